@@ -1,0 +1,111 @@
+# The two commands: `make run` and `make test`. `make help` lists the rest.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+MANAGE := $(PY) manage.py
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
+CHROMIUM ?= /usr/bin/chromium
+APT_UPDATED := var/.apt-updated
+
+.PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
+        test-py test-sqlite test-postgres test-frontend test-e2e bench schema clean
+
+help: ## List the targets
+	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
+
+# ---------- installing what is missing ----------
+$(APT_UPDATED):
+	@mkdir -p var
+	@if [ "$$(id -u)" = 0 ]; then apt-get update -qq; else sudo apt-get update -qq; fi
+	@touch $@
+
+/usr/bin/msgfmt: | $(APT_UPDATED)
+	@echo "Installing gettext (msgfmt) for the translation catalogues"
+	@if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq gettext >/dev/null; else sudo apt-get install -y -qq gettext >/dev/null; fi
+
+$(CHROMIUM): | $(APT_UPDATED)
+	@echo "Installing Debian's chromium for the browser tests"
+	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(VENV)/.installed node_modules/.installed /usr/bin/msgfmt ## Install Python, npm and system dependencies that are missing
+
+messages: install ## Compile the server translation catalogues (.po -> .mo)
+	$(MANAGE) compilemessages --ignore=.venv --ignore=node_modules -v 0
+
+build: install messages ## Build the React app into frontend/dist (served by Django)
+	npm run --silent build
+
+schema: install ## Regenerate the OpenAPI schema and the front end's TypeScript types
+	@mkdir -p var
+	$(MANAGE) spectacular --file var/schema.yaml --settings=config.settings.test
+	npm run --silent schema:types
+
+migrate: install
+	$(MANAGE) migrate --noinput -v 0
+
+seed: migrate ## Load the demo data (idempotent)
+	$(MANAGE) seed_demo
+
+run: build seed ## Install, build, migrate, seed, and serve on HOST:PORT with a Celery worker and beat
+	@echo ""
+	@echo "  Merchant app:  http://$(HOST):$(PORT)/"
+	@echo "  Operator admin: http://$(HOST):$(PORT)/admin/   (admin / Admin-pass-2026)"
+	@echo "  Demo merchant: demo@example.com / Demo-pass-2026   payment password 246810"
+	@echo "  Invitation code: WELCOME"
+	@echo ""
+	@trap 'kill 0' EXIT INT TERM; \
+	$(VENV)/bin/celery -A config worker -B -l warning --concurrency 1 --pool solo & \
+	$(MANAGE) runserver $(HOST):$(PORT)
+
+worker: install ## Run only the Celery worker and beat (embedded broker)
+	$(VENV)/bin/celery -A config worker -B -l info --concurrency 1 --pool solo
+
+# ---------- checks and tests ----------
+lint: install ## ruff and eslint
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx eslint frontend/src
+
+typecheck: install ## mypy and tsc --noEmit
+	$(VENV)/bin/mypy apps config
+	npx tsc --noEmit
+
+check-i18n: install ## Every message translated in all seven languages; no migration missing
+	$(MANAGE) makemigrations --check --dry-run --settings=config.settings.test
+	$(MANAGE) check_translations
+
+test-sqlite: install messages
+	$(VENV)/bin/pytest -q -m "not e2e" -n 2
+
+test-postgres: install messages
+	DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest -q -m "not e2e" -n 2
+
+test-py: test-sqlite test-postgres ## Python tests on SQLite and on PostgreSQL
+
+test-frontend: install ## Front-end unit tests (vitest)
+	npx vitest run
+
+test-e2e: build $(CHROMIUM) ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
+	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
+
+test: lint typecheck check-i18n test-py test-frontend test-e2e ## The whole suite (what CI runs)
+
+bench: build ## Benchmarks on PostgreSQL with gunicorn (see README, Performance)
+	$(PY) -m bench.run
+
+clean: ## Remove build output and the local database
+	rm -rf frontend/dist static_build var db.sqlite3

@@ -1,0 +1,98 @@
+import hashlib
+import secrets
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.models import TimeStampedModel
+
+from .constants import MerchantStatus
+
+
+class Merchant(AbstractBaseUser, TimeStampedModel):
+    """A shop owner. Not a Django auth user: operators are Django users, merchants sign in with tokens.
+
+    AbstractBaseUser gives the hashed `password` (Argon2 via PASSWORD_HASHERS) and is_authenticated.
+    """
+
+    phone = models.CharField(_("phone"), max_length=32, unique=True)
+    email = models.EmailField(_("email"), null=True, blank=True, unique=True)
+    real_name = models.CharField(_("real name"), max_length=100)
+    country = models.CharField(_("country"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=16, choices=MerchantStatus.choices, default=MerchantStatus.PENDING, db_index=True
+    )
+    status_reason = models.CharField(_("reason"), max_length=255, blank=True)
+    language = models.CharField(_("language"), max_length=8, default="ru-RU")
+    avatar = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    id_front = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    id_back = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    id_hand = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    business_license = models.ForeignKey(
+        "core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Personal invitation code handed to the merchants this one invites (alliance).
+    invite_code = models.CharField(max_length=16, unique=True)
+    invited_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="invitees")
+    invitation = models.ForeignKey(
+        "accounts.InvitationCode", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants"
+    )
+    # Payment password: same hasher as the login password; empty until set.
+    pay_password = models.CharField(max_length=128, blank=True)
+    pay_password_failures = models.PositiveSmallIntegerField(default=0)
+    pay_password_locked_until = models.DateTimeField(null=True, blank=True)
+    level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
+
+    USERNAME_FIELD = "phone"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        verbose_name = _("merchant")
+        verbose_name_plural = _("merchants")
+
+    def __str__(self) -> str:
+        return f"{self.real_name} ({self.phone})"
+
+    @staticmethod
+    def new_invite_code() -> str:
+        return secrets.token_hex(4).upper()
+
+
+class InvitationCode(TimeStampedModel):
+    """A platform invitation code issued by operators."""
+
+    code = models.CharField(_("code"), max_length=32, unique=True)
+    is_active = models.BooleanField(_("active"), default=True)
+    note = models.CharField(_("note"), max_length=255, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation code")
+        verbose_name_plural = _("invitation codes")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class AuthToken(models.Model):
+    """An opaque session token. Only its SHA-256 is stored; the token itself is shown once, at sign-in."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="tokens")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField()
+    expires_at = models.DateTimeField(db_index=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    user_agent = models.CharField(max_length=255, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+
+    def __str__(self) -> str:
+        return f"session {self.pk} of {self.merchant_id}"
+
+    @staticmethod
+    def hash(raw: str) -> str:
+        return hashlib.sha256(raw.encode()).hexdigest()

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AllianceConfig(AppConfig):
+    name = "apps.alliance"
+    label = "alliance"

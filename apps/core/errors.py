@@ -1,0 +1,30 @@
+"""One error type for every rejection the merchant can act on."""
+
+from enum import IntEnum
+from typing import Any
+
+
+class ErrorCode(IntEnum):
+    """Stable machine codes; the envelope's `code` stays 0, this one travels in data.error."""
+
+    INVALID = 1000
+    NOT_FOUND = 1001
+    FORBIDDEN = 1002
+    THROTTLED = 1003
+    CONFLICT = 1004
+    LOCKED = 1005
+    INSUFFICIENT_FUNDS = 1006
+    LIMIT_REACHED = 1007
+    STATE = 1008
+    SHOP_CLOSED = 1009
+    PAY_PASSWORD = 1010
+
+
+class AppError(Exception):
+    """A translated, actionable rejection: answered as {code: 0, msg, data} with HTTP 200."""
+
+    def __init__(self, message: Any, code: ErrorCode = ErrorCode.INVALID, data: dict | None = None) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.error_code = code
+        self.data = data or {}

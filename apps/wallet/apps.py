@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WalletConfig(AppConfig):
+    name = "apps.wallet"
+    label = "wallet"

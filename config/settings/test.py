@@ -1,0 +1,20 @@
+"""Test settings: SQLite by default, PostgreSQL when DATABASE_URL says so; tasks run eagerly."""
+
+from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK, env
+
+SECRET_KEY = "test-only-not-secret"
+ALLOWED_HOSTS = ["*"]
+DATABASES = {"default": env.db("DATABASE_URL", default="sqlite:///:memory:")}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", "django.contrib.auth.hashers.Argon2PasswordHasher"]
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_BROKER_URL = "memory://"
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SMS_BACKEND = "apps.accounts.sms.LoggingSmsBackend"
+THIRD_PARTY_SECRET = "test-third-party-secret"
+STOREFRONT_SECRET = "test-storefront-secret"
+MEDIA_ROOT = env("MEDIA_ROOT", default="/tmp/merchant-test-media")
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}
+SERVE_MEDIA = True

@@ -1,0 +1,34 @@
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.urls import include, path, re_path
+from drf_spectacular.views import SpectacularAPIView
+
+from apps.core.routes import SPA_ROUTES
+from apps.core.views import api_not_found, health, spa_shell
+
+# The merchant API: every app owns its paths below /merchant/ (spec section 7).
+api_patterns = [
+    path("", include("apps.accounts.urls")),
+    path("", include("apps.shop.urls")),
+    path("", include("apps.catalog.urls")),
+    path("", include("apps.orders.urls")),
+    path("", include("apps.wallet.urls")),
+    path("", include("apps.alliance.urls")),
+    path("", include("apps.support.urls")),
+    re_path(r"^(?P<rest>.*)$", api_not_found),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("healthz", health),
+    path("merchant/", include(api_patterns)),
+    path("", spa_shell, name="spa-root"),
+    *[path(route, spa_shell) for route in SPA_ROUTES],
+]
+if settings.SERVE_MEDIA:
+    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+
+handler404 = "apps.core.exceptions.api_404"
+handler500 = "apps.core.exceptions.api_500"

@@ -1,0 +1,71 @@
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import MerchantFactory
+
+
+@pytest.fixture(autouse=True)
+def _media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    # Throttle counters live in the cache; every test starts with none.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api():
+    """An API client that speaks like the app: JSON, with `lang` (default en) and `token` headers."""
+    return ApiClient()
+
+
+class ApiClient(APIClient):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lang = "en"
+        self.token: str | None = None
+
+    def _headers(self, extra):
+        headers = {"HTTP_LANG": self.lang} if self.lang else {}
+        if self.token:
+            headers["HTTP_TOKEN"] = self.token
+        headers.update(extra)
+        return headers
+
+    def get(self, path, data=None, **extra):
+        return super().get(path, data, **self._headers(extra))
+
+    def post(self, path, data=None, format="json", **extra):
+        return super().post(path, data, format=format, **self._headers(extra))
+
+    def login_as(self, merchant) -> "ApiClient":
+        from apps.accounts.services import session_create
+
+        self.token = session_create(merchant=merchant)
+        return self
+
+
+@pytest.fixture
+def merchant(db):
+    return MerchantFactory()
+
+
+@pytest.fixture
+def other_merchant(db):
+    return MerchantFactory()
+
+
+@pytest.fixture
+def merchant_api(api, merchant):
+    return api.login_as(merchant)
+
+
+@pytest.fixture
+def operator(db, django_user_model):
+    return django_user_model.objects.create_superuser("operator", "operator@example.com", "Operator-pass-2026")
