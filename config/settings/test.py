@@ -18,3 +18,4 @@ MEDIA_ROOT = env("MEDIA_ROOT", default="/tmp/merchant-test-media")
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}
 SERVE_MEDIA = True
+DEMO_DATA_ALLOWED = True
