@@ -20,6 +20,10 @@ def _upload_path(instance: "Upload", filename: str) -> str:
     return f"{folder}/{instance.kind}/{secrets.token_urlsafe(18)}{suffix}"
 
 
+def _new_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
 class Upload(TimeStampedModel):
     """An image a merchant (or the platform) uploaded, re-encoded by Pillow before it is stored."""
 
@@ -34,6 +38,9 @@ class Upload(TimeStampedModel):
 
     PRIVATE_KINDS = {Kind.ID_DOCUMENT, Kind.LICENSE, Kind.VOUCHER}
 
+    # The id the API hands out: random, so an upload made before sign-in (registration) can be claimed only
+    # by whoever uploaded it.
+    key = models.CharField(max_length=32, unique=True, default=_new_key, editable=False)
     owner = models.ForeignKey(
         "accounts.Merchant", null=True, blank=True, on_delete=models.SET_NULL, related_name="uploads"
     )

@@ -1,0 +1,45 @@
+"""Looking up and linking uploads. Public images get their storage URL; private ones (ID documents, licenses,
+vouchers) an expiring signed link served by `common/file/<signed>` to whoever holds the link."""
+
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from .errors import AppError, ErrorCode
+from .models import Upload
+
+_SALT = "private-upload"
+
+
+def upload_get(*, key: str, merchant_id: int | None, kinds: Iterable[str]) -> Upload:
+    """The upload `key` of this merchant (None: an anonymous upload made during registration) of one of `kinds`.
+
+    Someone else's upload answers exactly like a missing one.
+    """
+    upload = Upload.objects.filter(key=key, owner_id=merchant_id, kind__in=list(kinds)).first()
+    if upload is None:
+        raise AppError(_("The uploaded file was not found. Please upload it again."), ErrorCode.NOT_FOUND)
+    return upload
+
+
+def upload_url(upload: Upload | None, request=None) -> str | None:  # type: ignore[no-untyped-def]
+    """An absolute URL for an image (api.md: images are absolute URLs)."""
+    if upload is None:
+        return None
+    if upload.is_private:
+        signed = signing.dumps(upload.pk, salt=_SALT)
+        url = reverse("private-file", kwargs={"signed": signed})
+    else:
+        url = upload.file.url
+    return request.build_absolute_uri(url) if request is not None and url.startswith("/") else url
+
+
+def upload_from_signed(signed: str) -> Upload | None:
+    try:
+        pk = signing.loads(signed, salt=_SALT, max_age=settings.PRIVATE_LINK_TTL_SECONDS)
+    except signing.BadSignature:
+        return None
+    return Upload.objects.filter(pk=pk, is_private=True).first()
