@@ -28,9 +28,11 @@ $(APT_UPDATED):
 	@echo "Installing gettext (msgfmt) for the translation catalogues"
 	@if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq gettext >/dev/null; else sudo apt-get install -y -qq gettext >/dev/null; fi
 
-$(CHROMIUM): | $(APT_UPDATED)
-	@echo "Installing Debian's chromium for the browser tests"
-	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+# Chromium and the fonts the screenshots need for Chinese, Japanese, Korean and Thai.
+E2E_PACKAGES := chromium fonts-noto-cjk fonts-thai-tlwg
+$(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg: | $(APT_UPDATED)
+	@echo "Installing Debian's $(E2E_PACKAGES) for the browser tests"
+	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(E2E_PACKAGES) >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(E2E_PACKAGES) >/dev/null; fi
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || python3 -m venv $(VENV)
@@ -99,7 +101,7 @@ test-py: test-sqlite test-postgres ## Python tests on SQLite and on PostgreSQL
 test-frontend: install ## Front-end unit tests (vitest)
 	npx vitest run
 
-test-e2e: build $(CHROMIUM) ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
+test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
 test: lint typecheck check-i18n test-py test-frontend test-e2e ## The whole suite (what CI runs)

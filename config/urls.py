@@ -1,14 +1,15 @@
 from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from apps.core.routes import SPA_ROUTES
 from apps.core.views import api_not_found, health, spa_shell
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7).
-api_patterns = [
+api_patterns: list[URLPattern | URLResolver] = [
+    path("", include("apps.core.urls")),
     path("", include("apps.accounts.urls")),
     path("", include("apps.shop.urls")),
     path("", include("apps.catalog.urls")),

@@ -1,11 +1,14 @@
 """factory_boy factories shared by the tests; each app adds its own below its heading."""
 
+from decimal import Decimal
+
 import factory
 from django.contrib.auth.hashers import make_password
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import InvitationCode, Merchant
-from apps.shop.models import Shop
+from apps.catalog.models import Category, Product, ShopGoods
+from apps.shop.models import Level, Shop
 
 DEFAULT_PASSWORD = "Merchant-pass-2026"
 DEFAULT_PAY_PASSWORD = "135790"
@@ -35,6 +38,28 @@ class MerchantFactory(factory.django.DjangoModelFactory):
     shop = factory.RelatedFactory("tests.factories.ShopFactory", factory_related_name="merchant")
 
 
+def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (12, 8), exif: bytes | None = None) -> bytes:
+    """A small real image, optionally with EXIF data (to check that uploads drop it)."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    extra = {"exif": exif} if exif else {}
+    Image.new("RGB", size, (200, 30, 30)).save(out, format=fmt, **extra)
+    return out.getvalue()
+
+
+def upload_image(*, kind: str, owner=None, fmt: str = "PNG"):
+    """An Upload stored the way common/upload stores it."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from apps.core.services import upload_create
+
+    raw = SimpleUploadedFile(f"photo.{fmt.lower()}", image_bytes(fmt), content_type=f"image/{fmt.lower()}")
+    return upload_create(file=raw, kind=kind, owner=owner)
+
+
 # --- shop ---
 class ShopFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -42,3 +67,85 @@ class ShopFactory(factory.django.DjangoModelFactory):
 
     merchant = factory.SubFactory(MerchantFactory, shop=None)
     name = factory.Sequence(lambda n: f"Shop {n}")
+
+
+class LevelFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Level
+        django_get_or_create = ("rank",)
+
+    rank = factory.Sequence(lambda n: n + 1)
+    name_en = factory.LazyAttribute(lambda o: f"Level {o.rank}")
+    name_ru = factory.LazyAttribute(lambda o: f"Уровень {o.rank}")
+    profit_margin = Decimal("0.1000")
+    product_quantity = 20
+    upgrade_price = Decimal("0.00")
+
+
+# --- catalog ---
+class CategoryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Category
+
+    name_en = factory.Sequence(lambda n: f"Category {n}")
+    name_ru = factory.Sequence(lambda n: f"Категория {n}")
+
+
+class ProductFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Product
+
+    sku = factory.Sequence(lambda n: f"SKU-{n:06d}")
+    category = factory.SubFactory(CategoryFactory)
+    title_ru = factory.Sequence(lambda n: f"Товар {n}")
+    title_en = factory.Sequence(lambda n: f"Product {n}")
+    description_ru = "Описание товара."
+    description_en = "A product description."
+    retail_price = Decimal("19.99")
+    stock = 50
+
+
+class ShopGoodsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ShopGoods
+
+    merchant = factory.SubFactory(MerchantFactory)
+    product = factory.SubFactory(ProductFactory)
+
+
+# --- wallet ---
+class DepositNetworkFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "wallet.DepositNetwork"
+        django_get_or_create = ("code",)
+
+    code = "USDT-TRC20"
+    currency = "USDT"
+    address_format = "tron"
+    address = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
+    minimum = Decimal("10.00")
+    confirmations = 2
+
+
+class WithdrawalFeeRuleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "wallet.WithdrawalFeeRule"
+
+    fixed_fee = Decimal("1.00")
+    percent_fee = Decimal("2.00")
+    minimum = Decimal("10.00")
+
+
+def fund(merchant, amount) -> None:
+    """Gives `merchant` real ledger money: a bank deposit approved through the services."""
+    from apps.wallet import services
+
+    deposit = services.deposit_create(
+        merchant=merchant,
+        method="bank",
+        amount=Decimal(amount),
+        payer_name="Test Payer",
+        card_number="4000 1234 5678 9010",
+        bank_name="Test Bank",
+    )
+    services.deposit_approve(deposit_id=deposit.pk, operator=None)

@@ -1,6 +1,8 @@
 import hashlib
 import secrets
+from typing import ClassVar
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -45,7 +47,7 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
 
     USERNAME_FIELD = "phone"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
     class Meta:
         verbose_name = _("merchant")
@@ -96,3 +98,58 @@ class AuthToken(models.Model):
     @staticmethod
     def hash(raw: str) -> str:
         return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class MerchantStatusChange(models.Model):
+    """Audit row of one merchant status decision (who, from, to, when, why). Append-only."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="status_changes")
+    from_status = models.CharField(_("from"), max_length=16, choices=MerchantStatus.choices)
+    to_status = models.CharField(_("to"), max_length=16, choices=MerchantStatus.choices)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.CharField(_("reason"), max_length=255, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("status change")
+        verbose_name_plural = _("status changes")
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id}: {self.from_status} -> {self.to_status}"
+
+
+class OneTimeCode(models.Model):
+    """A 6-digit code for a forgotten password. Only its hash is kept; it works once, for a few minutes."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="one_time_codes")
+    code_hash = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["merchant", "used_at", "expires_at"])]
+
+    def __str__(self) -> str:
+        return f"code {self.pk} of {self.merchant_id}"
+
+
+class ThirdPartyIdentity(models.Model):
+    """A partner app's user linked to a merchant (third-party sign-in)."""
+
+    partner = models.CharField(_("partner"), max_length=64)
+    uid = models.CharField(_("partner user id"), max_length=128)
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="third_party_identities")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("third-party identity")
+        verbose_name_plural = _("third-party identities")
+        constraints = [models.UniqueConstraint(fields=["partner", "uid"], name="unique_partner_uid")]
+
+    def __str__(self) -> str:
+        return f"{self.partner}:{self.uid}"

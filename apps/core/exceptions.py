@@ -44,7 +44,7 @@ def envelope_exception_handler(exc: Exception, context: dict) -> Response | None
     if isinstance(exc, DjangoValidationError):
         return rejected(exc.messages[0] if exc.messages else _("Invalid input."), {"error": int(ErrorCode.INVALID)})
     if isinstance(exc, exceptions.Throttled):
-        wait = int(exc.wait or 1)
+        wait = int(getattr(exc, "wait", None) or 1)
         return rejected(
             _("Too many attempts. Please try again in %(seconds)d seconds.") % {"seconds": wait},
             {"error": int(ErrorCode.THROTTLED), "wait": wait},

@@ -1,6 +1,7 @@
 import secrets
 from pathlib import PurePosixPath
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -57,3 +58,25 @@ class Upload(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.pk}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a money-moving request sent with an `Idempotency-Key` (apps.core.idempotency)."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    scope = models.CharField(max_length=64)
+    key = models.CharField(max_length=100)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(default=200)
+    response = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
+        constraints = [
+            models.UniqueConstraint(fields=["merchant", "scope", "key"], name="idempotency_once_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope}:{self.key}"

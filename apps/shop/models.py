@@ -1,11 +1,14 @@
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
 from apps.core.money import MoneyField
 
+from .validators import validate_https
 
-class Level(TimeStampedModel):
+
+class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
     """A merchant level: profit margin, product quantity and upgrade price. Operator-managed; level 1 is free."""
 
     rank = models.PositiveSmallIntegerField(_("rank"), unique=True)
@@ -19,6 +22,12 @@ class Level(TimeStampedModel):
         ordering = ["rank"]
         verbose_name = _("level")
         verbose_name_plural = _("levels")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(profit_margin__gte=0, profit_margin__lt=1), name="shop_level_margin_range"
+            ),
+            models.CheckConstraint(condition=Q(upgrade_price__gte=0), name="shop_level_price_not_negative"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -36,8 +45,8 @@ class Shop(TimeStampedModel):
     welcome_message = models.CharField(_("welcome message"), max_length=255, blank=True)
     store_banner = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     ad_banner = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    twitter_url = models.URLField(_("Twitter link"), blank=True)
-    google_url = models.URLField(_("Google link"), blank=True)
+    twitter_url = models.URLField(_("Twitter link"), blank=True, validators=[validate_https])
+    google_url = models.URLField(_("Google link"), blank=True, validators=[validate_https])
 
     class Meta:
         verbose_name = _("shop")

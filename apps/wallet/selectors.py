@@ -1,10 +1,129 @@
-"""Wallet reads. `wallet_summary` feeds getMerInfo and the My screen."""
+"""Wallet reads. Each list selector answers in a constant number of queries."""
+
+import base64
+import io
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+
+import qrcode
+from django.db.models import QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Merchant
-from apps.core.money import ZERO
+from apps.core.money import ZERO, quantize
+
+from .constants import (
+    BILL_TABS,
+    DEFAULT_FEE_FIXED,
+    DEFAULT_FEE_PERCENT,
+    DEFAULT_WITHDRAWAL_MINIMUM,
+    AccountKind,
+    DepositStatus,
+    EntryKind,
+    Method,
+)
+from .models import (
+    BankDepositDetails,
+    Deposit,
+    DepositNetwork,
+    JournalLine,
+    LedgerAccount,
+    Withdrawal,
+    WithdrawalFeeRule,
+)
 
 
 def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
     """Merchant-facing figures (product.md section 6): balance = available, pending = pending + held,
-    total income = lifetime settled sales. Placeholder until the ledger lands."""
-    return {"balance": str(ZERO), "pending_amount": str(ZERO), "total_income": str(ZERO)}
+    total income = lifetime settled sales. Two queries."""
+    balances = dict(LedgerAccount.objects.filter(merchant=merchant).values_list("kind", "balance"))
+    income = JournalLine.objects.filter(
+        account__merchant=merchant,
+        account__kind=AccountKind.AVAILABLE,
+        entry__kind=EntryKind.ORDER_SETTLED,
+        amount__gt=0,
+    ).aggregate(total=Coalesce(Sum("amount"), ZERO))["total"]
+    pending = balances.get(AccountKind.PENDING, ZERO) + balances.get(AccountKind.HELD, ZERO)
+    return {
+        "balance": str(quantize(balances.get(AccountKind.AVAILABLE, ZERO))),
+        "pending_amount": str(quantize(pending)),
+        "total_income": str(quantize(income)),
+    }
+
+
+def available_balance(*, merchant: Merchant) -> Decimal:
+    balance = (
+        LedgerAccount.objects.filter(merchant=merchant, kind=AccountKind.AVAILABLE)
+        .values_list("balance", flat=True)
+        .first()
+    )
+    return quantize(balance if balance is not None else ZERO)
+
+
+@dataclass(frozen=True)
+class FeeRule:
+    fixed: Decimal
+    percent: Decimal
+    minimum: Decimal
+
+    def fee_for(self, amount: Decimal) -> Decimal:
+        return quantize(self.fixed + amount * self.percent / 100)
+
+
+def fee_rule_current() -> FeeRule:
+    """The published withdrawal rule: the newest active WithdrawalFeeRule, else the defaults."""
+    rule = WithdrawalFeeRule.objects.filter(is_active=True).first()
+    if rule is None:
+        return FeeRule(DEFAULT_FEE_FIXED, DEFAULT_FEE_PERCENT, DEFAULT_WITHDRAWAL_MINIMUM)
+    return FeeRule(rule.fixed_fee, rule.percent_fee, rule.minimum)
+
+
+def networks_active() -> list[DepositNetwork]:
+    return list(DepositNetwork.objects.filter(is_active=True))
+
+
+def bank_details_active() -> list[BankDepositDetails]:
+    return list(BankDepositDetails.objects.filter(is_active=True).order_by("id"))
+
+
+@lru_cache(maxsize=64)
+def qr_data_url(text: str) -> str:
+    """A PNG QR code of `text` as a data URL (made by the app, never fetched from elsewhere)."""
+    buffer = io.BytesIO()
+    qrcode.make(text, box_size=8, border=2).save(buffer, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def deposit_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Deposit]:
+    qs = Deposit.objects.filter(merchant=merchant).select_related("network").order_by("-id")
+    return qs if status is None else qs.filter(status=status)
+
+
+def withdrawal_list(*, merchant: Merchant) -> QuerySet[Withdrawal]:
+    return Withdrawal.objects.filter(merchant=merchant).select_related("network").order_by("-id")
+
+
+def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]:
+    """The funds records: every movement of the merchant's balance (available account), newest first."""
+    qs = (
+        JournalLine.objects.filter(account__merchant=merchant, account__kind=AccountKind.AVAILABLE)
+        .select_related("entry")
+        .order_by("-id")
+    )
+    return qs.filter(entry__kind__in=BILL_TABS[tab]) if tab in BILL_TABS else qs
+
+
+def deposit_ids_to_verify() -> list[int]:
+    """Pending chain deposits with a hash on auto-verify networks (the chain task's work list)."""
+    return list(
+        Deposit.objects.filter(
+            status=DepositStatus.PENDING,
+            method=Method.CHAIN,
+            network__auto_verify=True,
+            network__is_active=True,
+        )
+        .exclude(tx_hash="")
+        .order_by("id")
+        .values_list("id", flat=True)
+    )

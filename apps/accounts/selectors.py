@@ -1,0 +1,59 @@
+"""Account reads: finding an account by what the merchant types, and the merchant summary (getMerInfo)."""
+
+import re
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from apps.core.errors import AppError, ErrorCode
+from apps.wallet.selectors import wallet_summary
+
+from .constants import MerchantStatus
+from .models import InvitationCode, Merchant
+
+_PHONE_NOISE = re.compile(r"[\s\-().]")
+
+
+def account_normalize(account: str) -> str:
+    """Email addresses compare case-insensitively; phone numbers without spaces, dashes or brackets."""
+    account = account.strip()
+    return account.lower() if "@" in account else _PHONE_NOISE.sub("", account)
+
+
+def merchant_by_account(*, account: str) -> Merchant | None:
+    account = account_normalize(account)
+    if not account:
+        return None
+    lookup = Q(email__iexact=account) if "@" in account else Q(phone=account)
+    return Merchant.objects.filter(lookup).first()
+
+
+def invitation_resolve(*, code: str) -> tuple[InvitationCode | None, Merchant | None]:
+    """An active platform code, or the personal code of an active merchant; (None, None) when neither."""
+    code = code.strip()
+    if not code:
+        return None, None
+    platform = InvitationCode.objects.filter(code__iexact=code, is_active=True).first()
+    if platform is not None:
+        return platform, None
+    inviter = Merchant.objects.filter(invite_code__iexact=code, status=MerchantStatus.ACTIVE).first()
+    return None, inviter
+
+
+def merchant_info_get(*, merchant_id: int) -> Merchant:
+    """The signed-in merchant with everything getMerInfo shows: shop, logo, level, avatar (one query), and
+    the wallet figures as `merchant.wallet` (apps.wallet.selectors.wallet_summary)."""
+    merchant = Merchant.objects.select_related("shop", "shop__logo", "level", "avatar").get(pk=merchant_id)
+    setattr(merchant, "wallet", wallet_summary(merchant=merchant))  # noqa: B010
+    return merchant
+
+
+def invitation_verify(*, code: str) -> str:
+    """The code as stored when it may be used to register; otherwise the translated refusal."""
+    platform_code, inviter = invitation_resolve(code=code)
+    if platform_code is not None:
+        return platform_code.code
+    if inviter is not None:
+        return inviter.invite_code
+    message = _("The invitation code is invalid.")
+    raise AppError(message, ErrorCode.INVALID, {"errors": {"invite_code": [message]}})

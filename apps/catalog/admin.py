@@ -1,0 +1,146 @@
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.admin import TranslationAdmin
+
+from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
+from .models import Category, GoodsView, Product, ProductImage, ShopGoods
+from .services import product_image_save
+
+
+def _thumbnail(image: ProductImage) -> str:
+    if not image.thumbnail:
+        return "-"
+    return format_html('<img src="{}" alt="" style="height:64px;width:64px;object-fit:cover">', image.thumbnail.url)
+
+
+@admin.register(Category)
+class CategoryAdmin(TranslationAdmin):
+    list_display = ["name", "position", "is_active"]
+    list_editable = ["position", "is_active"]
+    search_fields = ["name"]
+
+
+class ProductImageInline(admin.TabularInline):
+    model = ProductImage
+    extra = 1
+    fields = ["preview", "image", "position"]
+    readonly_fields = ["preview"]
+
+    @admin.display(description=_("thumbnail"))
+    def preview(self, image: ProductImage) -> str:
+        return _thumbnail(image)
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"))
+
+
+@admin.register(Product)
+class ProductAdmin(TranslationAdmin):
+    list_display = ["cover", "title", "sku", "category", "retail_price", "stock", "is_hot", "is_active"]
+    list_display_links = ["cover", "title"]
+    list_filter = ["category", "is_hot", "is_active"]
+    list_editable = ["is_hot", "is_active"]
+    search_fields = ["sku", "title"]
+    list_select_related = ["category"]
+    inlines = [ProductImageInline]
+    change_list_template = "admin/catalog/product/change_list.html"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Product]:
+        return super().get_queryset(request).prefetch_related("images")
+
+    @admin.display(description=_("image"))
+    def cover(self, product: Product) -> str:
+        images = list(product.images.all())
+        return _thumbnail(images[0]) if images else "-"
+
+    def save_formset(self, request, form, formset, change):  # type: ignore[no-untyped-def]
+        if formset.model is not ProductImage:
+            return super().save_formset(request, form, formset, change)
+        for image in formset.save(commit=False):
+            if image.pk is None or "image" in _changed_fields(formset, image):
+                product_image_save(image=image)
+            else:
+                image.save()
+        for image in formset.deleted_objects:
+            image.delete()
+        return None
+
+    def get_urls(self):  # type: ignore[no-untyped-def]
+        extra = [
+            path(
+                "import-csv/",
+                self.admin_site.admin_view(self.import_csv_view),
+                name="catalog_product_import_csv",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def import_csv_view(self, request: HttpRequest) -> HttpResponse:
+        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+            raise admin.exceptions.PermissionDenied  # type: ignore[attr-defined]
+        report = None
+        form = CsvImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            report = product_import_csv(raw=form.cleaned_data["file"].read())
+            if report.error:
+                messages.error(request, report.error)
+            else:
+                messages.success(
+                    request,
+                    _("Created: %(created)d. Updated: %(updated)d. Rejected: %(rejected)d.")
+                    % {"created": report.created, "updated": report.updated, "rejected": len(report.rejected)},
+                )
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Import products from CSV"),
+            "form": form,
+            "report": report,
+            "required_columns": REQUIRED_COLUMNS,
+            "optional_columns": [c for c in COLUMNS if c not in REQUIRED_COLUMNS],
+        }
+        return TemplateResponse(request, "admin/catalog/product/import_csv.html", context)
+
+
+def _changed_fields(formset, image: ProductImage) -> list[str]:  # type: ignore[no-untyped-def]
+    for changed, fields in formset.changed_objects:
+        if changed is image:
+            return fields
+    return []
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Event-derived rows: operators look, never type."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(ShopGoods)
+class ShopGoodsAdmin(ReadOnlyAdmin):
+    list_display = ["product", "merchant", "on_shelf", "clicks", "sales", "created_at"]
+    list_filter = ["on_shelf"]
+    list_select_related = ["product", "merchant"]
+    search_fields = ["product__sku", "merchant__phone"]
+    raw_id_fields = ["merchant", "product"]
+
+
+@admin.register(GoodsView)
+class GoodsViewAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "merchant", "product", "goods"]
+    list_select_related = ["product", "merchant"]
+    date_hierarchy = "created_at"
+    raw_id_fields = ["merchant", "product", "goods"]
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False

@@ -1,0 +1,81 @@
+from django.conf import settings
+from django.db.models import Count, Prefetch, Q, QuerySet
+from modeltranslation.utils import build_localized_fieldname, get_language
+
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode
+
+from .models import Category, Product, ProductImage, ShopGoods
+from .texts import product_missing
+
+GOODS_TABS = {"all": None, "selling": True, "stock": False}
+
+
+def _images() -> Prefetch:
+    return Prefetch("images", queryset=ProductImage.objects.order_by("position", "id"))
+
+
+def category_list() -> QuerySet[Category]:
+    return Category.objects.filter(is_active=True).annotate(
+        product_count=Count("products", filter=Q(products__is_active=True))
+    )
+
+
+def _keyword_q(keyword: str) -> Q:
+    """Matches the title in the request language and in the fallback languages (what the merchant reads)."""
+    languages = [get_language()]
+    languages += [code for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES if code not in languages]
+    q = Q()
+    for code in languages:
+        q |= Q(**{f"{build_localized_fieldname('title', code)}__icontains": keyword})
+    return q
+
+
+def product_filter(*, category_id: int | None = None, keyword: str = "", hot: bool | None = None) -> QuerySet[Product]:
+    """Active products of the distribution center matching the filter, newest first (ids only: no images)."""
+    qs = Product.objects.filter(is_active=True, category__is_active=True)
+    if category_id is not None:
+        qs = qs.filter(category_id=category_id)
+    if keyword:
+        qs = qs.filter(_keyword_q(keyword))
+    if hot is not None:
+        qs = qs.filter(is_hot=hot)
+    return qs.order_by("-id")
+
+
+def product_list(*, category_id: int | None = None, keyword: str = "") -> QuerySet[Product]:
+    return product_filter(category_id=category_id, keyword=keyword).prefetch_related(_images())
+
+
+def product_ids_in_shop(*, merchant: Merchant, product_ids: list[int]) -> set[int]:
+    return set(
+        ShopGoods.objects.filter(merchant=merchant, product_id__in=product_ids).values_list("product_id", flat=True)
+    )
+
+
+def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
+    qs = ShopGoods.objects.filter(merchant=merchant)
+    on_shelf = GOODS_TABS[tab]
+    if on_shelf is not None:
+        qs = qs.filter(on_shelf=on_shelf)
+    return qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
+
+
+def goods_hot_list(*, merchant: Merchant) -> QuerySet[ShopGoods]:
+    """The shop's best sellers: most sales, then most clicks."""
+    return goods_list(merchant=merchant).order_by("-sales", "-clicks", "-id")
+
+
+def goods_get(*, merchant: Merchant, goods_id: int) -> ShopGoods:
+    """One listing of this merchant; another merchant's answers exactly like a missing one."""
+    goods = goods_list(merchant=merchant).filter(pk=goods_id).first()
+    if goods is None:
+        raise AppError(product_missing(), ErrorCode.NOT_FOUND)
+    return goods
+
+
+def product_get(*, product_id: int) -> Product:
+    product = product_filter().filter(pk=product_id).select_related("category").prefetch_related(_images()).first()
+    if product is None:
+        raise AppError(product_missing(), ErrorCode.NOT_FOUND)
+    return product

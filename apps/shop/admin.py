@@ -1,0 +1,93 @@
+from django import forms
+from django.contrib import admin
+from django.db.models import Count, Q, QuerySet, Sum
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from modeltranslation.admin import TranslationAdmin
+
+from apps.core.uploads import upload_url
+
+from .models import Level, Shop
+
+
+class LevelForm(forms.ModelForm):
+    class Meta:
+        model = Level
+        fields = ["rank", "name", "image", "profit_margin", "product_quantity", "upgrade_price"]
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        if data.get("rank") == 1 and data.get("upgrade_price"):
+            self.add_error("upgrade_price", _("Level 1 is free: its upgrade price must be 0."))
+        margin = data.get("profit_margin")
+        if margin is not None and not 0 <= margin < 1:
+            self.add_error("profit_margin", _("The profit margin is a fraction from 0 to less than 1, e.g. 0.15."))
+        return data
+
+
+@admin.register(Level)
+class LevelAdmin(TranslationAdmin):
+    form = LevelForm
+    list_display = ["rank", "name", "profit_margin", "product_quantity", "upgrade_price"]
+    raw_id_fields = ["image"]
+
+
+@admin.register(Shop)
+class ShopAdmin(admin.ModelAdmin):
+    """Shop settings are the merchant's; the figures are computed from the shop's goods and events, never typed."""
+
+    list_display = ["name", "merchant", "goods_count", "selling_count", "clicks", "sales", "created_at"]
+    search_fields = ["name", "merchant__phone", "merchant__email"]
+    list_select_related = ["merchant"]
+    fields = [
+        "merchant",
+        "name",
+        "logo_preview",
+        "phone",
+        "address",
+        "introduction",
+        "welcome_message",
+        "twitter_url",
+        "google_url",
+        "goods_count",
+        "selling_count",
+        "clicks",
+        "sales",
+    ]
+    readonly_fields = ["merchant", "logo_preview", "goods_count", "selling_count", "clicks", "sales"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Shop]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("logo")
+            .annotate(
+                goods_total=Count("merchant__goods", distinct=True),
+                selling_total=Count("merchant__goods", filter=Q(merchant__goods__on_shelf=True), distinct=True),
+                clicks_total=Sum("merchant__goods__clicks"),
+                sales_total=Sum("merchant__goods__sales"),
+            )
+        )
+
+    @admin.display(description=_("products in shop"), ordering="goods_total")
+    def goods_count(self, shop: Shop) -> int:
+        return shop.goods_total  # type: ignore[attr-defined]
+
+    @admin.display(description=_("selling"), ordering="selling_total")
+    def selling_count(self, shop: Shop) -> int:
+        return shop.selling_total  # type: ignore[attr-defined]
+
+    @admin.display(description=_("clicks"), ordering="clicks_total")
+    def clicks(self, shop: Shop) -> int:
+        return shop.clicks_total or 0  # type: ignore[attr-defined]
+
+    @admin.display(description=_("sales"), ordering="sales_total")
+    def sales(self, shop: Shop) -> int:
+        return shop.sales_total or 0  # type: ignore[attr-defined]
+
+    @admin.display(description=_("Store logo"))
+    def logo_preview(self, shop: Shop) -> str:
+        return upload_url(shop.logo) or "-"

@@ -1,0 +1,158 @@
+from decimal import Decimal
+from typing import cast
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.models import Merchant
+from apps.core.envelope import ok
+from apps.core.models import Upload
+from apps.core.money import MoneySerializerField, quantize
+from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.uploads import upload_url
+
+from .models import Level, Shop
+from .selectors import level_effective, level_list, shop_get
+from .services import shop_banners_update, shop_update
+from .validators import HTTPS_ONLY_MESSAGE, validate_https
+
+
+def signed_in_merchant(request: Request) -> Merchant:
+    """The signed-in merchant (every view here keeps the default IsAuthenticated permission)."""
+    return cast(Merchant, request.user)
+
+
+class UploadOutputSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, upload: Upload) -> str | None:
+        return upload_url(upload, self.context.get("request"))
+
+
+class ShopOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    logo = UploadOutputSerializer(allow_null=True)
+    phone = serializers.CharField()
+    address = serializers.CharField()
+    introduction = serializers.CharField()
+    welcome_message = serializers.CharField()
+    twitter_url = serializers.CharField()
+    google_url = serializers.CharField()
+    store_banner = UploadOutputSerializer(allow_null=True)
+    ad_banner = UploadOutputSerializer(allow_null=True)
+
+
+def _shop_data(shop: Shop, request: Request) -> dict:
+    return ShopOutputSerializer(shop, context={"request": request}).data
+
+
+class StoreApi(APIView):
+    """GET: the shop's settings. POST: change the given ones (basic info and social links; others unchanged)."""
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100, required=False)
+        logo = serializers.CharField(max_length=32, required=False, allow_blank=True)
+        phone = serializers.RegexField(
+            r"^\+?[0-9 ()-]{0,31}$",
+            max_length=32,
+            required=False,
+            allow_blank=True,
+            error_messages={"invalid": gettext_lazy("Please enter a valid phone number.")},
+        )
+        address = serializers.CharField(max_length=255, required=False, allow_blank=True)
+        introduction = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+        welcome_message = serializers.CharField(max_length=255, required=False, allow_blank=True)
+        twitter_url = serializers.URLField(
+            max_length=200,
+            required=False,
+            allow_blank=True,
+            validators=[validate_https],
+            error_messages={"invalid": HTTPS_ONLY_MESSAGE},
+        )
+        google_url = serializers.URLField(
+            max_length=200,
+            required=False,
+            allow_blank=True,
+            validators=[validate_https],
+            error_messages={"invalid": HTTPS_ONLY_MESSAGE},
+        )
+
+    def get(self, request: Request) -> Response:
+        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request))
+
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        texts = dict(serializer.validated_data)
+        logo_key = texts.pop("logo", None)
+        shop_update(merchant=signed_in_merchant(request), texts=texts, logo_key=logo_key)
+        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request), _("Saved successfully"))
+
+
+class StoreBannerApi(APIView):
+    """POST store_banner and ad_banner: upload keys from common/upload (kind banner); "" removes one."""
+
+    class InputSerializer(serializers.Serializer):
+        store_banner = serializers.CharField(max_length=32, required=False, allow_blank=True)
+        ad_banner = serializers.CharField(max_length=32, required=False, allow_blank=True)
+
+    def get(self, request: Request) -> Response:
+        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request))
+
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        shop_banners_update(
+            merchant=signed_in_merchant(request),
+            store_banner_key=serializer.validated_data.get("store_banner"),
+            ad_banner_key=serializer.validated_data.get("ad_banner"),
+        )
+        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request), _("Saved successfully"))
+
+
+class LevelListApi(APIView):
+    """The levels with their terms, the merchant's current one marked, and what an upgrade would cost now."""
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        rank = serializers.IntegerField()
+        name = serializers.CharField()
+        image = serializers.SerializerMethodField()
+        profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
+        product_quantity = serializers.IntegerField()
+        upgrade_price = MoneySerializerField()
+        upgrade_cost = serializers.SerializerMethodField()
+        is_current = serializers.SerializerMethodField()
+
+        def get_image(self, level: Level) -> str | None:
+            return upload_url(level.image, self.context["request"])
+
+        def get_upgrade_cost(self, level: Level) -> str | None:
+            """The difference to pay to move up to this level; null for the current and lower levels."""
+            current = self.context["current"]
+            if current is not None and level.rank <= current.rank:
+                return None
+            paid = current.upgrade_price if current is not None else Decimal(0)
+            return str(quantize(max(level.upgrade_price - paid, Decimal(0))))
+
+        def get_is_current(self, level: Level) -> bool:
+            current = self.context["current"]
+            return current is not None and current.pk == level.pk
+
+    def get(self, request: Request) -> Response:
+        page = PageInputSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
+        current = level_effective(merchant=signed_in_merchant(request))
+        context = {"request": request, "current": current}
+        data = paginate(
+            level_list(),
+            **page.validated_data,
+            serialize=lambda items: self.OutputSerializer(items, many=True, context=context).data,
+        )
+        data["current_level_id"] = current.pk if current is not None else None
+        return ok(data)

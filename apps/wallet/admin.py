@@ -1,0 +1,302 @@
+"""Operators' screens: settings, the deposit and withdrawal queues, the read-only ledger, adjustments.
+
+Every decision goes through the services (exactly once, audited, notified), never through a model save.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.errors import AppError
+from apps.core.money import quantize
+from apps.core.uploads import upload_url
+
+from . import selectors, services
+from .models import (
+    Adjustment,
+    BankDepositDetails,
+    Deposit,
+    DepositNetwork,
+    JournalEntry,
+    JournalLine,
+    LedgerAccount,
+    StatusChange,
+    Withdrawal,
+    WithdrawalFeeRule,
+)
+
+
+@admin.register(DepositNetwork)
+class DepositNetworkAdmin(admin.ModelAdmin):
+    list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort"]
+    list_editable = ["is_active", "sort"]
+
+
+@admin.register(BankDepositDetails)
+class BankDepositDetailsAdmin(admin.ModelAdmin):
+    list_display = ["bank_name", "account_name", "account_number", "is_active"]
+
+
+@admin.register(WithdrawalFeeRule)
+class WithdrawalFeeRuleAdmin(admin.ModelAdmin):
+    list_display = ["fixed_fee", "percent_fee", "minimum", "is_active", "created_at"]
+
+
+class ApproveDepositForm(forms.Form):
+    credited_amount = forms.DecimalField(label=_("credited amount"), max_digits=20, decimal_places=2, min_value=0.01)
+    note = forms.CharField(label=_("note"), max_length=255, required=False)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("reason"), max_length=255)
+
+
+class PayWithdrawalForm(forms.Form):
+    reference = forms.CharField(label=_("payout reference or transaction hash"), max_length=128)
+
+
+class StatusChangeInline(admin.TabularInline):
+    model = StatusChange
+    fields = readonly_fields = ("created_at", "from_status", "to_status", "operator", "note")
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class DecisionAdmin(admin.ModelAdmin):
+    """A read-only queue whose rows are decided through forms that call services."""
+
+    inlines = [StatusChangeInline]
+    decisions: dict[str, tuple[Any, type[forms.Form]]] = {}
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [f.name for f in self.model._meta.fields] + list(self.extra_readonly)
+
+    extra_readonly: tuple[str, ...] = ("decide",)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
+        extra = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **extra})
+
+    def get_urls(self) -> list:
+        info = self.model._meta.app_label, self.model._meta.model_name
+        own = [
+            path(
+                f"<path:object_id>/{name}/",
+                self.admin_site.admin_view(self._decision_view(name)),
+                name=f"{info[0]}_{info[1]}_{name}",
+            )
+            for name in self.decisions
+        ]
+        return own + super().get_urls()
+
+    @admin.display(description=_("decision"))
+    def decide(self, obj: Model) -> str:
+        if obj.status != 0:  # type: ignore[attr-defined]
+            return "-"
+        info = self.model._meta.app_label, self.model._meta.model_name
+        links = [
+            format_html(
+                '<a class="button" href="{}">{}</a>',
+                reverse(f"admin:{info[0]}_{info[1]}_{name}", args=[obj.pk]),
+                label,
+            )
+            for name, (label, _form) in self.decisions.items()
+        ]
+        return format_html(" ".join(["{}"] * len(links)), *links)
+
+    def decision_initial(self, name: str, obj: Any) -> dict:
+        return {}
+
+    def run_decision(self, name: str, obj: Any, data: dict, operator: Any) -> None:
+        raise NotImplementedError
+
+    def _decision_view(self, name: str) -> Callable[..., HttpResponse]:
+        label, form_class = self.decisions[name]
+
+        def view(request: HttpRequest, object_id: str) -> HttpResponse:
+            obj = self.get_object(request, object_id)
+            if obj is None:
+                raise Http404
+            if not self.has_change_permission(request, obj):
+                raise PermissionDenied
+            form = form_class(request.POST or None, initial=self.decision_initial(name, obj))
+            if request.method == "POST" and form.is_valid():
+                try:
+                    self.run_decision(name, obj, form.cleaned_data, request.user)
+                except AppError as exc:
+                    messages.error(request, str(exc.message))
+                else:
+                    messages.success(request, gettext("Done: %(object)s.") % {"object": obj})
+                    info = self.model._meta.app_label, self.model._meta.model_name
+                    return redirect(reverse(f"admin:{info[0]}_{info[1]}_change", args=[obj.pk]))
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "original": obj,
+                "form": form,
+                "title": label,
+                "summary": self.decision_summary(obj),
+            }
+            return TemplateResponse(request, "admin/wallet/decision.html", context)
+
+        return view
+
+    def decision_summary(self, obj: Any) -> str:
+        return str(obj)
+
+
+@admin.register(Deposit)
+class DepositAdmin(DecisionAdmin):
+    list_display = ["number", "merchant", "method", "network", "amount", "credited_amount", "status", "created_at"]
+    list_filter = ["status", "method", "network"]
+    search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash"]
+    list_select_related = ["merchant", "network"]
+    extra_readonly = ("decide", "voucher_image", "chain_check")
+    decisions = {"approve": (_("Approve"), ApproveDepositForm), "reject": (_("Reject"), ReasonForm)}
+
+    @admin.display(description=_("voucher"))
+    def voucher_image(self, obj: Deposit) -> str:
+        url = upload_url(obj.voucher)
+        return format_html('<a href="{0}"><img src="{0}" style="max-width:320px"></a>', url) if url else "-"
+
+    @admin.display(description=_("chain check"))
+    def chain_check(self, obj: Deposit) -> str:
+        return gettext(obj.verify_note) if obj.verify_note else "-"
+
+    def decision_initial(self, name: str, obj: Deposit) -> dict:
+        return {"credited_amount": obj.amount} if name == "approve" else {}
+
+    def decision_summary(self, obj: Deposit) -> str:
+        return f"{obj.number}: {obj.merchant} {obj.amount} ({obj.get_method_display()})"
+
+    def run_decision(self, name: str, obj: Deposit, data: dict, operator: Any) -> None:
+        if name == "approve":
+            services.deposit_approve(
+                deposit_id=obj.pk,
+                operator=operator,
+                credited_amount=quantize(data["credited_amount"]),
+                note=data["note"],
+            )
+        else:
+            services.deposit_reject(deposit_id=obj.pk, operator=operator, reason=data["reason"])
+
+
+@admin.register(Withdrawal)
+class WithdrawalAdmin(DecisionAdmin):
+    list_display = ["number", "merchant", "method", "network", "amount", "fee", "actual_amount", "status", "created_at"]
+    list_filter = ["status", "method", "network"]
+    search_fields = ["number", "merchant__phone", "merchant__email", "account"]
+    list_select_related = ["merchant", "network"]
+    decisions = {"pay": (_("Mark paid"), PayWithdrawalForm), "reject": (_("Reject"), ReasonForm)}
+
+    def decision_summary(self, obj: Withdrawal) -> str:
+        return f"{obj.number}: {obj.merchant} {obj.actual_amount} {obj.currency} -> {obj.account}"
+
+    def run_decision(self, name: str, obj: Withdrawal, data: dict, operator: Any) -> None:
+        if name == "pay":
+            services.withdrawal_pay(withdrawal_id=obj.pk, operator=operator, reference=data["reference"])
+        else:
+            services.withdrawal_reject(withdrawal_id=obj.pk, operator=operator, reason=data["reason"])
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class JournalLineInline(admin.TabularInline):
+    model = JournalLine
+    fields = readonly_fields = ("account", "amount", "balance_after")
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(JournalEntry)
+class JournalEntryAdmin(ReadOnlyAdmin):
+    list_display = ["reference", "kind", "memo", "created_at"]
+    list_filter = ["kind"]
+    search_fields = ["reference", "memo"]
+    inlines = [JournalLineInline]
+
+
+@admin.register(LedgerAccount)
+class LedgerAccountAdmin(ReadOnlyAdmin):
+    list_display = ["kind", "merchant", "balance"]
+    list_filter = ["kind"]
+    search_fields = ["merchant__phone", "merchant__email"]
+    list_select_related = ["merchant"]
+
+
+class AdjustmentForm(forms.ModelForm):
+    class Meta:
+        model = Adjustment
+        fields = ["merchant", "amount", "reason"]
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        amount, merchant = data.get("amount"), data.get("merchant")
+        if amount is not None and amount == 0:
+            self.add_error("amount", gettext("Cannot be zero"))
+        if amount is not None and merchant is not None and -amount > selectors.available_balance(merchant=merchant):
+            self.add_error("amount", gettext("Cannot exceed balance"))
+        return data
+
+
+@admin.register(Adjustment)
+class AdjustmentAdmin(admin.ModelAdmin):
+    """Adjustments are added (with a reason) and then only viewed; the service posts them to the ledger."""
+
+    list_display = ["merchant", "amount", "reason", "operator", "created_at"]
+    raw_id_fields = ["merchant"]
+    form = AdjustmentForm
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Adjustment, form: Any, change: bool) -> None:
+        try:
+            created = services.adjustment_create(
+                merchant=obj.merchant,
+                amount=obj.amount,
+                reason=obj.reason,
+                operator=request.user,  # type: ignore[arg-type]
+            )
+        except AppError as exc:
+            raise PermissionDenied(str(exc.message)) from exc
+        obj.pk = created.pk
+        obj.created_at = created.created_at

@@ -1,0 +1,289 @@
+"""Wallet endpoints: views translate HTTP and call one service or selector (conventions.md)."""
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.core.envelope import ok
+from apps.core.idempotency import idempotent
+from apps.core.money import MoneySerializerField
+from apps.core.pagination import PageInputSerializer, paginate
+
+from . import selectors, services
+from .constants import BILL_TABS, AddressFormat, DepositStatus, EntryKind, Method, WithdrawalStatus
+
+AMOUNT_ERRORS = {
+    "required": gettext_lazy("Please enter the amount."),
+    "null": gettext_lazy("Please enter the amount."),
+    "invalid": gettext_lazy("Please enter a valid amount."),
+    "max_decimal_places": gettext_lazy("At most 2 decimal places."),
+    "max_digits": gettext_lazy("Please enter a valid amount."),
+    "max_whole_digits": gettext_lazy("Please enter a valid amount."),
+}
+
+
+def _amount_field() -> MoneySerializerField:
+    return MoneySerializerField(error_messages=AMOUNT_ERRORS)
+
+
+class GetBlockchainApi(APIView):
+    class NetworkSerializer(serializers.Serializer):
+        code = serializers.CharField()
+        currency = serializers.CharField()
+        address = serializers.CharField()
+        qr_code = serializers.SerializerMethodField()
+        minimum = MoneySerializerField()
+        confirmations = serializers.IntegerField()
+
+        def get_qr_code(self, network) -> str:  # type: ignore[no-untyped-def]
+            return selectors.qr_data_url(network.address)
+
+    class BankSerializer(serializers.Serializer):
+        bank_name = serializers.CharField()
+        account_name = serializers.CharField()
+        account_number = serializers.CharField()
+        branch = serializers.CharField()
+        note = serializers.CharField()
+
+    def get(self, request: Request) -> Response:
+        return ok(
+            {
+                "networks": self.NetworkSerializer(selectors.networks_active(), many=True).data,
+                "banks": self.BankSerializer(selectors.bank_details_active(), many=True).data,
+                "notice": _("Deposits through a decentralized exchange, BSC or HECO are not supported."),
+            }
+        )
+
+
+class DepositOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    method = serializers.CharField()
+    method_label = serializers.CharField(source="get_method_display")
+    network = serializers.CharField(source="network.code", default=None)
+    amount = MoneySerializerField()
+    credited_amount = MoneySerializerField(allow_null=True)
+    tx_hash = serializers.CharField()
+    status = serializers.IntegerField()
+    status_label = serializers.CharField(source="get_status_display")
+    reason = serializers.SerializerMethodField()
+
+    def get_reason(self, deposit) -> str:  # type: ignore[no-untyped-def]
+        return deposit.review_note if deposit.status == DepositStatus.REJECTED else ""
+
+
+class RechargeApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        type = serializers.ChoiceField(
+            choices=Method.choices, error_messages={"invalid_choice": gettext_lazy("Please choose a deposit method.")}
+        )
+        amount = _amount_field()
+        network = serializers.CharField(required=False, allow_blank=True, default="")
+        voucher = serializers.CharField(required=False, allow_blank=True, default="")
+        tx_hash = serializers.CharField(required=False, allow_blank=True, default="")
+        name = serializers.CharField(required=False, allow_blank=True, default="")
+        card_number = serializers.CharField(required=False, allow_blank=True, default="")
+        bank_name = serializers.CharField(required=False, allow_blank=True, default="")
+
+    @idempotent("wallet.recharge")
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        deposit = services.deposit_create(
+            merchant=request.user,  # type: ignore[arg-type]
+            method=v["type"],
+            amount=v["amount"],
+            network_code=v["network"],
+            voucher_key=v["voucher"],
+            tx_hash=v["tx_hash"],
+            payer_name=v["name"],
+            card_number=v["card_number"],
+            bank_name=v["bank_name"],
+        )
+        return ok(DepositOutputSerializer(deposit).data, _("Deposit submitted. It is credited after review."))
+
+
+class RechargeLogApi(APIView):
+    class InputSerializer(PageInputSerializer):
+        status = serializers.ChoiceField(choices=DepositStatus.choices, required=False)
+
+    def get(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        deposits = selectors.deposit_list(merchant=request.user, status=v.get("status"))  # type: ignore[arg-type]
+        return ok(
+            paginate(
+                deposits,
+                page=v["page"],
+                limit=v["limit"],
+                serialize=lambda rows: DepositOutputSerializer(rows, many=True).data,
+            )
+        )
+
+
+class WithdrawalOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    method = serializers.CharField()
+    method_label = serializers.CharField(source="get_method_display")
+    currency = serializers.CharField()
+    network = serializers.CharField(source="network.code", default=None)
+    account = serializers.CharField()
+    amount = MoneySerializerField()
+    fee = MoneySerializerField()
+    actual_amount = MoneySerializerField()
+    status = serializers.IntegerField()
+    status_label = serializers.CharField(source="get_status_display")
+    reason = serializers.SerializerMethodField()
+
+    def get_reason(self, withdrawal) -> str:  # type: ignore[no-untyped-def]
+        return withdrawal.review_note if withdrawal.status == WithdrawalStatus.REJECTED else ""
+
+
+class ExtractApi(APIView):
+    class PreviewSerializer(serializers.Serializer):
+        amount = _amount_field()
+
+    class InputSerializer(serializers.Serializer):
+        method = serializers.ChoiceField(
+            choices=Method.choices,
+            error_messages={"invalid_choice": gettext_lazy("Please choose a withdrawal method.")},
+        )
+        currency = serializers.CharField(required=False, allow_blank=True, default="")
+        network = serializers.CharField(required=False, allow_blank=True, default="")
+        full_name = serializers.CharField(
+            max_length=100, error_messages={"blank": gettext_lazy("Please enter your full name.")}
+        )
+        bank_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        account = serializers.CharField(
+            max_length=128, error_messages={"blank": gettext_lazy("Please enter the card number or address.")}
+        )
+        amount = _amount_field()
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    def get(self, request: Request) -> Response:
+        """The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview."""
+        rule = selectors.fee_rule_current()
+        data = {
+            "balance": str(selectors.available_balance(merchant=request.user)),  # type: ignore[arg-type]
+            "currency": settings.PLATFORM_CURRENCY,
+            "methods": [{"code": code, "label": str(label)} for code, label in Method.choices],
+            "networks": [
+                {"code": n.code, "currency": n.currency, "address_format": n.address_format}
+                for n in selectors.networks_active()
+            ],
+            "address_formats": {code: str(label) for code, label in AddressFormat.choices},
+            "fee_fixed": str(rule.fixed),
+            "fee_percent": str(rule.percent),
+            "minimum": str(rule.minimum),
+            "preview": None,
+        }
+        if request.query_params.get("amount"):
+            preview = self.PreviewSerializer(data=request.query_params)
+            preview.is_valid(raise_exception=True)
+            amount = preview.validated_data["amount"]
+            fee, actual = services.withdrawal_fee(amount)
+            data["preview"] = {"amount": str(amount), "fee": str(fee), "actual_amount": str(max(actual, 0))}
+        return ok(data)
+
+    @idempotent("wallet.extract")
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        withdrawal = services.withdrawal_create(
+            merchant=request.user,  # type: ignore[arg-type]
+            pay_password=v["pay_password"],
+            method=v["method"],
+            amount=v["amount"],
+            full_name=v["full_name"],
+            account=v["account"],
+            bank_name=v["bank_name"],
+            network_code=v["network"],
+            currency=v["currency"],
+        )
+        return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
+
+
+class ExtractLogApi(APIView):
+    class InputSerializer(PageInputSerializer):
+        status = serializers.ChoiceField(choices=WithdrawalStatus.choices, required=False)
+
+    def get(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        rows = selectors.withdrawal_list(merchant=request.user)  # type: ignore[arg-type]
+        if v.get("status") is not None:
+            rows = rows.filter(status=v["status"])
+        return ok(
+            paginate(
+                rows,
+                page=v["page"],
+                limit=v["limit"],
+                serialize=lambda items: WithdrawalOutputSerializer(items, many=True).data,
+            )
+        )
+
+
+class BillApi(APIView):
+    class InputSerializer(PageInputSerializer):
+        type = serializers.ChoiceField(choices=["all", *BILL_TABS], default="all")
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        kind = serializers.CharField(source="entry.kind")
+        title = serializers.SerializerMethodField()
+        memo = serializers.CharField(source="entry.memo")
+        amount = MoneySerializerField()
+        balance_after = MoneySerializerField()
+        created_at = serializers.DateTimeField(source="entry.created_at")
+
+        def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
+            kind = line.entry.kind
+            return str(EntryKind(kind).label) if kind in EntryKind.values else kind
+
+    def get(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        lines = selectors.bill_lines(merchant=request.user, tab=v["type"])  # type: ignore[arg-type]
+        return ok(
+            paginate(
+                lines,
+                page=v["page"],
+                limit=v["limit"],
+                serialize=lambda rows: self.OutputSerializer(rows, many=True).data,
+            )
+        )
+
+
+class LevelUpgradeApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        level_id = serializers.IntegerField(error_messages={"required": gettext_lazy("Please choose a level.")})
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    @idempotent("wallet.level_upgrade")
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        level = services.level_upgrade(
+            merchant=request.user,  # type: ignore[arg-type]
+            level_id=data.validated_data["level_id"],
+            pay_password=data.validated_data["pay_password"],
+        )
+        return ok(
+            {
+                "level": {"id": level.pk, "rank": level.rank, "name": level.name},
+                "wallet": selectors.wallet_summary(merchant=request.user),  # type: ignore[arg-type]
+            },
+            _("Level upgraded."),
+        )

@@ -1,0 +1,101 @@
+"""Reading a deposit's transaction from the network's JSON-RPC node (web3.py).
+
+`web3_for(network)` is the one place that connects: production uses the network's HTTP node; tests and the
+local demo register an in-process EVM chain (eth-tester) under a `local://` URL.
+"""
+
+import logging
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+from django.utils.translation import gettext_noop
+from web3 import Web3
+from web3.logs import DISCARD
+
+from apps.core.money import CENT
+
+from ..constants import AddressFormat
+from ..models import DepositNetwork
+
+log = logging.getLogger(__name__)
+
+LOCAL_PREFIX = "local://"
+_LOCAL_CHAINS: dict[str, Web3] = {}
+
+# Only what verification reads: the Transfer event and decimals().
+ERC20_ABI = [
+    {
+        "type": "event",
+        "name": "Transfer",
+        "anonymous": False,
+        "inputs": [
+            {"name": "sender", "type": "address", "indexed": True},
+            {"name": "receiver", "type": "address", "indexed": True},
+            {"name": "value", "type": "uint256", "indexed": False},
+        ],
+    },
+    {
+        "type": "function",
+        "name": "decimals",
+        "stateMutability": "view",
+        "inputs": [],
+        "outputs": [{"name": "", "type": "uint8"}],
+    },
+]
+
+# Reasons shown to operators (msgids, translated when shown).
+NOT_EVM = gettext_noop("Automatic verification supports EVM networks only.")
+UNREACHABLE = gettext_noop("The network node could not be reached; will try again.")
+NOT_FOUND = gettext_noop("The transaction is not on the chain (yet).")
+FAILED = gettext_noop("The transaction failed on the chain.")
+WAITING = gettext_noop("Waiting for confirmations.")
+NO_TRANSFER = gettext_noop("No transfer of the network's token to the platform address in this transaction.")
+
+
+def register_local_chain(url: str, w3: Web3) -> None:
+    """Makes an in-process chain reachable as `local://<name>` (tests, local demo)."""
+    _LOCAL_CHAINS[url] = w3
+
+
+def web3_for(network: DepositNetwork) -> Web3:
+    if network.rpc_url.startswith(LOCAL_PREFIX):
+        return _LOCAL_CHAINS[network.rpc_url]
+    return Web3(Web3.HTTPProvider(network.rpc_url, request_kwargs={"timeout": 10}))
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    amount: Decimal | None  # credited amount, when the deposit may be credited
+    reason: str = ""
+
+
+def chain_transfer(*, network: DepositNetwork, tx_hash: str) -> ChainResult:
+    """What the chain says about `tx_hash`: the token amount it paid to the platform address, or why not."""
+    if network.address_format != AddressFormat.EVM:
+        return ChainResult(None, NOT_EVM)
+    try:
+        w3 = web3_for(network)
+        try:
+            receipt = w3.eth.get_transaction_receipt(tx_hash)  # type: ignore[arg-type]
+        except Exception:  # web3 raises TransactionNotFound (and ValueError on some nodes)
+            return ChainResult(None, NOT_FOUND)
+        if receipt["status"] != 1:
+            return ChainResult(None, FAILED)
+        if w3.eth.block_number - receipt["blockNumber"] + 1 < network.confirmations:
+            return ChainResult(None, WAITING)
+        token = w3.eth.contract(address=Web3.to_checksum_address(network.token_contract), abi=ERC20_ABI)
+        platform = network.address.lower()
+        value = sum(
+            event["args"]["value"]
+            for event in token.events.Transfer().process_receipt(receipt, errors=DISCARD)
+            if event["address"].lower() == token.address.lower() and event["args"]["receiver"].lower() == platform
+        )
+        if not value:
+            return ChainResult(None, NO_TRANSFER)
+        decimals = token.functions.decimals().call()
+    except Exception:
+        log.warning("chain read failed for %s on %s", tx_hash, network.code, exc_info=True)
+        return ChainResult(None, UNREACHABLE)
+    # Round down: never credit a fraction of a cent that did not arrive.
+    amount = (Decimal(value) / Decimal(10) ** decimals).quantize(CENT, rounding=ROUND_DOWN)
+    return ChainResult(amount) if amount > 0 else ChainResult(None, NO_TRANSFER)

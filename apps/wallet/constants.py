@@ -1,0 +1,95 @@
+"""Wallet vocabularies and state machines (conventions.md: state machines are tables)."""
+
+from decimal import Decimal
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountKind(models.TextChoices):
+    # Per merchant (product.md section 6).
+    AVAILABLE = "available", _("Available")
+    HELD = "held", _("Held (withdrawals in review)")
+    PENDING = "pending", _("Pending settlement")
+    # Platform.
+    ESCROW = "escrow", _("Platform escrow")
+    SUPPLY = "supply", _("Platform supply")
+    REVENUE_LEVELS = "revenue:levels", _("Revenue: levels")
+    REVENUE_PROMOTION = "revenue:promotion", _("Revenue: promotion")
+    REVENUE_FEES = "revenue:fees", _("Revenue: fees")
+    REFERRAL = "referral", _("Referral rewards")
+    ADJUSTMENTS = "adjustments", _("Adjustments")
+    # Outside world.
+    EXTERNAL_CHAIN = "external:chain", _("External: blockchain")
+    EXTERNAL_BANK = "external:bank", _("External: bank")
+    BUYERS = "buyers", _("Buyers")
+
+
+MERCHANT_ACCOUNT_KINDS = {AccountKind.AVAILABLE, AccountKind.HELD, AccountKind.PENDING}
+
+
+class EntryKind(models.TextChoices):
+    """What a journal entry records; the funds records title comes from here."""
+
+    DEPOSIT = "deposit", _("Deposit")
+    WITHDRAWAL = "withdrawal", _("Withdrawal request")
+    WITHDRAWAL_PAID = "withdrawal_paid", _("Withdrawal paid")
+    WITHDRAWAL_REJECTED = "withdrawal_rejected", _("Withdrawal rejected, amount returned")
+    LEVEL_UPGRADE = "level_upgrade", _("Level upgrade")
+    ADJUSTMENT = "adjustment", _("Balance adjustment")
+    # Posted by the orders, shop and alliance apps.
+    ORDER_PAID = "order_paid", _("Order paid by buyer")
+    ORDER_PICKUP = "order_pickup", _("Order pickup")
+    ORDER_RECEIVED = "order_received", _("Order received")
+    ORDER_SETTLED = "order_settled", _("Order settled")
+    ORDER_REFUND = "order_refund", _("Order refund")
+    PROMOTION = "promotion", _("Promotion purchase")
+    REFERRAL_REWARD = "referral_reward", _("Referral reward")
+
+
+# Funds records tabs (`type` of merchant/bill) -> entry kinds; "all" is every kind.
+BILL_TABS: dict[str, list[str]] = {
+    "recharge": [EntryKind.DEPOSIT],
+    "withdraw": [EntryKind.WITHDRAWAL, EntryKind.WITHDRAWAL_REJECTED],
+    "order": [EntryKind.ORDER_PICKUP, EntryKind.ORDER_SETTLED, EntryKind.ORDER_REFUND],
+}
+
+
+class Method(models.TextChoices):
+    CHAIN = "chain", _("Blockchain")
+    BANK = "bank", _("Bank card")
+
+
+class AddressFormat(models.TextChoices):
+    TRON = "tron", _("TRON (T...)")
+    EVM = "evm", _("Ethereum (0x...)")
+
+
+class DepositStatus(models.IntegerChoices):
+    PENDING = 0, _("In review")
+    APPROVED = 1, _("Approved")
+    REJECTED = 2, _("Not approved")
+
+
+class WithdrawalStatus(models.IntegerChoices):
+    PENDING = 0, _("In review")
+    PAID = 1, _("Withdrawn")
+    REJECTED = 2, _("Not approved")
+
+
+# Each decision can be made once: pending is the only state that moves.
+DEPOSIT_TRANSITIONS: dict[int, set[int]] = {
+    DepositStatus.PENDING: {DepositStatus.APPROVED, DepositStatus.REJECTED},
+    DepositStatus.APPROVED: set(),
+    DepositStatus.REJECTED: set(),
+}
+WITHDRAWAL_TRANSITIONS: dict[int, set[int]] = {
+    WithdrawalStatus.PENDING: {WithdrawalStatus.PAID, WithdrawalStatus.REJECTED},
+    WithdrawalStatus.PAID: set(),
+    WithdrawalStatus.REJECTED: set(),
+}
+
+# Withdrawal rule used when operators have not published one (WithdrawalFeeRule).
+DEFAULT_FEE_FIXED = Decimal("0.00")
+DEFAULT_FEE_PERCENT = Decimal("0.00")
+DEFAULT_WITHDRAWAL_MINIMUM = Decimal("10.00")

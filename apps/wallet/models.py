@@ -1,0 +1,275 @@
+"""Wallet: the double-entry ledger, deposits, withdrawals and the operator-managed settings around them."""
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.models import TimeStampedModel
+from apps.core.money import MoneyField
+
+from .constants import (
+    AccountKind,
+    AddressFormat,
+    DepositStatus,
+    EntryKind,
+    Method,
+    WithdrawalStatus,
+)
+
+
+class AppendOnlyError(Exception):
+    """Journal rows are never changed or removed; a correction is a new entry."""
+
+
+class AppendOnlyModel(models.Model):
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+
+
+class LedgerAccount(models.Model):
+    """One account of the ledger; `balance` always equals the sum of its lines (check_ledger)."""
+
+    kind = models.CharField(_("kind"), max_length=32, choices=AccountKind.choices)
+    merchant = models.ForeignKey(
+        "accounts.Merchant", null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_accounts"
+    )
+    balance = MoneyField(verbose_name=_("balance"), default=0)
+
+    class Meta:
+        verbose_name = _("ledger account")
+        verbose_name_plural = _("ledger accounts")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["merchant", "kind"], condition=Q(merchant__isnull=False), name="ledger_account_merchant_kind"
+            ),
+            models.UniqueConstraint(
+                fields=["kind"], condition=Q(merchant__isnull=True), name="ledger_account_platform"
+            ),
+            models.CheckConstraint(
+                condition=Q(merchant__isnull=True) | Q(balance__gte=0), name="ledger_merchant_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.merchant_id}" if self.merchant_id else self.kind
+
+
+class JournalEntry(AppendOnlyModel):
+    """One business operation: two or more lines summing to zero, posted once per `reference`."""
+
+    reference = models.CharField(_("reference"), max_length=100, unique=True)
+    kind = models.CharField(_("kind"), max_length=32, choices=EntryKind.choices, db_index=True)
+    memo = models.CharField(_("memo"), max_length=255, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("journal entry")
+        verbose_name_plural = _("journal entries")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return self.reference
+
+
+class JournalLine(AppendOnlyModel):
+    entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="lines")
+    account = models.ForeignKey(LedgerAccount, on_delete=models.PROTECT, related_name="lines")
+    amount = MoneyField(verbose_name=_("amount"))
+    balance_after = MoneyField(verbose_name=_("balance after"))
+
+    class Meta:
+        verbose_name = _("journal line")
+        verbose_name_plural = _("journal lines")
+        indexes = [models.Index(fields=["account", "-id"], name="journal_line_account_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.amount}"
+
+
+class DepositNetwork(TimeStampedModel):
+    """A blockchain network merchants deposit to (and withdraw on); the address is stable and published."""
+
+    code = models.CharField(_("code"), max_length=32, unique=True, help_text=_("For example USDT-TRC20."))
+    currency = models.CharField(_("currency"), max_length=16, default="USDT")
+    address_format = models.CharField(_("address format"), max_length=8, choices=AddressFormat.choices)
+    address = models.CharField(_("platform address"), max_length=128)
+    token_contract = models.CharField(_("token contract"), max_length=128, blank=True)
+    rpc_url = models.CharField(_("JSON-RPC node URL"), max_length=255, blank=True)
+    minimum = MoneyField(verbose_name=_("minimum deposit"), default=0)
+    confirmations = models.PositiveSmallIntegerField(_("confirmations required"), default=2)
+    auto_verify = models.BooleanField(_("verify automatically on chain"), default=False)
+    is_active = models.BooleanField(_("active"), default=True)
+    sort = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        ordering = ["sort", "id"]
+        verbose_name = _("deposit network")
+        verbose_name_plural = _("deposit networks")
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class BankDepositDetails(TimeStampedModel):
+    """The platform's bank account for bank card deposits (operator-managed)."""
+
+    bank_name = models.CharField(_("bank name"), max_length=100)
+    account_name = models.CharField(_("account name"), max_length=100)
+    account_number = models.CharField(_("account number"), max_length=64)
+    branch = models.CharField(_("branch"), max_length=100, blank=True)
+    note = models.CharField(_("note"), max_length=255, blank=True)
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        verbose_name = _("bank deposit details")
+        verbose_name_plural = _("bank deposit details")
+
+    def __str__(self) -> str:
+        return f"{self.bank_name} {self.account_number}"
+
+
+class WithdrawalFeeRule(TimeStampedModel):
+    """The published withdrawal rule; the newest active one applies."""
+
+    fixed_fee = MoneyField(verbose_name=_("fixed fee"), default=0)
+    percent_fee = models.DecimalField(_("percent fee"), max_digits=5, decimal_places=2, default=0)
+    minimum = MoneyField(verbose_name=_("minimum withdrawal"), default=0)
+    is_active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("withdrawal fee rule")
+        verbose_name_plural = _("withdrawal fee rules")
+
+    def __str__(self) -> str:
+        return f"{self.fixed_fee} + {self.percent_fee}%"
+
+
+class Deposit(TimeStampedModel):
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="deposits")
+    number = models.CharField(_("order number"), max_length=32, unique=True)
+    method = models.CharField(_("method"), max_length=8, choices=Method.choices)
+    network = models.ForeignKey(DepositNetwork, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    amount = MoneyField(verbose_name=_("amount"))
+    voucher = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    tx_hash = models.CharField(_("transaction hash"), max_length=100, blank=True, db_index=True)
+    payer_name = models.CharField(_("name"), max_length=100, blank=True)
+    card_number = models.CharField(_("card number"), max_length=64, blank=True)
+    bank_name = models.CharField(_("bank name"), max_length=100, blank=True)
+    status = models.PositiveSmallIntegerField(
+        _("status"), choices=DepositStatus.choices, default=DepositStatus.PENDING, db_index=True
+    )
+    credited_amount = MoneyField(verbose_name=_("credited amount"), null=True, blank=True)
+    # Set only when credited from the chain: one transaction credits at most one deposit.
+    credited_tx_hash = models.CharField(_("credited transaction hash"), max_length=100, null=True, blank=True)
+    verify_note = models.CharField(_("chain check"), max_length=255, blank=True)
+    review_note = models.CharField(_("note"), max_length=255, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("deposit")
+        verbose_name_plural = _("deposits")
+        constraints = [
+            models.UniqueConstraint(fields=["credited_tx_hash"], name="deposit_tx_credited_once"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="deposit_amount_positive"),
+            models.CheckConstraint(
+                condition=~Q(status=DepositStatus.APPROVED) | Q(credited_amount__gt=0, reviewed_at__isnull=False),
+                name="deposit_approved_has_credit",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class Withdrawal(TimeStampedModel):
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="withdrawals")
+    number = models.CharField(_("withdrawal number"), max_length=32, unique=True)
+    method = models.CharField(_("method"), max_length=8, choices=Method.choices)
+    currency = models.CharField(_("currency"), max_length=16)
+    network = models.ForeignKey(DepositNetwork, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    full_name = models.CharField(_("full name"), max_length=100)
+    bank_name = models.CharField(_("bank name"), max_length=100, blank=True)
+    account = models.CharField(_("card number or address"), max_length=128)
+    amount = MoneyField(verbose_name=_("amount"))
+    fee = MoneyField(verbose_name=_("fee"))
+    actual_amount = MoneyField(verbose_name=_("actual amount"))
+    status = models.PositiveSmallIntegerField(
+        _("status"), choices=WithdrawalStatus.choices, default=WithdrawalStatus.PENDING, db_index=True
+    )
+    payout_reference = models.CharField(_("payout reference"), max_length=128, blank=True)
+    review_note = models.CharField(_("reason"), max_length=255, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("withdrawal")
+        verbose_name_plural = _("withdrawals")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0, actual_amount__gt=0), name="withdrawal_positive"),
+            models.CheckConstraint(
+                condition=~Q(status=WithdrawalStatus.PAID) | ~Q(payout_reference=""), name="withdrawal_paid_reference"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class StatusChange(AppendOnlyModel):
+    """Audit of a deposit or withdrawal decision: who, from, to, when, note."""
+
+    deposit = models.ForeignKey(Deposit, null=True, blank=True, on_delete=models.PROTECT, related_name="changes")
+    withdrawal = models.ForeignKey(Withdrawal, null=True, blank=True, on_delete=models.PROTECT, related_name="changes")
+    from_status = models.PositiveSmallIntegerField(_("from"))
+    to_status = models.PositiveSmallIntegerField(_("to"))
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    note = models.CharField(_("note"), max_length=255, blank=True)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("status change")
+        verbose_name_plural = _("status changes")
+
+    def __str__(self) -> str:
+        return f"{self.from_status} -> {self.to_status}"
+
+
+class Adjustment(models.Model):
+    """An operator correction of a merchant's available balance, with its mandatory reason."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="adjustments")
+    amount = MoneyField(verbose_name=_("amount"), help_text=_("Positive credits the merchant, negative debits."))
+    reason = models.CharField(_("reason"), max_length=255)
+    operator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("balance adjustment")
+        verbose_name_plural = _("balance adjustments")
+        constraints = [models.CheckConstraint(condition=~Q(amount=0), name="adjustment_not_zero")]
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.amount}"

@@ -1,0 +1,94 @@
+/**
+ * The keep-alive outlet: every visited route's screen stays mounted (hidden when inactive), so scroll position,
+ * tabs, loaded pages and form input survive leaving and re-entering. Each kept screen sees its own last location
+ * (`<Routes location>`), so a hidden screen never reads another screen's query string. Signing out drops them all.
+ * Also the route guard (signed-out users go to /login except on public routes) and the page title.
+ */
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Navigate, Route, Routes, useLocation, type Location } from "react-router-dom";
+import { useIntl } from "react-intl";
+import { SpinLoading } from "antd-mobile";
+import { ErrorBoundary } from "@/components/errors/ErrorBoundary";
+import { NavLayout } from "@/components/layouts/NavLayout";
+import { TabLayout } from "@/components/layouts/TabLayout";
+import { useSession } from "@/lib/session";
+import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
+import { routeTitles } from "./routeTitles";
+
+const TABS = TAB_ROUTES.map((route) => ({ path: route.path, title: routeTitles[route.name] }));
+
+function RouteScreen({ route }: { route: AppRoute }) {
+  const intl = useIntl();
+  const Screen = route.screen;
+  const body = (
+    <ErrorBoundary>
+      <Suspense
+        fallback={
+          <div className="app-loading">
+            <SpinLoading />
+          </div>
+        }
+      >
+        <Screen />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  if (route.layout === "tab") return <TabLayout tabs={TABS}>{body}</TabLayout>;
+  if (route.layout === "nav") return <NavLayout title={intl.formatMessage(routeTitles[route.name])}>{body}</NavLayout>;
+  return body;
+}
+
+const KeptRoute = memo(function KeptRoute(props: { route: AppRoute; location: Location; active: boolean }) {
+  return (
+    <div className="kept-route" style={props.active ? undefined : { display: "none" }} data-route={props.route.path}>
+      <Routes location={props.location}>
+        <Route path={props.route.path} element={<RouteScreen route={props.route} />} />
+      </Routes>
+    </div>
+  );
+});
+
+type Kept = { token: string; cache: Map<string, Location> };
+
+export function KeepAliveRoutes() {
+  const location = useLocation();
+  const { token } = useSession();
+  const intl = useIntl();
+  const route = findRoute(location.pathname);
+  const allowed = route !== undefined && (Boolean(token) || route.public === true);
+
+  // Derived state, adjusted during render: remember the last location of every visited route.
+  const [kept, setKept] = useState<Kept>(() => ({ token, cache: new Map() }));
+  let cache = kept.token !== token && !token ? new Map<string, Location>() : kept.cache;
+  if (allowed && cache.get(route.path) !== location) cache = new Map(cache).set(route.path, location);
+  if (cache !== kept.cache || kept.token !== token) setKept({ token, cache });
+
+  const activePath = allowed ? route.path : null;
+  useEffect(() => {
+    if (route) document.title = intl.formatMessage(routeTitles[route.name]);
+  }, [route, intl]);
+
+  // Window scroll per route: remember it while a route is active, restore it when the route is re-entered.
+  const scrolls = useRef(new Map<string, number>());
+  const active = useRef<string | null>(null);
+  useEffect(() => {
+    const onScroll = () => {
+      if (active.current) scrolls.current.set(active.current, window.scrollY);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    active.current = activePath;
+    if (activePath) window.scrollTo(0, scrolls.current.get(activePath) ?? 0);
+  }, [activePath]);
+
+  return (
+    <>
+      {!allowed && <Navigate to={route || !token ? "/login" : "/home"} replace />}
+      {[...cache].map(([path, loc]) => (
+        <KeptRoute key={path} route={findRoute(path)!} location={loc} active={path === activePath} />
+      ))}
+    </>
+  );
+}

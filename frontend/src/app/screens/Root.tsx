@@ -1,0 +1,72 @@
+/**
+ * "/": the partner (third-party) sign-in, as the spec's navigation section says. With `data` in the query:
+ * a loading toast that does not close by itself and blocks clicks, POST merchant/third {data, code, mer},
+ * toast closed; status 0 -> `data` kept in localStorage `data` and the user stays here (offered registration,
+ * which links the partner identity, or sign-in); otherwise the token is saved and the user goes to `path` or /home.
+ * Without `data`: the toast is only closed and the user goes to /login (or /home when signed in).
+ */
+import { useEffect, useRef, useState } from "react";
+import { Button, Result, Space, Toast } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { thirdMessages as m, useThirdSignIn } from "@/features/account";
+import { signIn, useSession } from "@/lib/session";
+
+export const THIRD_DATA_KEY = "data";
+
+export default function RootScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { token } = useSession();
+  const third = useThirdSignIn();
+  const [notLinked, setNotLinked] = useState(false);
+  const started = useRef(false);
+  const data = params.get("data");
+
+  useEffect(() => {
+    if (!data) {
+      Toast.clear();
+      return;
+    }
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    Toast.show({ icon: "loading", content: intl.formatMessage(m.signingIn), duration: 0, maskClickable: false });
+    third.mutate(
+      { data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" },
+      {
+        onSuccess: (answer) => {
+          Toast.clear();
+          if (answer.status === 0 || !answer.merinfo) {
+            localStorage.setItem(THIRD_DATA_KEY, data);
+            setNotLinked(true);
+            return;
+          }
+          signIn(answer.merinfo);
+          navigate(params.get("path") || "/home", { replace: true });
+        },
+        // A refused signature: the query client shows the server msg as a toast after this one is closed.
+        onError: () => {
+          Toast.clear();
+          navigate("/login", { replace: true });
+        },
+      },
+    );
+  }, [data, params, intl, navigate, third]);
+
+  if (!data) return <Navigate to={token ? "/home" : "/login"} replace />;
+  if (!notLinked) return null;
+  return (
+    <div className="third-screen">
+      <Result status="info" title={<FormattedMessage {...m.notLinked} />} />
+      <Space direction="vertical" block style={{ marginTop: 24 }}>
+        <Button block color="primary" size="large" onClick={() => navigate("/code")}>
+          <FormattedMessage {...m.register} />
+        </Button>
+        <Button block size="large" onClick={() => navigate("/login")}>
+          <FormattedMessage {...m.signIn} />
+        </Button>
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { SafeArea, TabBar } from "antd-mobile";
+import { AppOutline, ShopbagOutline, UnorderedListOutline, UserOutline } from "antd-mobile-icons";
+import { useIntl, type MessageDescriptor } from "react-intl";
+import { useLocation, useNavigate } from "react-router-dom";
+
+export type Tab = { path: string; title: MessageDescriptor };
+
+const ICONS: Record<string, ReactNode> = {
+  "/home": <AppOutline />,
+  "/product": <ShopbagOutline />,
+  "/order": <UnorderedListOutline />,
+  "/my": <UserOutline />,
+};
+
+/** The four main screens: content above a fixed bottom tab bar (home, product, order, my). */
+export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div className="tab-layout">
+      <main className="tab-layout-body">{children}</main>
+      <nav className="tab-layout-bar">
+        <TabBar activeKey={pathname} onChange={(key) => navigate(key)} safeArea>
+          {tabs.map((tab) => (
+            <TabBar.Item key={tab.path} icon={ICONS[tab.path]} title={intl.formatMessage(tab.title)} />
+          ))}
+        </TabBar>
+        <SafeArea position="bottom" />
+      </nav>
+    </div>
+  );
+}

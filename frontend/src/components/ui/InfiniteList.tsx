@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { useInfiniteQuery, type QueryKey } from "@tanstack/react-query";
+import { InfiniteScroll, List } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { nextPageParam, PAGE_SIZE, type ListPage } from "@/lib/api";
+import { EmptyState } from "./EmptyState";
+import { uiMessages } from "./messages";
+
+type Props<T> = {
+  /** The feature's key, e.g. orderKeys.list({status}); the page number is appended by the query. */
+  queryKey: QueryKey;
+  /** The feature's fetcher for one page: ({page, limit}) -> {total, list, page, limit}. */
+  fetchPage: (page: number, limit: number, signal: AbortSignal) => Promise<ListPage<T>>;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string | number;
+  limit?: number;
+  header?: ReactNode;
+};
+
+/** A paged list over {total, list, page, limit}: loads more on scroll, "No more" at the end, "No records yet" when empty. */
+export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limit = PAGE_SIZE, header }: Props<T>) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, limit, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam<T>,
+  });
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  if (query.isSuccess && items.length === 0) return <EmptyState />;
+  return (
+    <>
+      {items.length > 0 && (
+        <List header={header}>
+          {items.map((item) => (
+            <List.Item key={itemKey(item)}>{renderItem(item)}</List.Item>
+          ))}
+        </List>
+      )}
+      <InfiniteScroll
+        hasMore={query.isPending || query.hasNextPage}
+        loadMore={async () => {
+          if (!query.isFetching) await query.fetchNextPage({ throwOnError: true });
+        }}
+      >
+        {(hasMore, failed, retry) =>
+          failed ? (
+            <span onClick={() => void retry()}>
+              <FormattedMessage {...uiMessages.loadFailed} /> <FormattedMessage {...uiMessages.retry} />
+            </span>
+          ) : hasMore ? (
+            <FormattedMessage {...uiMessages.loading} />
+          ) : (
+            <FormattedMessage {...uiMessages.noMore} />
+          )
+        }
+      </InfiniteScroll>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { describe, expect, it, vi } from "vitest";
+import { PayPasswordPopup } from "./PayPasswordPopup";
+
+describe("PayPasswordPopup", () => {
+  it("submits once six digits are typed on its keyboard", async () => {
+    const onSubmit = vi.fn();
+    render(
+      <IntlProvider locale="en" messages={{}}>
+        <PayPasswordPopup visible onClose={() => undefined} onSubmit={onSubmit} />
+      </IntlProvider>,
+    );
+    expect(await screen.findByText("Please enter the payment password")).toBeTruthy();
+    for (const digit of "24681") {
+      act(() => {
+        fireEvent.click(screen.getAllByText(digit).at(-1)!);
+      });
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    act(() => {
+      fireEvent.click(screen.getAllByText("0").at(-1)!);
+    });
+    expect(onSubmit).toHaveBeenCalledWith("246810");
+  });
+});

@@ -1,0 +1,19 @@
+import { defineMessages } from "react-intl";
+
+/** Texts shared by the reusable components. */
+export const uiMessages = defineMessages({
+  noRecords: { id: "common.noRecords", defaultMessage: "No records yet", description: "Empty list or screen" },
+  noMore: { id: "common.noMore", defaultMessage: "No more", description: "End of an infinite list" },
+  loading: { id: "common.loading", defaultMessage: "Loading…", description: "Loading indicator text" },
+  retry: { id: "common.retry", defaultMessage: "Try again", description: "Button: retry a failed load" },
+  loadFailed: { id: "common.loadFailed", defaultMessage: "Could not load. Check your connection.", description: "A list failed to load" },
+  confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
+  cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
+  language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },
+  backToTop: { id: "common.backToTop", defaultMessage: "Back to top", description: "Scroll-to-top button label" },
+  errorTitle: { id: "common.errorTitle", defaultMessage: "Something went wrong", description: "Error boundary title" },
+  errorReload: { id: "common.errorReload", defaultMessage: "Reload", description: "Error boundary button" },
+  payPasswordTitle: { id: "payPassword.title", defaultMessage: "Please enter the payment password", description: "Pay-password dialog title (spec message)" },
+  payPasswordHint: { id: "payPassword.hint", defaultMessage: "6 digits", description: "Pay-password dialog hint" },
+  uploadFailed: { id: "upload.failed", defaultMessage: "Upload failed", description: "Image upload failed toast" },
+});

@@ -1,0 +1,3 @@
+export * from "./api";
+export { LoginForm } from "./components/LoginForm";
+export { loginMessages, thirdMessages } from "./components/messages";

@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from "vitest";
+import { getSession, reloadSession, signIn, updateSession } from "@/lib/session";
+import { api, ApiError, newIdempotencyKey, TIMEOUT_MS } from "@/lib/api";
+
+function answer(body: unknown, status = 200) {
+  return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+function sentHeaders(fetchMock: ReturnType<typeof vi.fn>): Record<string, string> {
+  return fetchMock.mock.calls[0][1].headers as Record<string, string>;
+}
+
+describe("api client", () => {
+  it("sends token and lang, and unwraps data on code 1", async () => {
+    signIn({ token: "tok-1", name: "Shop" });
+    updateSession({ lang: "han" });
+    const fetchMock = answer({ code: 1, msg: "ok", data: { balance: "10.00" } });
+    vi.stubGlobal("fetch", fetchMock);
+
+    await expect(api.get("merchant/getMerInfo", { page: 1, empty: "" })).resolves.toEqual({ balance: "10.00" });
+
+    expect(fetchMock.mock.calls[0][0]).toBe("/merchant/merchant/getMerInfo?page=1");
+    expect(sentHeaders(fetchMock)).toMatchObject({ token: "tok-1", lang: "han" });
+    expect(TIMEOUT_MS).toBe(99999);
+  });
+
+  it("throws ApiError with msg and field errors on code 0", async () => {
+    vi.stubGlobal("fetch", answer({ code: 0, msg: "Cannot be zero", data: { errors: { amount: ["Cannot be zero"] } } }));
+
+    const error = await api.post("merchant/extract", { amount: "0" }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 0, msg: "Cannot be zero", status: 200, isRejection: true });
+    expect((error as ApiError).fieldErrors).toEqual({ amount: ["Cannot be zero"] });
+  });
+
+  it("keeps the server msg for success toasts", async () => {
+    vi.stubGlobal("fetch", answer({ code: 1, msg: "Login successful", data: { merinfo: { token: "t" } } }));
+    await expect(api.postAnswer("merchant/login", {})).resolves.toEqual({
+      data: { merinfo: { token: "t" } },
+      msg: "Login successful",
+    });
+  });
+
+  it("clears token and MerInfo on HTTP 401 but keeps the language", async () => {
+    signIn({ token: "expired", name: "Shop" });
+    updateSession({ lang: "en" });
+    vi.stubGlobal("fetch", answer({ code: 401, msg: "Please log in first", data: null }, 401));
+
+    const error = await api.get("index/index").catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ code: 401, status: 401 });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("MerInfo")).toBeNull();
+    expect(localStorage.getItem("lang")).toBe("en");
+    reloadSession();
+    expect(getSession()).toMatchObject({ token: "", merInfo: null, lang: "en" });
+  });
+
+  it("only logs other HTTP errors and keeps the session", async () => {
+    signIn({ token: "tok" });
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("<html>", { status: 502 })));
+
+    const error = await api.get("index/index").catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, isRejection: false });
+    expect(log).toHaveBeenCalled();
+    expect(getSession().token).toBe("tok");
+  });
+
+  it("sends an Idempotency-Key when asked, and multipart bodies as they are", async () => {
+    const fetchMock = answer({ code: 1, msg: "", data: { id: 3, url: "/media/x.png" } });
+    vi.stubGlobal("fetch", fetchMock);
+    const key = newIdempotencyKey();
+    const form = new FormData();
+    form.append("kind", "voucher");
+
+    await api.post("common/upload", form, { idempotencyKey: key });
+
+    const [, init] = fetchMock.mock.calls[0];
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe(form);
+    expect(init.headers["Idempotency-Key"]).toBe(key);
+    expect(init.headers["Content-Type"]).toBeUndefined();
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+});

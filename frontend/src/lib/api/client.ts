@@ -1,0 +1,97 @@
+/**
+ * The one API client (api.md): base /merchant, headers `token` and `lang`, timeout 99999 ms,
+ * unwraps {code, msg, data}: code 1 -> data; code 0 -> ApiError; 401 -> session cleared, toast, /login
+ * (the route guard redirects as soon as the token is gone).
+ */
+import { Toast } from "antd-mobile";
+import { clearSession, getSession } from "@/lib/session";
+import { ApiError } from "./errors";
+
+export const API_BASE = "/merchant";
+export const TIMEOUT_MS = 99999;
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: "GET" | "POST";
+  query?: Query;
+  /** A JSON body, or FormData for multipart (common/upload). */
+  body?: unknown;
+  /** For money POSTs: one key per submit (`newIdempotencyKey()`), the same key when the same submit is retried. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+type Envelope<T> = { code: number; msg: string; data: T };
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}/${path.replace(/^\//, "")}${qs ? `?${qs}` : ""}`;
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
+  try {
+    return (await response.json()) as Envelope<T>;
+  } catch {
+    return null;
+  }
+}
+
+/** The answer's data and its translated msg (for success toasts with the server's text). */
+export type Answer<T> = { data: T; msg: string };
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestAnswer<T>(path, options)).data;
+}
+
+export async function requestAnswer<T>(path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+  const { token, lang } = getSession();
+  const headers: Record<string, string> = { Accept: "application/json", lang };
+  if (token) headers.token = token;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+    signal,
+  });
+  const envelope = await readEnvelope<T>(response);
+
+  if (response.status === 401 || envelope?.code === 401) {
+    clearSession();
+    if (envelope?.msg) Toast.show({ icon: "fail", content: envelope.msg });
+    throw new ApiError(401, envelope?.msg ?? "", envelope?.data ?? null, 401);
+  }
+  if (!response.ok || !envelope) {
+    console.error(`API ${path} failed: HTTP ${response.status}`, envelope);
+    throw new ApiError(envelope?.code ?? 0, envelope?.msg ?? response.statusText, envelope?.data ?? null, response.status);
+  }
+  if (envelope.code !== 1) throw new ApiError(envelope.code, envelope.msg, envelope.data);
+  return { data: envelope.data, msg: envelope.msg };
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { method: "GET", query, signal }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "body" | "method"> = {}) =>
+    request<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  /** POST and keep the server's msg: `const { data, msg } = await api.postAnswer(...)`. */
+  postAnswer: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "body" | "method"> = {}) =>
+    requestAnswer<T>(path, { ...options, method: "POST", body: body ?? {} }),
+};

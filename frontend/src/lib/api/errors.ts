@@ -1,0 +1,26 @@
+export type FieldErrors = Record<string, string[]>;
+
+/** A rejected call: envelope code 0 (HTTP 200, msg translated by the server), 401, or another HTTP error. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly data: unknown = null,
+    /** The HTTP status; 200 for a rejection the merchant can act on. */
+    readonly status = 200,
+  ) {
+    super(msg);
+    this.name = "ApiError";
+  }
+
+  /** A rejection to show to the merchant (toast), as opposed to a transport or server failure. */
+  get isRejection(): boolean {
+    return this.status === 200 && this.code === 0;
+  }
+
+  /** Field errors, `data.errors`, when the server validated a form. */
+  get fieldErrors(): FieldErrors {
+    const errors = (this.data as { errors?: unknown } | null)?.errors;
+    return errors && typeof errors === "object" ? (errors as FieldErrors) : {};
+  }
+}

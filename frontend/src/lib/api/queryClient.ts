@@ -1,0 +1,25 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { Toast } from "antd-mobile";
+import { ApiError } from "./errors";
+
+/** A rejection (code 0) is shown as a toast with the server's translated msg; other failures are only logged. */
+function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
+  if (error instanceof ApiError && error.isRejection && meta?.toast !== false) {
+    Toast.show({ icon: "fail", content: error.msg });
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => toastRejection(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => toastRejection(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export { LANGUAGES, DEFAULT_LANG, languageOf, type LangCode, type Language } from "./languages";
+export { loadMessages, type Messages } from "./catalogues";
+export { IntlRoot } from "./IntlRoot";

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from "react";
+import { getSession, subscribeSession, type Session } from "./store";
+
+export * from "./store";
+
+/** The current session; re-renders when it changes. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession);
+}

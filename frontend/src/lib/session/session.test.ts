@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { clearSession, getSession, reloadSession, signIn, updateSession } from "@/lib/session";
+
+describe("session", () => {
+  it("persists every field under the spec's keys and never a password", () => {
+    signIn({ token: "abc", shop_name: "Demo" });
+    updateSession({ lang: "tai", total: 3, msgTotal: 2, kfUrls: ["https://t.me/x"] });
+
+    expect(localStorage.getItem("token")).toBe("abc");
+    expect(JSON.parse(localStorage.getItem("MerInfo")!)).toEqual({ token: "abc", shop_name: "Demo" });
+    expect(localStorage.getItem("lang")).toBe("tai");
+    expect(localStorage.getItem("total")).toBe("3");
+    expect(localStorage.getItem("msg_total")).toBe("2");
+    expect(JSON.parse(localStorage.getItem("kf_urls")!)).toEqual(["https://t.me/x"]);
+    expect(Object.keys(localStorage).some((key) => /pwd|password/i.test(key))).toBe(false);
+
+    reloadSession();
+    expect(getSession()).toMatchObject({ token: "abc", lang: "tai", total: 3, msgTotal: 2 });
+  });
+
+  it("logout clears token and merchant info only", () => {
+    signIn({ token: "abc" });
+    updateSession({ lang: "ri" });
+    clearSession();
+    reloadSession();
+    expect(getSession()).toMatchObject({ token: "", merInfo: null, lang: "ri" });
+  });
+
+  it("falls back to ru-RU for a missing or unknown language", () => {
+    expect(getSession().lang).toBe("ru-RU");
+    localStorage.setItem("lang", "fr");
+    reloadSession();
+    expect(getSession().lang).toBe("ru-RU");
+  });
+});

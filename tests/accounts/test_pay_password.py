@@ -1,0 +1,138 @@
+# ruff: noqa: RUF001  (translated messages in other scripts)
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.hashers import make_password
+from django.utils import timezone
+
+from apps.accounts.models import Merchant
+from tests.factories import DEFAULT_PASSWORD, DEFAULT_PAY_PASSWORD, MerchantFactory
+
+RESET_PAY = "/merchant/merchant/resetPay"
+VERIFY_PAY = "/merchant/merchant/verify_pay"
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def newcomer_api(api):
+    return api.login_as(MerchantFactory(pay_password=""))
+
+
+def test_first_payment_password_needs_no_old_one(newcomer_api):
+    body = newcomer_api.post(RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810"}).json()
+    assert body["code"] == 1
+    merchant = Merchant.objects.get(pay_password__gt="")
+    assert merchant.pay_password != "246810"
+    assert merchant.pay_password.startswith(("md5$", "argon2"))
+    assert newcomer_api.post(VERIFY_PAY, {"pay_password": "246810"}).json()["code"] == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"), [("en", "Passwords entered do not match"), ("ru-RU", "Введённые пароли не совпадают")]
+)
+def test_entries_must_match(newcomer_api, lang, message):
+    newcomer_api.lang = lang
+    body = newcomer_api.post(RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246811"}).json()
+    assert (body["code"], body["msg"]) == (0, message)
+    assert not Merchant.objects.filter(pay_password__gt="").exists()
+
+
+@pytest.mark.parametrize("value", ["12345", "1234567", "12345a", "１２３４５６", " 12345"])
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "The payment password must be exactly 6 digits"),
+        ("zh-CN", "支付密码必须是6位数字"),
+    ],
+)
+def test_exactly_six_digits(newcomer_api, value, lang, message):
+    newcomer_api.lang = lang
+    body = newcomer_api.post(RESET_PAY, {"pay_password": value, "pay_password_confirm": value}).json()
+    assert (body["code"], body["msg"]) == (0, message)
+
+
+def test_changing_needs_the_old_one_or_the_login_password(merchant_api, merchant):
+    body = merchant_api.post(RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810"}).json()
+    assert body["code"] == 0
+    assert "old_pay_password" in body["data"]["errors"]
+
+    body = merchant_api.post(
+        RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810", "password": "wrong"}
+    ).json()
+    assert (body["code"], body["msg"]) == (0, "The login password is incorrect.")
+    merchant.refresh_from_db()
+    assert (
+        merchant.pay_password
+        and merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()["code"] == 1
+    )
+
+    body = merchant_api.post(
+        RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810", "old_pay_password": "000000"}
+    ).json()
+    assert body["code"] == 0
+    assert body["data"]["tries_left"] == 4
+
+    body = merchant_api.post(
+        RESET_PAY,
+        {"pay_password": "246810", "pay_password_confirm": "246810", "old_pay_password": DEFAULT_PAY_PASSWORD},
+    ).json()
+    assert body["code"] == 1
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": "246810"}).json()["code"] == 1
+
+    body = merchant_api.post(
+        RESET_PAY, {"pay_password": "135135", "pay_password_confirm": "135135", "password": DEFAULT_PASSWORD}
+    ).json()
+    assert body["code"] == 1
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": "135135"}).json()["code"] == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "wrong", "locked"),
+    [
+        ("en", "Wrong payment password. 4 tries left.", "Too many wrong payment passwords. Try again in 15 minutes."),
+        (
+            "ru-RU",
+            "Неверный платёжный пароль. Осталось попыток: 4.",
+            "Слишком много неверных платёжных паролей. Повторите через 15 мин.",
+        ),
+    ],
+)
+def test_five_wrong_tries_lock_for_15_minutes(merchant_api, merchant, lang, wrong, locked):
+    merchant_api.lang = lang
+    first = merchant_api.post(VERIFY_PAY, {"pay_password": "000000"}).json()
+    assert (first["code"], first["msg"]) == (0, wrong)
+    for _ in range(3):
+        merchant_api.post(VERIFY_PAY, {"pay_password": "000000"})
+    fifth = merchant_api.post(VERIFY_PAY, {"pay_password": "000000"}).json()
+    assert fifth["msg"] == locked
+    # Locked: even the right password is refused.
+    right = merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()
+    assert right["code"] == 0
+    assert right["data"]["error"] == 1005
+    # After the lock the right one works again.
+    Merchant.objects.filter(pk=merchant.pk).update(pay_password_locked_until=timezone.now() - timedelta(seconds=1))
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()["code"] == 1
+
+
+def test_verify_pay_needs_a_value_and_a_set_password(newcomer_api):
+    body = newcomer_api.post(VERIFY_PAY, {}).json()
+    assert (body["code"], body["msg"]) == (0, "Please enter the payment password")
+    body = newcomer_api.post(VERIFY_PAY, {"pay_password": "123456"}).json()
+    assert (body["code"], body["msg"]) == (0, "Please set a payment password first.")
+
+
+def test_pay_password_calls_need_a_session(api):
+    for path in (RESET_PAY, VERIFY_PAY):
+        res = api.post(path, {"pay_password": "123456", "pay_password_confirm": "123456"})
+        assert res.status_code == 401
+
+
+def test_setting_a_new_pay_password_clears_a_lock(merchant_api, merchant):
+    Merchant.objects.filter(pk=merchant.pk).update(
+        pay_password=make_password("111111"), pay_password_locked_until=timezone.now() + timedelta(minutes=10)
+    )
+    body = merchant_api.post(
+        RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810", "password": DEFAULT_PASSWORD}
+    ).json()
+    assert body["code"] == 1
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": "246810"}).json()["code"] == 1

@@ -1,0 +1,217 @@
+# ruff: noqa: RUF001  (translated messages in other scripts)
+import pytest
+from django.utils import translation
+
+from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import Merchant
+from apps.core.models import Upload
+from apps.shop.models import Level
+from apps.support.models import Notice
+from tests.factories import InvitationCodeFactory, MerchantFactory, upload_image
+
+REGISTER = "/merchant/merchant/register"
+VERIFY_CODE = "/merchant/merchant/verify_code"
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def form(db):
+    """A complete registration form, with documents uploaded before sign-in (owner None)."""
+    InvitationCodeFactory(code="WELCOME")
+    return {
+        "invite_code": "welcome",
+        "logo": upload_image(kind=Upload.Kind.LOGO).key,
+        "shop_name": "Corner Shop",
+        "shop_address": "1 Main Street",
+        "country": "DE",
+        "phone": "+49 170 1234567",
+        "real_name": "Anna Schmidt",
+        "id_front": upload_image(kind=Upload.Kind.ID_DOCUMENT).key,
+        "id_back": upload_image(kind=Upload.Kind.ID_DOCUMENT).key,
+        "id_hand": upload_image(kind=Upload.Kind.ID_DOCUMENT).key,
+        "email": "Anna@Example.com",
+        "password": "Strong-pass-2026",
+        "password_confirm": "Strong-pass-2026",
+    }
+
+
+def test_register_creates_a_pending_merchant_with_shop_documents_and_notice(api, form):
+    Level.objects.create(rank=2, name="Silver", profit_margin="0.2000", product_quantity=50, upgrade_price="100.00")
+    bronze = Level.objects.create(
+        rank=1, name="Bronze", profit_margin="0.1000", product_quantity=20, upgrade_price="0.00"
+    )
+
+    body = api.post(REGISTER, form).json()
+
+    assert body["code"] == 1
+    assert "under review" in body["msg"]
+    assert body["data"] == {"status": "pending", "status_label": "Under review"}
+    merchant = Merchant.objects.get(phone="+491701234567")
+    assert merchant.status == MerchantStatus.PENDING
+    assert merchant.email == "anna@example.com"
+    assert merchant.check_password("Strong-pass-2026")
+    assert merchant.level == bronze
+    assert merchant.invitation.code == "WELCOME"
+    assert merchant.invited_by is None
+    assert merchant.invite_code and merchant.language == "en"
+    assert merchant.shop.name == "Corner Shop"
+    assert merchant.shop.address == "1 Main Street"
+    assert merchant.shop.logo.key == form["logo"]
+    assert merchant.id_front.key == form["id_front"]
+    # The documents now belong to the merchant: nobody else can claim them again.
+    assert Upload.objects.filter(owner=merchant).count() == 4
+    notice = Notice.objects.get(merchant=merchant)
+    with translation.override("en"):
+        assert notice.rendered_title() == "Registration under review"
+    with translation.override("ja"):
+        assert notice.rendered_title() == "登録審査中"
+
+
+def test_register_in_russian_answers_in_russian(api, form):
+    api.lang = "ru-RU"
+    body = api.post(REGISTER, form).json()
+    assert body["code"] == 1
+    assert body["msg"] == "Заявка отправлена. Ваши документы на проверке; мы сообщим вам о результате."
+    assert Merchant.objects.get().language == "ru-RU"
+
+
+def test_an_active_merchants_code_sets_the_inviter(api, form):
+    inviter = MerchantFactory(invite_code="FRIEND01")
+    form["invite_code"] = "FRIEND01"
+    assert api.post(REGISTER, form).json()["code"] == 1
+    merchant = Merchant.objects.get(phone="+491701234567")
+    assert merchant.invited_by == inviter
+    assert merchant.invitation is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [("en", "The invitation code is invalid."), ("ru-RU", "Недействительный код приглашения.")],
+)
+def test_unknown_inactive_or_pending_codes_are_refused(api, form, lang, message):
+    api.lang = lang
+    InvitationCodeFactory(code="OLD", is_active=False)
+    MerchantFactory(invite_code="PENDING1", status=MerchantStatus.PENDING)
+    for code in ("NOPE", "OLD", "PENDING1"):
+        form["invite_code"] = code
+        body = api.post(REGISTER, form).json()
+        assert body["code"] == 0
+        assert body["msg"] == message
+        assert body["data"]["errors"]["invite_code"] == [message]
+    assert not Merchant.objects.filter(phone="+491701234567").exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [("en", "Passwords entered do not match"), ("ru-RU", "Введённые пароли не совпадают")],
+)
+def test_password_confirmation_must_match(api, form, lang, message):
+    api.lang = lang
+    form["password_confirm"] = "Strong-pass-2027"
+    body = api.post(REGISTER, form).json()
+    assert (body["code"], body["msg"]) == (0, message)
+    assert body["data"]["errors"]["password_confirm"] == [message]
+    assert not Merchant.objects.exists()
+
+
+def test_weak_password_is_refused_by_djangos_validators(api, form):
+    form["password"] = form["password_confirm"] = "12345678"
+    body = api.post(REGISTER, form).json()
+    assert body["code"] == 0
+    assert "password" in body["data"]["errors"]
+    assert not Merchant.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "field", "message"),
+    [
+        ("en", "real_name", "Please enter your real name"),
+        ("ru-RU", "real_name", "Введите ваше настоящее имя"),
+        ("en", "id_hand", "Please upload a photo of you holding your ID card"),
+        ("zh-CN", "shop_name", "请输入店铺名称"),
+        ("en", "invite_code", "Please enter the invitation code"),
+    ],
+)
+def test_each_required_field_is_named(api, form, lang, field, message):
+    api.lang = lang
+    del form[field]
+    body = api.post(REGISTER, form).json()
+    assert body["code"] == 0
+    assert body["data"]["errors"][field] == [message]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU", "han", "ri", "tai"])
+def test_email_is_required_outside_chinese(api, form, lang):
+    api.lang = lang
+    form["email"] = ""
+    body = api.post(REGISTER, form).json()
+    assert body["code"] == 0
+    assert list(body["data"]["errors"]) == ["email"]
+    assert not Merchant.objects.exists()
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "zh-Hant"])
+def test_email_is_optional_in_chinese(api, form, lang):
+    api.lang = lang
+    form["email"] = ""
+    assert api.post(REGISTER, form).json()["code"] == 1
+    assert Merchant.objects.get().email is None
+
+
+def test_phone_and_email_must_be_new(api, form):
+    MerchantFactory(phone="+491701234567")
+    body = api.post(REGISTER, form).json()
+    assert body["data"]["errors"]["phone"] == ["This phone number is already registered."]
+    MerchantFactory(email="anna@example.com")
+    form["phone"] = "+491700000000"
+    api.lang = "ru-RU"
+    body = api.post(REGISTER, form).json()
+    assert body["data"]["errors"]["email"] == ["Этот email уже зарегистрирован."]
+
+
+def test_invalid_phone_is_refused(api, form):
+    form["phone"] = "call me"
+    body = api.post(REGISTER, form).json()
+    assert body["data"]["errors"]["phone"] == ["Please enter a valid phone number"]
+
+
+def test_documents_of_someone_else_are_not_found(api, form, other_merchant):
+    """An upload that already belongs to a merchant answers like a missing one; nothing is created or claimed."""
+    theirs = upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=other_merchant)
+    form["id_front"] = theirs.key
+    body = api.post(REGISTER, form).json()
+    missing = api.post(REGISTER, {**form, "id_front": "no-such-key"}).json()
+    assert body["code"] == missing["code"] == 0
+    assert body["msg"] == missing["msg"] == "The uploaded file was not found. Please upload it again."
+    assert not Merchant.objects.filter(phone="+491701234567").exists()
+    assert Upload.objects.filter(owner__isnull=True).count() == 4
+    theirs.refresh_from_db()
+    assert theirs.owner == other_merchant
+
+
+def test_a_logo_cannot_stand_in_for_an_id_document(api, form):
+    form["id_front"] = form["logo"]
+    assert api.post(REGISTER, form).json()["code"] == 0
+    assert not Merchant.objects.exists()
+
+
+def test_the_same_photo_cannot_be_every_side_of_the_id(api, form):
+    form["id_back"] = form["id_front"]
+    body = api.post(REGISTER, form).json()
+    assert body["code"] == 0
+    assert "id_back" in body["data"]["errors"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [("en", "The invitation code is invalid."), ("zh-CN", "邀请码无效。")],
+)
+def test_verify_code(api, lang, message):
+    api.lang = lang
+    InvitationCodeFactory(code="WELCOME")
+    MerchantFactory(invite_code="FRIEND01")
+    assert api.post(VERIFY_CODE, {"invite_code": "welcome"}).json()["data"] == {"invite_code": "WELCOME"}
+    assert api.post(VERIFY_CODE, {"invite_code": "FRIEND01"}).json()["code"] == 1
+    body = api.post(VERIFY_CODE, {"invite_code": "NOPE"}).json()
+    assert (body["code"], body["msg"]) == (0, message)
+    assert api.post(VERIFY_CODE, {}).json()["data"]["errors"]["invite_code"]

@@ -1,0 +1,1 @@
+from tests.accounts.conftest import throttle_rates  # noqa: F401

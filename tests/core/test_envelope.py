@@ -1,0 +1,42 @@
+# ruff: noqa: RUF001  (translated messages in other scripts)
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("lang", "message"), [("en", "Not found."), ("ru-RU", "Не найдено.")])
+def test_unknown_merchant_path_is_a_404_envelope(api, lang, message):
+    api.lang = lang
+    res = api.get("/merchant/merchant/no_such_call")
+    assert res.status_code == 404
+    assert res.json() == {"code": 0, "msg": message, "data": None}
+
+
+@pytest.mark.parametrize("header", [None, "", "fr", "zh"])
+def test_missing_or_unknown_lang_falls_back_to_russian(api, header):
+    api.lang = header
+    res = api.get("/merchant/merchant/getMerInfo")
+    assert res.json()["msg"] == "Пожалуйста, сначала войдите в систему"
+    assert res["Content-Language"] == "ru"
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Please log in first"),
+        ("zh-CN", "请先登录"),
+        ("zh-Hant", "請先登入"),
+        ("han", "먼저 로그인해 주세요"),
+        ("ri", "先にログインしてください"),
+        ("tai", "กรุณาเข้าสู่ระบบก่อน"),
+    ],
+)
+def test_each_app_language_header_is_honoured(api, lang, message):
+    api.lang = lang
+    assert api.get("/merchant/merchant/getMerInfo").json()["msg"] == message
+
+
+def test_wrong_method_is_an_envelope(api):
+    res = api.get("/merchant/merchant/login")
+    assert res.status_code == 405
+    assert res.json()["code"] == 0

@@ -1,0 +1,107 @@
+"""Browser tests: the built app (frontend/dist, `npm run build`) served by Django's live server, driven in
+Debian's Chromium at phone size (390x844). Every test in this folder is marked `e2e`.
+
+Run: npm run build && DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/pytest -m e2e tests/e2e -p no:xdist
+Screenshots: shot(page, "login") -> tests/e2e/artifacts/<lang>/login.png (lang = the page's localStorage `lang`).
+"""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+BUNDLE = Path(__file__).resolve().parents[2] / "frontend" / "dist" / "app" / "main.js"
+LANGUAGES = ["en", "zh-CN", "zh-Hant", "ru-RU", "han", "ri", "tai"]
+DEFAULT_LANG = "ru-RU"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    if not BUNDLE.exists():
+        pytest.fail("The app is not built: run `npm run build` first.")
+    browser = playwright_instance.chromium.launch(
+        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def base_url(live_server, transactional_db) -> str:
+    """The live server's address; the app's API and the built bundle are served from it."""
+    return live_server.url
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh phone-sized context (own localStorage) per test."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, base_url: str) -> Page:
+    page = context.new_page()
+    page.on("pageerror", lambda error: print(f"[page error] {error}"))
+    return page
+
+
+def set_language(page: Page, base_url: str, lang: str) -> None:
+    """Store the interface language (localStorage `lang`) before the app loads."""
+    page.goto(f"{base_url}/healthz")
+    page.evaluate("lang => localStorage.setItem('lang', lang)", lang)
+
+
+def sign_in(page: Page, base_url: str, merchant, lang: str | None = None) -> None:
+    """Start a real session for `merchant` (as a login would) and keep its token in localStorage."""
+    from apps.accounts.services import session_create
+
+    page.goto(f"{base_url}/healthz")
+    page.evaluate("token => localStorage.setItem('token', token)", session_create(merchant=merchant))
+    if lang:
+        page.evaluate("lang => localStorage.setItem('lang', lang)", lang)
+
+
+def open_app(page: Page, base_url: str, path: str, lang: str | None = None) -> None:
+    """Open a route of the app (optionally in a language) and wait until its texts are loaded."""
+    if lang:
+        set_language(page, base_url, lang)
+    page.goto(f"{base_url}{path}")
+    page.wait_for_selector("#root > *:not(.app-loading)")
+    page.wait_for_load_state("networkidle")
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a screenshot under tests/e2e/artifacts/<lang>/<name>.png."""
+    lang = page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG
+    path = ARTIFACTS / lang / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)
+    return path

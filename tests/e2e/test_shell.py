@@ -1,0 +1,82 @@
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import LANGUAGES, open_app, shot
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_login_screen_in_every_language(page, base_url, lang):
+    open_app(page, base_url, "/login", lang)
+    texts = catalogue(lang)
+
+    for message_id in ("login.welcome", "login.account", "login.password", "login.forgot", "login.register"):
+        assert page.get_by_text(texts[message_id], exact=True).first.is_visible(), message_id
+    assert page.get_by_role("button", name=texts["login.submit"]).is_visible()
+    assert page.title() == texts["route.login"]
+    shot(page, "login")
+
+    page.get_by_role("button", name=texts["login.submit"]).click()
+    assert page.get_by_text(texts["login.accountRequired"], exact=True).is_visible()
+    shot(page, "login-empty")
+
+
+def test_signed_out_user_is_sent_to_login(page, base_url):
+    open_app(page, base_url, "/home", "en")
+    page.wait_for_url(f"{base_url}/login")
+    assert page.title() == catalogue("en")["route.login"]
+
+
+def test_unknown_language_falls_back_to_russian(page, base_url):
+    open_app(page, base_url, "/login", "xx")
+    assert page.get_by_role("button", name=catalogue("ru-RU")["login.submit"]).is_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang):
+    from tests.e2e.conftest import sign_in
+
+    texts = catalogue(lang)
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/home")
+    for tab in ("route.home", "route.product", "route.order", "route.my"):
+        assert page.locator(".adm-tab-bar-item-title", has_text=texts[tab]).is_visible(), tab
+    shot(page, "shell-home")
+
+    page.locator(".adm-tab-bar-item-title", has_text=texts["route.my"]).click()
+    page.wait_for_url(f"{base_url}/my")
+    assert page.title() == texts["route.my"]
+
+    open_app(page, base_url, "/withdraw")
+    assert page.locator(".adm-nav-bar-title", has_text=texts["route.withdraw"]).is_visible()
+    assert page.get_by_text(texts["common.noRecords"]).is_visible()
+    shot(page, "shell-inner")
+
+
+def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_url, merchant):
+    from tests.factories import DEFAULT_PASSWORD
+
+    texts = catalogue("en")
+    open_app(page, base_url, "/login", "en")
+    page.get_by_placeholder(texts["login.accountPlaceholder"]).fill(merchant.email)
+    page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill("Wrong-pass-2026")
+    page.get_by_role("button", name=texts["login.submit"]).click()
+    page.locator(".adm-toast-main").wait_for()
+    page.wait_for_timeout(400)  # the toast's fade-in, for the screenshot
+    assert page.url == f"{base_url}/login"
+    assert page.evaluate("localStorage.getItem('token')") is None
+    shot(page, "login-failed")
+
+    page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill(DEFAULT_PASSWORD)
+    page.get_by_role("button", name=texts["login.submit"]).click()
+    page.wait_for_url(f"{base_url}/home")
+    assert page.evaluate("localStorage.getItem('token')")
+    assert page.evaluate("JSON.parse(localStorage.getItem('MerInfo')).token")

@@ -1,0 +1,155 @@
+from decimal import Decimal
+
+import pytest
+
+from apps.core.models import IdempotencyRecord
+from apps.wallet import services
+from apps.wallet.constants import AccountKind, EntryKind
+from apps.wallet.ledger import account_get, ledger_post
+from apps.wallet.models import Withdrawal
+from apps.wallet.selectors import wallet_summary
+from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund
+
+
+@pytest.fixture
+def levels(db):
+    return [
+        LevelFactory(rank=1, upgrade_price=Decimal("0")),
+        LevelFactory(rank=2, upgrade_price=Decimal("30")),
+        LevelFactory(rank=3, upgrade_price=Decimal("100")),
+    ]
+
+
+def _settle(merchant, amount, n):
+    """A settled sale as the orders app posts it (pending -> available)."""
+    pending = account_get(kind=AccountKind.PENDING, merchant=merchant)
+    ledger_post(
+        reference=f"received:{n}",
+        kind=EntryKind.ORDER_RECEIVED,
+        lines=[(account_get(kind=AccountKind.ESCROW), -amount), (pending, amount)],
+    )
+    ledger_post(
+        reference=f"settled:{n}",
+        kind=EntryKind.ORDER_SETTLED,
+        lines=[(pending, -amount), (account_get(kind=AccountKind.AVAILABLE, merchant=merchant), amount)],
+    )
+
+
+def test_bill_tabs_titles_and_balance_after(merchant_api, merchant, other_merchant, operator, fee_rule,
+                                            django_assert_max_num_queries):
+    fund(merchant, "100")
+    fund(other_merchant, "70")
+    w = services.withdrawal_create(
+        merchant=merchant, pay_password=DEFAULT_PAY_PASSWORD, method="bank", amount=Decimal("40"),
+        full_name="A", account="40001234", bank_name="B",
+    )
+    services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no")
+    _settle(merchant, Decimal("25.50"), 1)
+    services.adjustment_create(merchant=merchant, amount=Decimal("-5"), reason="Duplicate credit", operator=operator)
+    with django_assert_max_num_queries(4):
+        rows = merchant_api.get("/merchant/merchant/bill").json()["data"]["list"]
+    assert [(r["title"], r["amount"], r["balance_after"]) for r in rows] == [
+        ("Balance adjustment", "-5.00", "120.50"),
+        ("Order settled", "25.50", "125.50"),
+        ("Withdrawal rejected, amount returned", "40.00", "100.00"),
+        ("Withdrawal request", "-40.00", "60.00"),
+        ("Deposit", "100.00", "100.00"),
+    ]
+    assert rows[0]["memo"] == "Duplicate credit"
+    tab = lambda t: [r["kind"] for r in merchant_api.get("/merchant/merchant/bill", {"type": t}).json()["data"]["list"]]  # noqa: E731
+    assert tab("recharge") == ["deposit"]
+    assert tab("withdraw") == ["withdrawal_rejected", "withdrawal"]
+    assert tab("order") == ["order_settled"]
+    merchant_api.lang = "han"
+    first = merchant_api.get("/merchant/merchant/bill", {"type": "recharge"}).json()["data"]["list"][0]
+    assert first["title"] == "충전"
+    assert merchant_api.get("/merchant/merchant/bill", {"type": "nope"}).json()["code"] == 0
+    assert wallet_summary(merchant=merchant) == {"balance": "120.50", "pending_amount": "0.00", "total_income": "25.50"}
+
+
+def test_wallet_summary_reads_in_constant_queries(merchant, django_assert_num_queries):
+    fund(merchant, "10")
+    with django_assert_num_queries(2):
+        assert wallet_summary(merchant=merchant)["balance"] == "10.00"
+
+
+def test_level_upgrade_charges_the_difference_and_only_goes_up(merchant_api, merchant, levels):
+    merchant.level = levels[1]
+    merchant.save()
+    fund(merchant, "100")
+    url = "/merchant/index/level_upgrade"
+    body = merchant_api.post(url, {"level_id": levels[2].pk, "pay_password": DEFAULT_PAY_PASSWORD}).json()
+    assert body["code"] == 1, body
+    assert body["data"]["level"]["rank"] == 3
+    assert body["data"]["wallet"]["balance"] == "30.00"
+    merchant.refresh_from_db()
+    assert merchant.level == levels[2]
+    assert account_get(kind=AccountKind.REVENUE_LEVELS).balance == Decimal("70.00")
+    merchant_api.lang = "ru-RU"
+    for level in (levels[2], levels[0]):
+        body = merchant_api.post(url, {"level_id": level.pk, "pay_password": DEFAULT_PAY_PASSWORD}).json()
+        assert (body["code"], body["msg"]) == (0, "Можно перейти только на более высокий уровень.")
+    rows = merchant_api.get("/merchant/merchant/bill").json()["data"]["list"]
+    assert (rows[0]["title"], rows[0]["amount"]) == ("Повышение уровня", "-70.00")
+
+
+def test_level_upgrade_refuses_without_money_pay_password_or_level(merchant_api, merchant, levels):
+    fund(merchant, "20")
+    url = "/merchant/index/level_upgrade"
+    cases = [
+        ({"level_id": levels[2].pk, "pay_password": DEFAULT_PAY_PASSWORD}, "Cannot exceed balance"),
+        ({"level_id": levels[1].pk, "pay_password": "111111"}, "Wrong payment password. 4 tries left."),
+        ({"level_id": 999999, "pay_password": DEFAULT_PAY_PASSWORD}, "This level does not exist."),
+        ({"pay_password": DEFAULT_PAY_PASSWORD}, "Please choose a level."),
+    ]
+    for payload, message in cases:
+        body = merchant_api.post(url, payload).json()
+        assert (body["code"], body["msg"]) == (0, message)
+    merchant.refresh_from_db()
+    assert merchant.level is None
+    assert wallet_summary(merchant=merchant)["balance"] == "20.00"
+
+
+def test_idempotency_key_replays_the_first_answer_and_moves_nothing(merchant_api, merchant, fee_rule):
+    fund(merchant, "100")
+    payload = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "30",
+               "pay_password": DEFAULT_PAY_PASSWORD}
+    first = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-1").json()
+    again = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-1").json()
+    assert first["code"] == 1
+    assert again == first
+    assert Withdrawal.objects.count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "70.00"
+    merchant_api.lang = "zh-CN"
+    other = merchant_api.post("/merchant/merchant/extract", {**payload, "amount": "31"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert other.json() == {"code": 0, "msg": "此 Idempotency-Key 已用于另一个请求。", "data": {"error": 1004}}
+    # Without a key, or with a new one, it is a new request.
+    assert merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-2").json()["code"] == 1
+    assert Withdrawal.objects.count() == 2
+
+
+def test_a_rejected_request_is_not_stored_and_keeps_the_pay_password_try(merchant_api, merchant, fee_rule):
+    fund(merchant, "100")
+    payload = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "30",
+               "pay_password": "000000"}
+    body = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-9").json()
+    assert body["code"] == 0
+    assert not IdempotencyRecord.objects.exists()
+    merchant.refresh_from_db()
+    assert merchant.pay_password_failures == 1
+    payload["pay_password"] = DEFAULT_PAY_PASSWORD
+    assert merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-9").json()["code"] == 1
+
+
+def test_idempotency_keys_are_per_merchant_and_scope(merchant_api, merchant, api, other_merchant, levels):
+    fund(merchant, "100")
+    fund(other_merchant, "100")
+    body = {"level_id": levels[1].pk, "pay_password": DEFAULT_PAY_PASSWORD}
+    assert merchant_api.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY="same").json()["code"] == 1
+    from tests.conftest import ApiClient
+
+    other = ApiClient().login_as(other_merchant)
+    assert other.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY="same").json()["code"] == 1
+    assert wallet_summary(merchant=other_merchant)["balance"] == "70.00"
+    long_key = "x" * 101
+    assert merchant_api.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY=long_key).json()["code"] == 0

@@ -1,0 +1,128 @@
+"""Concurrency on PostgreSQL: real transactions in parallel threads, each with its own connection."""
+
+import threading
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.db import connections
+
+from apps.core.errors import AppError
+from apps.wallet import services
+from apps.wallet.constants import DepositStatus, WithdrawalStatus
+from apps.wallet.models import Deposit, JournalEntry, StatusChange, Withdrawal
+from apps.wallet.selectors import wallet_summary
+from tests.conftest import ApiClient
+from tests.factories import DEFAULT_PAY_PASSWORD, fund
+
+from .conftest import postgres_only
+
+pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+WITHDRAW = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "10",
+            "pay_password": DEFAULT_PAY_PASSWORD}
+
+
+def concurrently(n, fn):
+    """Runs fn(i) in n threads released at the same instant; returns results (or the exceptions raised)."""
+    barrier = threading.Barrier(n)
+    results: list = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            results[i] = fn(i)
+        except Exception as exc:  # noqa: BLE001 - collected for the assertions
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def test_fifty_concurrent_withdrawals_of_ten_against_one_hundred_accept_exactly_ten(merchant, fee_rule):
+    fund(merchant, "100")
+    token = ApiClient().login_as(merchant).token
+
+    def withdraw(_i):
+        client = ApiClient()
+        client.token = token
+        return client.post("/merchant/merchant/extract", WITHDRAW).json()
+
+    answers = concurrently(50, withdraw)
+    assert sum(1 for a in answers if a["code"] == 1) == 10
+    assert {a["msg"] for a in answers if a["code"] == 0} == {"Cannot exceed balance"}
+    assert Withdrawal.objects.count() == 10
+    assert wallet_summary(merchant=merchant) == {"balance": "0.00", "pending_amount": "100.00", "total_income": "0.00"}
+    call_command("check_ledger", verbosity=0)
+
+
+def test_two_operators_approving_one_deposit_credit_it_once(merchant, operator):
+    deposit = services.deposit_create(
+        merchant=merchant, method="bank", amount=Decimal("50"), payer_name="A", card_number="40001234", bank_name="B"
+    )
+    results = concurrently(2, lambda i: services.deposit_approve(deposit_id=deposit.pk, operator=operator))
+    assert sum(isinstance(r, Deposit) for r in results) == 1
+    assert sum(isinstance(r, AppError) for r in results) == 1
+    assert Deposit.objects.get().status == DepositStatus.APPROVED
+    assert JournalEntry.objects.filter(reference=f"deposit:{deposit.pk}").count() == 1
+    assert StatusChange.objects.filter(deposit=deposit).count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "50.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_pay_and_reject_of_one_withdrawal_at_once_decide_it_once(merchant, operator, fee_rule):
+    fund(merchant, "100")
+    w = services.withdrawal_create(
+        merchant=merchant, pay_password=DEFAULT_PAY_PASSWORD, method="bank", amount=Decimal("60"),
+        full_name="A", account="40001234", bank_name="B",
+    )
+    decisions = [
+        lambda: services.withdrawal_pay(withdrawal_id=w.pk, operator=operator, reference="R1"),
+        lambda: services.withdrawal_pay(withdrawal_id=w.pk, operator=operator, reference="R2"),
+        lambda: services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no"),
+    ]
+    results = concurrently(3, lambda i: decisions[i]())
+    assert sum(isinstance(r, Withdrawal) for r in results) == 1
+    w.refresh_from_db()
+    assert StatusChange.objects.filter(withdrawal=w).count() == 1
+    summary = wallet_summary(merchant=merchant)
+    expected = "40.00" if w.status == WithdrawalStatus.PAID else "100.00"
+    assert (summary["balance"], summary["pending_amount"]) == (expected, "0.00")
+    call_command("check_ledger", verbosity=0)
+
+
+def test_the_same_idempotency_key_sent_at_once_moves_money_once(merchant, fee_rule):
+    fund(merchant, "100")
+    token = ApiClient().login_as(merchant).token
+
+    def send(_i):
+        client = ApiClient()
+        client.token = token
+        return client.post("/merchant/merchant/extract", WITHDRAW, HTTP_IDEMPOTENCY_KEY="double-tap").json()
+
+    answers = concurrently(5, send)
+    assert Withdrawal.objects.count() == 1
+    assert all(a == answers[0] for a in answers), answers
+    assert answers[0]["code"] == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "90.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_concurrent_level_upgrades_charge_once(merchant):
+    from tests.factories import LevelFactory
+
+    LevelFactory(rank=1, upgrade_price=Decimal("0"))
+    target = LevelFactory(rank=2, upgrade_price=Decimal("40"))
+    fund(merchant, "100")
+    results = concurrently(
+        4,
+        lambda i: services.level_upgrade(merchant=merchant, level_id=target.pk, pay_password=DEFAULT_PAY_PASSWORD),
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1, results
+    assert wallet_summary(merchant=merchant)["balance"] == "60.00"
