@@ -162,7 +162,22 @@ class LoginApi(PublicApi):
 
 
 # ---------- registration ----------
-class RegistrationInputSerializer(PasswordPairSerializer):
+class IdDocumentsSerializer(serializers.Serializer):
+    """The KYC images: keys returned by common/upload (kind id_document; license: kind license, optional)."""
+
+    id_front = serializers.CharField(
+        max_length=32, error_messages=_say(gettext_lazy("Please upload the front of your ID card"))
+    )
+    id_back = serializers.CharField(
+        max_length=32, error_messages=_say(gettext_lazy("Please upload the back of your ID card"))
+    )
+    id_hand = serializers.CharField(
+        max_length=32, error_messages=_say(gettext_lazy("Please upload a photo of you holding your ID card"))
+    )
+    license = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
+
+
+class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer):
     invite_code = serializers.CharField(
         max_length=32, error_messages=_say(gettext_lazy("Please enter the invitation code"))
     )
@@ -174,16 +189,6 @@ class RegistrationInputSerializer(PasswordPairSerializer):
     country = serializers.CharField(max_length=64, error_messages=_say(gettext_lazy("Please enter the country")))
     phone = serializers.CharField(max_length=32, error_messages=_say(gettext_lazy("Please enter the phone number")))
     real_name = serializers.CharField(max_length=100, error_messages=_say(gettext_lazy("Please enter your real name")))
-    id_front = serializers.CharField(
-        max_length=32, error_messages=_say(gettext_lazy("Please upload the front of your ID card"))
-    )
-    id_back = serializers.CharField(
-        max_length=32, error_messages=_say(gettext_lazy("Please upload the back of your ID card"))
-    )
-    id_hand = serializers.CharField(
-        max_length=32, error_messages=_say(gettext_lazy("Please upload a photo of you holding your ID card"))
-    )
-    license = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
     email = serializers.EmailField(
         max_length=254,
         required=False,
@@ -245,6 +250,16 @@ class VerifyCodeApi(PublicApi):
         serializer.is_valid(raise_exception=True)
         code = invitation_verify(code=serializer.validated_data["invite_code"])
         return ok({"invite_code": code}, _("The invitation code is valid"))
+
+
+class ResubmitApi(APIView):
+    """A rejected merchant sends new ID documents (uploaded while signed in) for another review."""
+
+    @extend_schema(request=IdDocumentsSerializer, responses=RegisterOutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = IdDocumentsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return _registered(services.merchant_resubmit(merchant=_me(request), **serializer.validated_data))
 
 
 # ---------- third-party sign-in ----------

@@ -167,6 +167,30 @@ def merchant_register(*, registration: Registration) -> Merchant:
     return merchant
 
 
+@transaction.atomic
+def merchant_resubmit(*, merchant: Merchant, id_front: str, id_back: str, id_hand: str, license: str = "") -> Merchant:
+    """A rejected merchant sends new documents (uploaded while signed in) and goes back to review."""
+    if merchant.status != MerchantStatus.REJECTED:
+        raise AppError(_("Only a rejected registration can be submitted again."), ErrorCode.STATE)
+    keys = {"id_front": id_front, "id_back": id_back, "id_hand": id_hand}
+    if len(set(keys.values())) < len(keys):
+        raise _field_error("id_back", _("Please upload a different photo for each side of the ID document."))
+    documents = {
+        field: upload_get(key=key, merchant_id=merchant.pk, kinds=[Upload.Kind.ID_DOCUMENT])
+        for field, key in keys.items()
+    }
+    merchant = merchant_transition(merchant_id=merchant.pk, to=MerchantStatus.PENDING, operator=None)
+    merchant.id_front, merchant.id_back, merchant.id_hand = (
+        documents["id_front"],
+        documents["id_back"],
+        documents["id_hand"],
+    )
+    if license:
+        merchant.business_license = upload_get(key=license, merchant_id=merchant.pk, kinds=[Upload.Kind.LICENSE])
+    merchant.save(update_fields=["id_front", "id_back", "id_hand", "business_license", "updated_at"])
+    return merchant
+
+
 # ---------- third-party sign-in ----------
 def third_party_payload(*, data: str, code: str) -> dict[str, Any]:
     """Checks a partner's payload: `data` = base64url(JSON {uid, exp, name?}), `code` = hex HMAC-SHA256 of `data`

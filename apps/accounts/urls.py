@@ -6,6 +6,7 @@ urlpatterns = [
     path("merchant/login", apis.LoginApi.as_view()),
     path("merchant/register", apis.RegisterApi.as_view()),
     path("merchant/tkregister", apis.TkRegisterApi.as_view()),
+    path("merchant/resubmit", apis.ResubmitApi.as_view()),
     path("merchant/verify_code", apis.VerifyCodeApi.as_view()),
     path("merchant/third", apis.ThirdApi.as_view()),
     path("merchant/resetpwd", apis.ResetPwdApi.as_view()),

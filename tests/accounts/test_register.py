@@ -215,3 +215,62 @@ def test_verify_code(api, lang, message):
     body = api.post(VERIFY_CODE, {"invite_code": "NOPE"}).json()
     assert (body["code"], body["msg"]) == (0, message)
     assert api.post(VERIFY_CODE, {}).json()["data"]["errors"]["invite_code"]
+
+
+RESUBMIT = "/merchant/merchant/resubmit"
+
+
+@pytest.fixture
+def rejected_api(api):
+    merchant = MerchantFactory(status=MerchantStatus.REJECTED, status_reason="Blurry photo")
+    api.login_as(merchant)
+    api.merchant = merchant
+    return api
+
+
+def _documents(owner):
+    return {
+        "id_front": upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=owner).key,
+        "id_back": upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=owner).key,
+        "id_hand": upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=owner).key,
+    }
+
+
+def test_a_rejected_merchant_resubmits_documents_for_review(rejected_api):
+    merchant = rejected_api.merchant
+    documents = _documents(merchant)
+    body = rejected_api.post(RESUBMIT, documents).json()
+    assert body["code"] == 1
+    assert body["data"]["status"] == "pending"
+    merchant.refresh_from_db()
+    assert (merchant.status, merchant.status_reason) == ("pending", "")
+    assert merchant.id_hand.key == documents["id_hand"]
+    change = merchant.status_changes.get()
+    assert (change.from_status, change.to_status, change.operator) == ("rejected", "pending", None)
+
+
+def test_resubmit_with_another_merchants_document_is_not_found(rejected_api, other_merchant):
+    documents = _documents(rejected_api.merchant)
+    documents["id_front"] = upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=other_merchant).key
+    body = rejected_api.post(RESUBMIT, documents).json()
+    missing = rejected_api.post(RESUBMIT, {**documents, "id_front": "no-such-key"}).json()
+    assert body["code"] == missing["code"] == 0
+    assert body["msg"] == missing["msg"]
+    rejected_api.merchant.refresh_from_db()
+    assert rejected_api.merchant.status == "rejected"
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "Only a rejected registration can be submitted again."),
+        ("ru-RU", "Повторно отправить можно только отклонённую заявку."),
+    ],
+)
+def test_only_a_rejected_merchant_can_resubmit(merchant_api, merchant, lang, message):
+    merchant_api.lang = lang
+    body = merchant_api.post(RESUBMIT, _documents(merchant)).json()
+    assert (body["code"], body["msg"]) == (0, message)
+    merchant.refresh_from_db()
+    assert merchant.status == "active"
+    assert not merchant.status_changes.exists()

@@ -35,13 +35,19 @@ def _settle(merchant, amount, n):
     )
 
 
-def test_bill_tabs_titles_and_balance_after(merchant_api, merchant, other_merchant, operator, fee_rule,
-                                            django_assert_max_num_queries):
+def test_bill_tabs_titles_and_balance_after(
+    merchant_api, merchant, other_merchant, operator, fee_rule, django_assert_max_num_queries
+):
     fund(merchant, "100")
     fund(other_merchant, "70")
     w = services.withdrawal_create(
-        merchant=merchant, pay_password=DEFAULT_PAY_PASSWORD, method="bank", amount=Decimal("40"),
-        full_name="A", account="40001234", bank_name="B",
+        merchant=merchant,
+        pay_password=DEFAULT_PAY_PASSWORD,
+        method="bank",
+        amount=Decimal("40"),
+        full_name="A",
+        account="40001234",
+        bank_name="B",
     )
     services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no")
     _settle(merchant, Decimal("25.50"), 1)
@@ -112,8 +118,14 @@ def test_level_upgrade_refuses_without_money_pay_password_or_level(merchant_api,
 
 def test_idempotency_key_replays_the_first_answer_and_moves_nothing(merchant_api, merchant, fee_rule):
     fund(merchant, "100")
-    payload = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "30",
-               "pay_password": DEFAULT_PAY_PASSWORD}
+    payload = {
+        "method": "bank",
+        "full_name": "A",
+        "bank_name": "B",
+        "account": "40001234",
+        "amount": "30",
+        "pay_password": DEFAULT_PAY_PASSWORD,
+    }
     first = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-1").json()
     again = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-1").json()
     assert first["code"] == 1
@@ -130,8 +142,14 @@ def test_idempotency_key_replays_the_first_answer_and_moves_nothing(merchant_api
 
 def test_a_rejected_request_is_not_stored_and_keeps_the_pay_password_try(merchant_api, merchant, fee_rule):
     fund(merchant, "100")
-    payload = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "30",
-               "pay_password": "000000"}
+    payload = {
+        "method": "bank",
+        "full_name": "A",
+        "bank_name": "B",
+        "account": "40001234",
+        "amount": "30",
+        "pay_password": "000000",
+    }
     body = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-9").json()
     assert body["code"] == 0
     assert not IdempotencyRecord.objects.exists()

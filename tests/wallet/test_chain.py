@@ -41,15 +41,22 @@ def chain():
         token.functions.transfer(payer, 10**15).transact({"from": owner})
         return token
 
-    return SimpleNamespace(w3=w3, token=deploy("USDT"), other=deploy("FAKE"), payer=payer, platform=platform,
-                           stranger=stranger)
+    return SimpleNamespace(
+        w3=w3, token=deploy("USDT"), other=deploy("FAKE"), payer=payer, platform=platform, stranger=stranger
+    )
 
 
 @pytest.fixture
 def network(db, chain):
     return DepositNetworkFactory(
-        code="USDT-ERC20", address_format="evm", address=chain.platform, token_contract=chain.token.address,
-        rpc_url=RPC, auto_verify=True, minimum="1.00", confirmations=2,
+        code="USDT-ERC20",
+        address_format="evm",
+        address=chain.platform,
+        token_contract=chain.token.address,
+        rpc_url=RPC,
+        auto_verify=True,
+        minimum="1.00",
+        confirmations=2,
     )
 
 
@@ -62,8 +69,12 @@ def _pay(chain, units, *, token=None, to=None, gas=None):
 def _deposit(merchant, network, tx_hash, amount="25.00"):
     voucher = upload_image(kind="voucher", owner=merchant)
     return services.deposit_create(
-        merchant=merchant, method="chain", amount=Decimal(amount), network_code=network.code,
-        voucher_key=voucher.key, tx_hash=tx_hash,
+        merchant=merchant,
+        method="chain",
+        amount=Decimal(amount),
+        network_code=network.code,
+        voucher_key=voucher.key,
+        tx_hash=tx_hash,
     )
 
 
@@ -85,7 +96,9 @@ def test_one_confirmation_waits_two_credit_once_for_the_amount_on_chain(chain, n
     assert _run() == 0
     deposit.refresh_from_db()
     assert (deposit.status, deposit.credited_amount, deposit.reviewed_by) == (
-        DepositStatus.APPROVED, Decimal("25.50"), None,
+        DepositStatus.APPROVED,
+        Decimal("25.50"),
+        None,
     )
     assert wallet_summary(merchant=merchant)["balance"] == "25.50"
 

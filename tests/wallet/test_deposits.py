@@ -59,7 +59,7 @@ def test_chain_recharge_is_recorded_pending(merchant_api, merchant, trc20, vouch
     ("lang", "payload", "message"),
     [
         ("en", {"amount": "0"}, "Cannot be zero"),
-        ("ru-RU", {"amount": "-5"}, "Не может быть равно нулю"),
+        ("ru-RU", {"amount": "-5"}, "Не может быть равно нулю"),  # noqa: RUF001
         ("en", {"voucher": ""}, "Please upload recharge voucher"),
         ("zh-CN", {"voucher": ""}, "请上传充值凭证"),
         ("en", {"amount": "9.99"}, "The minimum deposit on USDT-TRC20 is 10.00."),
@@ -162,8 +162,9 @@ def test_a_merchant_under_review_may_submit_but_is_credited_only_after_approval(
     assert wallet_summary(merchant=pending)["balance"] == "30.00"
 
 
-def test_recharge_log_is_paged_filtered_and_own_only(merchant_api, merchant, other_merchant, operator,
-                                                     django_assert_max_num_queries):
+def test_recharge_log_is_paged_filtered_and_own_only(
+    merchant_api, merchant, other_merchant, operator, django_assert_max_num_queries
+):
     def bank(m, amount):
         return services.deposit_create(
             merchant=m, method="bank", amount=Decimal(amount), payer_name="A", card_number="40001234", bank_name="B"

@@ -20,8 +20,9 @@ operation = st.one_of(
     st.tuples(st.just("withdraw"), amounts, st.booleans()),
     st.tuples(st.just("decide_withdrawal"), st.integers(0, 20), st.booleans()),
     st.tuples(st.just("upgrade"), st.integers(1, 4), st.booleans()),
-    st.tuples(st.just("adjust"), st.decimals(min_value=Decimal("-300"), max_value=Decimal("300"), places=2),
-              st.booleans()),
+    st.tuples(
+        st.just("adjust"), st.decimals(min_value=Decimal("-300"), max_value=Decimal("300"), places=2), st.booleans()
+    ),
 )
 
 
@@ -45,7 +46,11 @@ def _run_steps(steps, operator):
         try:
             if kind == "deposit":
                 deposit = services.deposit_create(
-                    merchant=merchant, method="bank", amount=value, payer_name="A", card_number="40001234",
+                    merchant=merchant,
+                    method="bank",
+                    amount=value,
+                    payer_name="A",
+                    card_number="40001234",
                     bank_name="B",
                 )
                 if flag:
@@ -55,8 +60,13 @@ def _run_steps(steps, operator):
                     services.deposit_reject(deposit_id=deposit.pk, operator=operator, reason="no")
             elif kind == "withdraw":
                 services.withdrawal_create(
-                    merchant=merchant, pay_password=DEFAULT_PAY_PASSWORD, method="bank", amount=value,
-                    full_name="A", account="40001234", bank_name="B",
+                    merchant=merchant,
+                    pay_password=DEFAULT_PAY_PASSWORD,
+                    method="bank",
+                    amount=value,
+                    full_name="A",
+                    account="40001234",
+                    bank_name="B",
                 )
             elif kind == "decide_withdrawal":
                 pending = list(Withdrawal.objects.filter(status=WithdrawalStatus.PENDING).order_by("id"))
@@ -69,9 +79,7 @@ def _run_steps(steps, operator):
                         services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no")
             elif kind == "upgrade":
                 before = merchant.level.upgrade_price if merchant.level else Decimal("0")
-                services.level_upgrade(
-                    merchant=merchant, level_id=levels[value].pk, pay_password=DEFAULT_PAY_PASSWORD
-                )
+                services.level_upgrade(merchant=merchant, level_id=levels[value].pk, pay_password=DEFAULT_PAY_PASSWORD)
                 expected_total -= levels[value].upgrade_price - before
             elif kind == "adjust" and value:
                 services.adjustment_create(merchant=merchant, amount=value, reason="test", operator=operator)

@@ -19,8 +19,14 @@ from .conftest import postgres_only
 
 pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-WITHDRAW = {"method": "bank", "full_name": "A", "bank_name": "B", "account": "40001234", "amount": "10",
-            "pay_password": DEFAULT_PAY_PASSWORD}
+WITHDRAW = {
+    "method": "bank",
+    "full_name": "A",
+    "bank_name": "B",
+    "account": "40001234",
+    "amount": "10",
+    "pay_password": DEFAULT_PAY_PASSWORD,
+}
 
 
 def concurrently(n, fn):
@@ -32,7 +38,7 @@ def concurrently(n, fn):
         try:
             barrier.wait()
             results[i] = fn(i)
-        except Exception as exc:  # noqa: BLE001 - collected for the assertions
+        except Exception as exc:  # collected for the assertions
             results[i] = exc
         finally:
             connections.close_all()
@@ -79,8 +85,13 @@ def test_two_operators_approving_one_deposit_credit_it_once(merchant, operator):
 def test_pay_and_reject_of_one_withdrawal_at_once_decide_it_once(merchant, operator, fee_rule):
     fund(merchant, "100")
     w = services.withdrawal_create(
-        merchant=merchant, pay_password=DEFAULT_PAY_PASSWORD, method="bank", amount=Decimal("60"),
-        full_name="A", account="40001234", bank_name="B",
+        merchant=merchant,
+        pay_password=DEFAULT_PAY_PASSWORD,
+        method="bank",
+        amount=Decimal("60"),
+        full_name="A",
+        account="40001234",
+        bank_name="B",
     )
     decisions = [
         lambda: services.withdrawal_pay(withdrawal_id=w.pk, operator=operator, reference="R1"),

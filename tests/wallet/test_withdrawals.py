@@ -59,7 +59,7 @@ def test_bank_withdrawal_moves_available_to_held_with_fee_stored(merchant_api, f
         ("en", {"amount": "0"}, "Cannot be zero"),
         ("zh-CN", {"amount": "0"}, "不能为零"),
         ("en", {"amount": "100.01"}, "Cannot exceed balance"),
-        ("ru-RU", {"amount": "100.01"}, "Не может превышать баланс"),
+        ("ru-RU", {"amount": "100.01"}, "Не может превышать баланс"),  # noqa: RUF001
         ("en", {"amount": "9.99"}, "The minimum withdrawal is 10.00."),
         ("en", {"pay_password": "000000"}, "Wrong payment password. 4 tries left."),
         ("en", {"pay_password": ""}, "Please enter the payment password"),
@@ -75,10 +75,13 @@ def test_bad_withdrawals_are_refused_and_move_nothing(merchant_api, funded, trc2
     merchant_api.lang = lang
     body = merchant_api.post(URL, _bank(**payload)).json()
     assert body["code"] == 0
-    expected = message or {
-        "en": "This is not a valid USDT-TRC20 address.",
-        "ri": "有効な USDT-ERC20 アドレスではありません。",
-    }[lang]
+    expected = (
+        message
+        or {
+            "en": "This is not a valid USDT-TRC20 address.",
+            "ri": "有効な USDT-ERC20 アドレスではありません。",
+        }[lang]
+    )
     assert body["msg"] == expected
     assert not Withdrawal.objects.exists()
     assert wallet_summary(merchant=funded)["balance"] == "100.00"

@@ -2,4 +2,16 @@ export { accountKeys } from "./keys";
 export { login, useLogin } from "./login";
 export { thirdSignIn, useThirdSignIn } from "./third";
 export { getMerInfo, merInfoQueryOptions, useMerInfo } from "./merInfo";
+export { register, useRegister, verifyInviteCode, useVerifyInviteCode } from "./register";
+export {
+  changePassword,
+  resetPassword,
+  savePayPassword,
+  sendResetCode,
+  useChangePassword,
+  useResetPassword,
+  useSavePayPassword,
+  useSendResetCode,
+} from "./password";
+export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export type * from "./types";

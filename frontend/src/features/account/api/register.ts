@@ -1,0 +1,29 @@
+import { useMutation } from "@tanstack/react-query";
+import { api, type Answer } from "@/lib/api";
+import { clearPartnerLink, readPartnerLink } from "../partner";
+import type { RegisterAnswer, RegisterInput, VerifyCodeAnswer } from "./types";
+
+/** POST merchant/verify_code: is this invitation code usable? -> the code as stored. */
+export function verifyInviteCode(inviteCode: string): Promise<VerifyCodeAnswer> {
+  return api.post<VerifyCodeAnswer>("merchant/verify_code", { invite_code: inviteCode });
+}
+
+export function useVerifyInviteCode() {
+  return useMutation({ mutationFn: verifyInviteCode });
+}
+
+/**
+ * POST merchant/register, or merchant/tkregister with the kept partner payload (data, code, mer) when the
+ * merchant came from a partner app, so that the partner identity is linked. The answer: pending + review notice.
+ */
+export async function register(input: RegisterInput): Promise<Answer<RegisterAnswer>> {
+  const partner = readPartnerLink();
+  if (!partner) return api.postAnswer<RegisterAnswer>("merchant/register", input);
+  const answer = await api.postAnswer<RegisterAnswer>("merchant/tkregister", { ...input, ...partner });
+  clearPartnerLink();
+  return answer;
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,92 @@
+"""The operator's queues: decisions go through the services; the ledger is read-only."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from apps.wallet import services
+from apps.wallet.constants import DepositStatus, WithdrawalStatus
+from apps.wallet.models import Adjustment, JournalEntry
+from apps.wallet.selectors import wallet_summary
+from tests.factories import DEFAULT_PAY_PASSWORD, fund, upload_image
+
+
+@pytest.fixture
+def admin_client(client, operator):
+    client.force_login(operator)
+    return client
+
+
+def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client, merchant, operator, trc20):
+    voucher = upload_image(kind="voucher", owner=merchant)
+    deposit = services.deposit_create(
+        merchant=merchant, method="chain", amount=Decimal("60"), network_code=trc20.code, voucher_key=voucher.key
+    )
+    page = admin_client.get(reverse("admin:wallet_deposit_change", args=[deposit.pk]))
+    assert page.status_code == 200
+    assert b"common/file/" in page.content  # the voucher, through an expiring private link
+    assert admin_client.get(reverse("admin:wallet_deposit_changelist"), {"status__exact": 0}).status_code == 200
+    url = reverse("admin:wallet_deposit_approve", args=[deposit.pk])
+    assert admin_client.get(url).status_code == 200
+    response = admin_client.post(url, {"credited_amount": "59.50", "note": "fee by sender"})
+    assert response.status_code == 302
+    deposit.refresh_from_db()
+    assert (deposit.status, deposit.credited_amount, deposit.reviewed_by) == (
+        DepositStatus.APPROVED,
+        Decimal("59.50"),
+        operator,
+    )
+    # A second decision is refused and changes nothing.
+    again = admin_client.post(reverse("admin:wallet_deposit_reject", args=[deposit.pk]), {"reason": "late"})
+    assert again.status_code == 200
+    deposit.refresh_from_db()
+    assert deposit.status == DepositStatus.APPROVED
+    assert wallet_summary(merchant=merchant)["balance"] == "59.50"
+
+
+def test_operator_pays_and_rejects_withdrawals(admin_client, merchant, fee_rule):
+    fund(merchant, "100")
+    made = [
+        services.withdrawal_create(
+            merchant=merchant,
+            pay_password=DEFAULT_PAY_PASSWORD,
+            method="bank",
+            amount=Decimal("30"),
+            full_name="A",
+            account="40001234",
+            bank_name="B",
+        )
+        for _ in range(2)
+    ]
+    assert (
+        admin_client.post(reverse("admin:wallet_withdrawal_pay", args=[made[0].pk]), {"reference": ""}).status_code
+        == 200
+    )
+    admin_client.post(reverse("admin:wallet_withdrawal_pay", args=[made[0].pk]), {"reference": "BANK-77"})
+    admin_client.post(reverse("admin:wallet_withdrawal_reject", args=[made[1].pk]), {"reason": "Card closed"})
+    for w in made:
+        w.refresh_from_db()
+    assert [w.status for w in made] == [WithdrawalStatus.PAID, WithdrawalStatus.REJECTED]
+    assert made[0].payout_reference == "BANK-77"
+    assert wallet_summary(merchant=merchant)["balance"] == "70.00"
+
+
+def test_adjustment_needs_a_reason_and_shows_in_funds_records(admin_client, merchant, operator):
+    fund(merchant, "10")
+    url = reverse("admin:wallet_adjustment_add")
+    assert admin_client.post(url, {"merchant": merchant.pk, "amount": "5", "reason": ""}).status_code == 200
+    assert admin_client.post(url, {"merchant": merchant.pk, "amount": "-10.01", "reason": "x"}).status_code == 200
+    assert not Adjustment.objects.exists()
+    response = admin_client.post(url, {"merchant": merchant.pk, "amount": "-4", "reason": "Duplicate credit"})
+    assert response.status_code == 302
+    assert Adjustment.objects.get().operator == operator
+    assert wallet_summary(merchant=merchant)["balance"] == "6.00"
+
+
+def test_ledger_is_read_only_in_the_admin(admin_client, merchant):
+    fund(merchant, "10")
+    entry = JournalEntry.objects.get()
+    assert admin_client.get(reverse("admin:wallet_journalentry_change", args=[entry.pk])).status_code == 200
+    assert admin_client.post(reverse("admin:wallet_journalentry_delete", args=[entry.pk])).status_code == 403
+    assert admin_client.get(reverse("admin:wallet_journalentry_add")).status_code == 403
