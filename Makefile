@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
-        test-py test-sqlite test-postgres test-frontend test-e2e bench schema clean
+        test-py test-sqlite test-postgres test-frontend test-e2e bench schema schema-check clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
@@ -51,10 +51,21 @@ messages: install ## Compile the server translation catalogues (.po -> .mo)
 build: install messages ## Build the React app into frontend/dist (served by Django)
 	npm run --silent build
 
-schema: install ## Regenerate the OpenAPI schema and the front end's TypeScript types
+# The schema is generated in English and must have no warning (tests/core/test_schema.py checks the same).
+SPECTACULAR := $(MANAGE) spectacular --lang en --validate --fail-on-warn --settings=config.settings.test
+
+schema: install ## Regenerate the OpenAPI schema (var/schema.yaml) and the checked-in front-end types (lib/api/schema.d.ts)
 	@mkdir -p var
-	$(MANAGE) spectacular --file var/schema.yaml --settings=config.settings.test
+	$(SPECTACULAR) --file var/schema.yaml
 	npm run --silent schema:types
+
+schema-check: install ## Fail when frontend/src/lib/api/schema.d.ts differs from what `make schema` generates now
+	@mkdir -p var
+	@$(SPECTACULAR) --file var/schema-check.yaml
+	@npx openapi-typescript var/schema-check.yaml -o var/schema-check.d.ts >/dev/null
+	@diff -u frontend/src/lib/api/schema.d.ts var/schema-check.d.ts | head -40; \
+	diff -q frontend/src/lib/api/schema.d.ts var/schema-check.d.ts >/dev/null \
+	  || { echo "frontend/src/lib/api/schema.d.ts is out of date with the API: run make schema"; exit 1; }
 
 migrate: install
 	$(MANAGE) migrate --noinput -v 0
@@ -82,7 +93,7 @@ lint: install ## ruff and eslint
 	$(VENV)/bin/ruff format --check .
 	npx eslint frontend/src
 
-typecheck: install ## mypy and tsc --noEmit
+typecheck: install schema-check ## mypy, tsc --noEmit, and the generated API types up to date
 	$(VENV)/bin/mypy apps config
 	npx tsc --noEmit
 

@@ -123,8 +123,10 @@ class MerInfoWithTokenSerializer(MerInfoSerializer):
 
 
 class SignedInOutputSerializer(serializers.Serializer):
+    """login: {merinfo}; third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one."""
+
     status = serializers.IntegerField(required=False)
-    merinfo = MerInfoWithTokenSerializer()
+    merinfo = MerInfoWithTokenSerializer(required=False)
 
 
 def _signed_in(request: Request, merchant: Merchant, token: str, **extra: object) -> dict:
@@ -217,12 +219,12 @@ class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer)
 
 class RegisterOutputSerializer(serializers.Serializer):
     status = serializers.CharField()
-    status_label = serializers.CharField()
+    status_label = serializers.CharField(source="get_status_display")
 
 
 def _registered(merchant: Merchant) -> Response:
     return ok(
-        {"status": merchant.status, "status_label": str(merchant.get_status_display())},
+        RegisterOutputSerializer(merchant).data,
         _("Registration submitted. Your documents are under review; we will notify you of the result."),
     )
 
@@ -249,7 +251,7 @@ class VerifyCodeApi(PublicApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         code = invitation_verify(code=serializer.validated_data["invite_code"])
-        return ok({"invite_code": code}, _("The invitation code is valid"))
+        return ok(self.OutputSerializer({"invite_code": code}).data, _("The invitation code is valid"))
 
 
 class ResubmitApi(APIView):
@@ -440,22 +442,29 @@ class SetLanguageApi(APIView):
     class InputSerializer(serializers.Serializer):
         lang = serializers.CharField(max_length=16, error_messages=_say(gettext_lazy("Please choose a language")))
 
-    @extend_schema(parameters=[InputSerializer], responses=None)
+    class OutputSerializer(serializers.Serializer):
+        lang = serializers.CharField()
+
+    @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.query_params)
         serializer.is_valid(raise_exception=True)
         lang = serializer.validated_data["lang"]
         services.merchant_language_set(merchant=_me(request), lang=lang)
         with translation.override(django_lang(lang)):
-            return ok({"lang": lang}, _("Language saved"))
+            return ok(self.OutputSerializer({"lang": lang}).data, _("Language saved"))
+
+
+class LanguageSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
 
 
 class LanguageListApi(PublicApi):
     class OutputSerializer(serializers.Serializer):
-        code = serializers.CharField()
-        name = serializers.CharField()
+        list = LanguageSerializer(many=True)
 
-    @extend_schema(responses=OutputSerializer(many=True))
+    @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         languages = [{"code": code, "name": name} for code, name in NATIVE_NAMES.items()]
-        return ok({"list": self.OutputSerializer(languages, many=True).data})
+        return ok(self.OutputSerializer({"list": languages}).data)

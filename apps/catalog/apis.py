@@ -3,6 +3,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -11,6 +12,7 @@ from rest_framework.views import APIView
 from apps.core.envelope import ok
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
 from apps.shop.apis import signed_in_merchant
 from apps.shop.selectors import level_terms
 
@@ -76,6 +78,7 @@ class GoodsOutputSerializer(serializers.Serializer):
     sales = serializers.IntegerField()
     created_at = serializers.DateTimeField()
 
+    @extend_schema_field(serializers.ChoiceField(choices=["selling", "stock"]))
     def get_status(self, goods: ShopGoods) -> str:
         return "selling" if goods.on_shelf else "stock"
 
@@ -93,6 +96,7 @@ def _goods_page(request: Request, goods: Iterable[ShopGoods]) -> Any:
 class ProductHotApi(APIView):
     """The shop's best sellers: its listings by sales, then clicks (both counted from recorded events)."""
 
+    @extend_schema(parameters=[PageInputSerializer], responses=paged(GoodsOutputSerializer))
     def get(self, request: Request) -> Response:
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)
@@ -110,6 +114,7 @@ class CategoryListApi(APIView):
         name = serializers.CharField()
         product_count = serializers.IntegerField()
 
+    @extend_schema(parameters=[PageInputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)
@@ -158,10 +163,20 @@ class ProductListApi(APIView):
         return ok(data)
 
 
+class DistributeOutputSerializer(serializers.Serializer):
+    """What a distribution did (services.DistributeResult): added now, skipped for the level's product quantity."""
+
+    added = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    already = serializers.IntegerField()
+    limit = serializers.IntegerField()
+
+
 class ProductAddApi(APIView):
     class InputSerializer(serializers.Serializer):
         ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
 
+    @extend_schema(responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -172,6 +187,7 @@ class ProductAddApi(APIView):
 class ProductAddAllApi(APIView):
     """Distributes every product of the current filter of the distribution center (category, keyword)."""
 
+    @extend_schema(request=FilterInputSerializer, responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:
         serializer = FilterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -184,6 +200,7 @@ class ProductAddAllApi(APIView):
 
 
 class ProductAddAllHotApi(APIView):
+    @extend_schema(request=None, responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:
         result = goods_add_hot(merchant=signed_in_merchant(request))
         return ok(result.as_data(), result.message())
@@ -195,6 +212,7 @@ class GoodsManageApi(APIView):
     class InputSerializer(PageInputSerializer):
         tab = serializers.ChoiceField(choices=list(GOODS_TABS), required=False, default="all")
 
+    @extend_schema(responses=paged(GoodsOutputSerializer))
     def get(self, request: Request) -> Response:
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -206,6 +224,27 @@ class GoodsManageApi(APIView):
             serialize=lambda items: _goods_page(request, items),
         )
         return ok(data)
+
+
+class ProductImageSerializer(serializers.Serializer):
+    url = serializers.SerializerMethodField()
+    thumbnail = serializers.SerializerMethodField()
+
+    def get_url(self, image: ProductImage) -> str | None:
+        return _absolute(self.context["request"], image.image)
+
+    def get_thumbnail(self, image: ProductImage) -> str | None:
+        return _absolute(self.context["request"], image.thumbnail)
+
+
+class ProductGoodsSerializer(serializers.Serializer):
+    """The merchant's listing of a product (product/detail)."""
+
+    id = serializers.IntegerField()
+    on_shelf = serializers.BooleanField()
+    clicks = serializers.IntegerField()
+    sales = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
 
 
 class ProductDetailApi(APIView):
@@ -220,35 +259,20 @@ class ProductDetailApi(APIView):
                 raise serializers.ValidationError(_("Please select a product"))
             return attrs
 
-    class ImageSerializer(serializers.Serializer):
-        url = serializers.SerializerMethodField()
-        thumbnail = serializers.SerializerMethodField()
-
-        def get_url(self, image: ProductImage) -> str | None:
-            return _absolute(self.context["request"], image.image)
-
-        def get_thumbnail(self, image: ProductImage) -> str | None:
-            return _absolute(self.context["request"], image.thumbnail)
-
-    class GoodsSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        on_shelf = serializers.BooleanField()
-        clicks = serializers.IntegerField()
-        sales = serializers.IntegerField()
-        created_at = serializers.DateTimeField()
-
     class OutputSerializer(ProductCardSerializer):
         description = serializers.CharField()
         category_name = serializers.CharField(source="category.name")
         images = serializers.SerializerMethodField()
         goods = serializers.SerializerMethodField()
 
+        @extend_schema_field(ProductImageSerializer(many=True))
         def get_images(self, product: Product) -> Any:
-            return ProductDetailApi.ImageSerializer(product.images.all(), many=True, context=self.context).data
+            return ProductImageSerializer(product.images.all(), many=True, context=self.context).data
 
+        @extend_schema_field(ProductGoodsSerializer(allow_null=True))
         def get_goods(self, product: Product) -> dict | None:
             goods = self.context["goods"]
-            return ProductDetailApi.GoodsSerializer(goods).data if goods is not None else None
+            return ProductGoodsSerializer(goods).data if goods is not None else None
 
     def get(self, request: Request) -> Response:
         params = self.InputSerializer(data=request.query_params)
@@ -273,6 +297,10 @@ class GoodsSwitchApi(APIView):
         id = serializers.IntegerField(min_value=1)
         on_shelf = serializers.BooleanField()
 
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        on_shelf = serializers.BooleanField()
+
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -286,6 +314,7 @@ class GoodsRemoveApi(APIView):
     class InputSerializer(serializers.Serializer):
         id = serializers.IntegerField(min_value=1)
 
+    @extend_schema(responses=None)
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -2,7 +2,7 @@
 
 import mimetypes
 
-from django.http import FileResponse, Http404, HttpRequest
+from django.http import FileResponse, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -17,6 +17,7 @@ from apps.accounts.models import Merchant
 
 from .envelope import ok
 from .errors import AppError, ErrorCode
+from .exceptions import api_404
 from .models import Upload
 from .services import upload_create
 from .throttles import UploadThrottle
@@ -75,11 +76,11 @@ class UploadApi(APIView):
 
 
 @require_GET
-def private_file(request: HttpRequest, signed: str) -> FileResponse:
+def private_file(request: HttpRequest, signed: str) -> FileResponse | JsonResponse:
     """Streams a private image to whoever holds an unexpired signed link (its owner, an operator)."""
     upload = upload_from_signed(signed)
     if upload is None:
-        raise Http404
+        return api_404(request)  # tampered, expired or not a private file; the envelope also under DEBUG
     content_type = mimetypes.guess_type(upload.file.name or "")[0] or "application/octet-stream"
     response = FileResponse(upload.file.open("rb"), content_type=content_type)
     response["Cache-Control"] = "private, max-age=300"

@@ -21,6 +21,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,6 +31,10 @@ from .models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 100
+# For extend_schema(parameters=[...]) on idempotent views.
+IDEMPOTENCY_PARAMETER = OpenApiParameter(
+    HEADER, str, OpenApiParameter.HEADER, required=False, description="Replays the first answer for a repeated key."
+)
 
 
 def _request_hash(request: Request) -> str:
@@ -81,6 +86,7 @@ def idempotent(scope: str) -> Callable:
                 raise error
             return _replay(IdempotencyRecord.objects.get(**lookup), request_hash)
 
+        wrapper.idempotency_scope = scope  # type: ignore[attr-defined]  # the schema documents the header
         return wrapper
 
     return decorator

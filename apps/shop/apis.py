@@ -3,6 +3,7 @@ from typing import cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -13,6 +14,7 @@ from apps.core.envelope import ok
 from apps.core.models import Upload
 from apps.core.money import MoneySerializerField, quantize
 from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
 from apps.core.uploads import upload_url
 
 from .models import Level, Shop
@@ -53,6 +55,8 @@ def _shop_data(shop: Shop, request: Request) -> dict:
 
 class StoreApi(APIView):
     """GET: the shop's settings. POST: change the given ones (basic info and social links; others unchanged)."""
+
+    OutputSerializer = ShopOutputSerializer
 
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=100, required=False)
@@ -96,6 +100,8 @@ class StoreApi(APIView):
 
 class StoreBannerApi(APIView):
     """POST store_banner and ad_banner: upload keys from common/upload (kind banner); "" removes one."""
+
+    OutputSerializer = ShopOutputSerializer
 
     class InputSerializer(serializers.Serializer):
         store_banner = serializers.CharField(max_length=32, required=False, allow_blank=True)
@@ -144,6 +150,10 @@ class LevelListApi(APIView):
             current = self.context["current"]
             return current is not None and current.pk == level.pk
 
+    class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]
+        current_level_id = serializers.IntegerField(allow_null=True)
+
+    @extend_schema(parameters=[PageInputSerializer], responses=PageSerializer)
     def get(self, request: Request) -> Response:
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)

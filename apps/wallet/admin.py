@@ -41,6 +41,15 @@ from .models import (
 class DepositNetworkAdmin(admin.ModelAdmin):
     list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort"]
     list_editable = ["is_active", "sort"]
+    readonly_fields = ["qr_code"]
+
+    @admin.display(description=_("QR code"))
+    def qr_code(self, obj: DepositNetwork) -> str:
+        return (
+            format_html('<img src="{}" width="160" height="160">', selectors.qr_data_url(obj.address))
+            if obj.pk
+            else "-"
+        )
 
 
 @admin.register(BankDepositDetails)

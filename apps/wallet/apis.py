@@ -3,15 +3,17 @@
 from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.core.envelope import ok
-from apps.core.idempotency import idempotent
+from apps.core.idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
 
 from . import selectors, services
 from .constants import BILL_TABS, AddressFormat, DepositStatus, EntryKind, Method, WithdrawalStatus
@@ -49,6 +51,16 @@ class GetBlockchainApi(APIView):
         branch = serializers.CharField()
         note = serializers.CharField()
 
+    OutputSerializer = inline_serializer(
+        "GetBlockchainApiOutput",
+        {
+            "networks": NetworkSerializer(many=True),
+            "banks": BankSerializer(many=True),
+            "notice": serializers.CharField(),
+        },
+    )
+
+    @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         return ok(
             {
@@ -63,13 +75,13 @@ class DepositOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.CharField()
     created_at = serializers.DateTimeField()
-    method = serializers.CharField()
+    method = serializers.ChoiceField(choices=Method.choices)
     method_label = serializers.CharField(source="get_method_display")
-    network = serializers.CharField(source="network.code", default=None)
+    network = serializers.CharField(source="network.code", default=None, allow_null=True)
     amount = MoneySerializerField()
     credited_amount = MoneySerializerField(allow_null=True)
     tx_hash = serializers.CharField()
-    status = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=DepositStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     reason = serializers.SerializerMethodField()
 
@@ -90,6 +102,7 @@ class RechargeApi(APIView):
         card_number = serializers.CharField(required=False, allow_blank=True, default="")
         bank_name = serializers.CharField(required=False, allow_blank=True, default="")
 
+    @extend_schema(request=InputSerializer, responses=DepositOutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent("wallet.recharge")
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -113,6 +126,7 @@ class RechargeLogApi(APIView):
     class InputSerializer(PageInputSerializer):
         status = serializers.ChoiceField(choices=DepositStatus.choices, required=False)
 
+    @extend_schema(parameters=[InputSerializer], responses=paged(DepositOutputSerializer))
     def get(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -132,15 +146,15 @@ class WithdrawalOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.CharField()
     created_at = serializers.DateTimeField()
-    method = serializers.CharField()
+    method = serializers.ChoiceField(choices=Method.choices)
     method_label = serializers.CharField(source="get_method_display")
     currency = serializers.CharField()
-    network = serializers.CharField(source="network.code", default=None)
+    network = serializers.CharField(source="network.code", default=None, allow_null=True)
     account = serializers.CharField()
     amount = MoneySerializerField()
     fee = MoneySerializerField()
     actual_amount = MoneySerializerField()
-    status = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=WithdrawalStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     reason = serializers.SerializerMethodField()
 
@@ -150,7 +164,7 @@ class WithdrawalOutputSerializer(serializers.Serializer):
 
 class ExtractApi(APIView):
     class PreviewSerializer(serializers.Serializer):
-        amount = _amount_field()
+        amount = MoneySerializerField(required=False, error_messages=AMOUNT_ERRORS)
 
     class InputSerializer(serializers.Serializer):
         method = serializers.ChoiceField(
@@ -169,6 +183,32 @@ class ExtractApi(APIView):
         amount = _amount_field()
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
+    class OutputSerializer(serializers.Serializer):
+        class MethodSerializer(serializers.Serializer):
+            code = serializers.ChoiceField(choices=Method.choices)
+            label = serializers.CharField()
+
+        class NetworkSerializer(serializers.Serializer):
+            code = serializers.CharField()
+            currency = serializers.CharField()
+            address_format = serializers.ChoiceField(choices=AddressFormat.choices)
+
+        class FeePreviewSerializer(serializers.Serializer):
+            amount = MoneySerializerField()
+            fee = MoneySerializerField()
+            actual_amount = MoneySerializerField()
+
+        balance = MoneySerializerField()
+        currency = serializers.CharField()
+        methods = MethodSerializer(many=True)
+        networks = NetworkSerializer(many=True)
+        address_formats = serializers.DictField(child=serializers.CharField())
+        fee_fixed = MoneySerializerField()
+        fee_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
+        minimum = MoneySerializerField()
+        preview = FeePreviewSerializer(allow_null=True)
+
+    @extend_schema(parameters=[PreviewSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview."""
         rule = selectors.fee_rule_current()
@@ -194,6 +234,7 @@ class ExtractApi(APIView):
             data["preview"] = {"amount": str(amount), "fee": str(fee), "actual_amount": str(max(actual, 0))}
         return ok(data)
 
+    @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent("wallet.extract")
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -217,6 +258,7 @@ class ExtractLogApi(APIView):
     class InputSerializer(PageInputSerializer):
         status = serializers.ChoiceField(choices=WithdrawalStatus.choices, required=False)
 
+    @extend_schema(parameters=[InputSerializer], responses=paged(WithdrawalOutputSerializer))
     def get(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -251,6 +293,7 @@ class BillApi(APIView):
             kind = line.entry.kind
             return str(EntryKind(kind).label) if kind in EntryKind.values else kind
 
+    @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -271,6 +314,21 @@ class LevelUpgradeApi(APIView):
         level_id = serializers.IntegerField(error_messages={"required": gettext_lazy("Please choose a level.")})
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
+    class OutputSerializer(serializers.Serializer):
+        class LevelSerializer(serializers.Serializer):
+            id = serializers.IntegerField()
+            rank = serializers.IntegerField()
+            name = serializers.CharField()
+
+        class WalletSerializer(serializers.Serializer):
+            balance = MoneySerializerField()
+            pending_amount = MoneySerializerField()
+            total_income = MoneySerializerField()
+
+        level = LevelSerializer()
+        wallet = WalletSerializer()
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
     @idempotent("wallet.level_upgrade")
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)

@@ -69,7 +69,9 @@ def ledger_problems() -> list[str]:
         JournalLine.objects.values("entry__reference").annotate(total=Sum("amount")).exclude(total=0).order_by()
     )
     problems += [
-        f"entry {row['entry__reference']} sums to {row['total']}" for row in unbalanced if quantize(row["total"])
+        f"entry {row['entry__reference']} sums to {quantize(row['total'])}"
+        for row in unbalanced
+        if quantize(row["total"])
     ]
     short = JournalEntry.objects.annotate(n=Count("lines")).filter(n__lt=2)
     problems += [f"entry {entry.reference} has fewer than two lines" for entry in short]

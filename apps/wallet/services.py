@@ -67,13 +67,15 @@ def _network(code: str) -> DepositNetwork:
     return network
 
 
-def normalize_tx_hash(tx_hash: str) -> str:
+def normalize_tx_hash(tx_hash: str, network: DepositNetwork) -> str:
+    """One spelling per transaction: lower case, with 0x on EVM networks and without on TRON."""
     tx_hash = tx_hash.strip()
     if not tx_hash:
         return ""
     if not TX_HASH.match(tx_hash):
         raise AppError(_("The transaction hash is not valid."))
-    return "0x" + tx_hash.lower().removeprefix("0x")
+    bare = tx_hash.lower().removeprefix("0x")
+    return "0x" + bare if network.address_format == AddressFormat.EVM else bare
 
 
 def _record_change(*, obj: Deposit | Withdrawal, to: int, operator: Operator, note: str) -> None:
@@ -118,7 +120,7 @@ def deposit_create(
                 % {"network": network.code, "minimum": network.minimum}
             )
         deposit.network = network
-        deposit.tx_hash = normalize_tx_hash(tx_hash)
+        deposit.tx_hash = normalize_tx_hash(tx_hash, network)
         if deposit.tx_hash and Deposit.objects.filter(credited_tx_hash=deposit.tx_hash).exists():
             raise AppError(_(ALREADY_CREDITED), ErrorCode.CONFLICT)
     else:

@@ -90,3 +90,8 @@ def test_ledger_is_read_only_in_the_admin(admin_client, merchant):
     assert admin_client.get(reverse("admin:wallet_journalentry_change", args=[entry.pk])).status_code == 200
     assert admin_client.post(reverse("admin:wallet_journalentry_delete", args=[entry.pk])).status_code == 403
     assert admin_client.get(reverse("admin:wallet_journalentry_add")).status_code == 403
+
+
+def test_network_admin_shows_the_qr_code_made_by_the_app(admin_client, trc20):
+    page = admin_client.get(reverse("admin:wallet_depositnetwork_change", args=[trc20.pk]))
+    assert b"data:image/png;base64," in page.content

@@ -171,3 +171,21 @@ def test_idempotency_keys_are_per_merchant_and_scope(merchant_api, merchant, api
     assert wallet_summary(merchant=other_merchant)["balance"] == "70.00"
     long_key = "x" * 101
     assert merchant_api.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY=long_key).json()["code"] == 0
+
+
+def test_recharge_replay_returns_the_same_deposit(merchant_api):
+    payload = {"type": "bank", "amount": "30", "name": "P", "card_number": "40001234", "bank_name": "B"}
+    answers = [
+        merchant_api.post("/merchant/merchant/recharge", payload, HTTP_IDEMPOTENCY_KEY="r-1").json() for _ in range(2)
+    ]
+    assert answers[0]["code"] == 1
+    assert answers[0] == answers[1]
+    from apps.wallet.models import Deposit
+
+    assert Deposit.objects.count() == 1
+
+
+def test_wallet_endpoints_need_a_session(api):
+    for path in ("getBlockchain", "recharge_log", "extract", "extract_log", "bill"):
+        assert api.get(f"/merchant/merchant/{path}").status_code == 401
+    assert api.post("/merchant/index/level_upgrade", {}).status_code == 401

@@ -154,3 +154,11 @@ def test_networks_without_auto_verify_wait_for_an_operator(chain, network, merch
     assert _run() == 0
     deposit.refresh_from_db()
     assert (deposit.status, deposit.verify_note) == (DepositStatus.PENDING, "")
+
+
+def test_the_verification_runs_periodically_from_the_beat_schedule():
+    from config.celery import app
+
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert verify_chain_deposits.name in scheduled
+    assert verify_chain_deposits.name in app.tasks

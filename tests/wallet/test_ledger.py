@@ -99,3 +99,18 @@ def test_check_ledger_finds_a_balance_that_does_not_match_its_lines(merchant):
     with pytest.raises(CommandError):
         call_command("check_ledger", verbosity=0)
     LedgerAccount.objects.filter(merchant=merchant).update(balance=Decimal("5.00"))
+
+
+def test_check_ledger_finds_an_entry_that_does_not_sum_to_zero(merchant):
+    entry = _deposit(merchant, "5")
+    account = account_get(kind=AccountKind.ADJUSTMENTS)
+    # A line written around ledger_post (bulk_create skips the model guard): the entry no longer balances.
+    JournalLine.objects.bulk_create([JournalLine(entry=entry, account=account, amount=1, balance_after=1)])
+    LedgerAccount.objects.filter(pk=account.pk).update(balance=1)
+    assert ledger_problems() == [f"entry {entry.reference} sums to 1.00"]
+    with pytest.raises(CommandError):
+        call_command("check_ledger", verbosity=0)
+    # Repair the way an append-only ledger is repaired: a compensating line.
+    JournalLine.objects.bulk_create([JournalLine(entry=entry, account=account, amount=-1, balance_after=0)])
+    LedgerAccount.objects.filter(pk=account.pk).update(balance=0)
+    assert ledger_problems() == []

@@ -163,3 +163,8 @@ def test_extract_log_lists_own_withdrawals_in_constant_queries(
     merchant_api.lang = "zh-Hant"
     last = merchant_api.get("/merchant/merchant/extract_log", {"page": 2, "limit": 2}).json()["data"]["list"]
     assert (last[0]["status"], last[0]["status_label"], last[0]["reason"]) == (2, "未通過", "Wrong card")
+
+
+def test_fee_preview_refuses_a_bad_amount(merchant_api, fee_rule):
+    body = merchant_api.get(URL, {"amount": "abc"}).json()
+    assert (body["code"], body["msg"]) == (0, "Please enter a valid amount.")

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { BankDeposit } from "@/features/wallet";
 
-/** /bankCardRecharge: not built yet (placeholder until its feature lands). */
+/** /bankCardRecharge: the platform's bank details and the bank card deposit form. */
 export default function BankCardRechargeScreen() {
-  return <EmptyState />;
+  return <BankDeposit />;
 }

@@ -1,6 +1,10 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { useQueryClient } from "@tanstack/react-query";
+import { accountKeys } from "@/features/account";
+import { BaseInfoForm } from "@/features/shop";
 
-/** /baseinfo: not built yet (placeholder until its feature lands). */
+/** /baseinfo: the shop's logo, name, phone, address, introduction and welcome message. */
 export default function BaseinfoScreen() {
-  return <EmptyState />;
+  const queryClient = useQueryClient();
+  // The merchant summary (getMerInfo) shows the shop's name and logo: refresh it after a save.
+  return <BaseInfoForm onSaved={() => void queryClient.invalidateQueries({ queryKey: accountKeys.all })} />;
 }

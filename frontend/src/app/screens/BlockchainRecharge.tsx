@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ChainDeposit } from "@/features/wallet";
 
-/** /blockchainRecharge: not built yet (placeholder until its feature lands). */
+/** /blockchainRecharge?network=<code>: the network's address and QR code, and the chain deposit form. */
 export default function BlockchainRechargeScreen() {
-  return <EmptyState />;
+  return <ChainDeposit />;
 }

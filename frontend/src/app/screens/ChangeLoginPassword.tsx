@@ -1,6 +1,18 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { ChangePasswordForm, passwordMessages as m } from "@/features/account";
 
-/** /changeLoginPassword: not built yet (placeholder until its feature lands). */
+/** /changeLoginPassword: old, new, repeat; every session ends, so the merchant signs in again. */
 export default function ChangeLoginPasswordScreen() {
-  return <EmptyState />;
+  const navigate = useNavigate();
+  return (
+    <>
+      <div className="account-intro">
+        <p>
+          <FormattedMessage {...m.changeHint} />
+        </p>
+      </div>
+      <ChangePasswordForm onChanged={() => navigate("/login", { replace: true })} />
+    </>
+  );
 }

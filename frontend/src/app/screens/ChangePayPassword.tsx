@@ -1,6 +1,30 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { Button, Result, Skeleton } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { PayPasswordForm, payMessages as m, useMerchant } from "@/features/account";
 
-/** /changePayPassword: not built yet (placeholder until its feature lands). */
+/** /changePayPassword: confirm with the current payment password or the login password, then 6 digits twice. */
 export default function ChangePayPasswordScreen() {
-  return <EmptyState />;
+  const navigate = useNavigate();
+  const { data: merchant } = useMerchant();
+  if (!merchant) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
+  if (!merchant.has_pay_password)
+    return (
+      <div className="account-result">
+        <Result status="info" title={<FormattedMessage {...m.notSet} />} />
+        <Button block color="primary" size="large" style={{ marginTop: 16 }} onClick={() => navigate("/setPaypwd")}>
+          <FormattedMessage {...m.setIt} />
+        </Button>
+      </div>
+    );
+  return (
+    <>
+      <div className="account-intro">
+        <p>
+          <FormattedMessage {...m.intro} />
+        </p>
+      </div>
+      <PayPasswordForm changing onSaved={() => navigate("/personalInfo", { replace: true })} />
+    </>
+  );
 }

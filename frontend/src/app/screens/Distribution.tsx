@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { DistributionCenter } from "@/features/catalog";
 
-/** /distribution: not built yet (placeholder until its feature lands). */
+/** /distribution?category=&keyword=: choose products of the platform and distribute them to the shop. */
 export default function DistributionScreen() {
-  return <EmptyState />;
+  return <DistributionCenter />;
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { FundsRecords } from "@/features/wallet";
 
-/** /fundsRecords: not built yet (placeholder until its feature lands). */
+/** /fundsRecords?type=all|recharge|withdraw|order: the funds records. */
 export default function FundsRecordsScreen() {
-  return <EmptyState />;
+  return <FundsRecords />;
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { GoodsManager } from "@/features/catalog";
 
-/** /goods: not built yet (placeholder until its feature lands). */
+/** /goods: the shop's goods by tab, on / off shelf, remove. */
 export default function GoodsScreen() {
-  return <EmptyState />;
+  return <GoodsManager />;
 }

@@ -1,6 +1,9 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { useSearchParams } from "react-router-dom";
+import { ProductDetailView } from "@/features/catalog";
 
-/** /goodsDetail: not built yet (placeholder until its feature lands). */
+/** /goodsDetail?id=<product id>: pictures, description, prices, profit and the shop listing. */
 export default function GoodsDetailScreen() {
-  return <EmptyState />;
+  const [params] = useSearchParams();
+  const id = Number(params.get("id"));
+  return <ProductDetailView key={id} id={Number.isInteger(id) ? id : 0} />;
 }

@@ -1,6 +1,14 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { LevelList, type LevelActionProps } from "@/features/shop";
 
-/** /level: not built yet (placeholder until its feature lands). */
+/**
+ * UPGRADE ACTION SLOT (helper H, features/wallet): every level card renders <UpgradeAction level current />.
+ * Replace the stub below with the wallet's button, e.g.
+ *   import { LevelUpgradeButton } from "@/features/wallet";
+ *   const UpgradeAction = ({ level }: LevelActionProps) => <LevelUpgradeButton level={level} />;
+ */
+const UpgradeAction = (_props: LevelActionProps) => null;
+
+/** /level: the levels with profit margin, product quantity and upgrade price; the current one is marked. */
 export default function LevelScreen() {
-  return <EmptyState />;
+  return <LevelList action={UpgradeAction} />;
 }

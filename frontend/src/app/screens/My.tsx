@@ -1,6 +1,11 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { MyAccount } from "@/features/account";
 
-/** /my: not built yet (placeholder until its feature lands). */
+/**
+ * /my: the account part (features/account) around the wallet block.
+ * WALLET SLOT (helper H): import the wallet block from "@/features/wallet" and put it in `walletSlot` below
+ * (balance, total income, pending amount, withdraw, deposit); MyAccount renders it under the header.
+ */
 export default function MyScreen() {
-  return <EmptyState />;
+  const walletSlot = null;
+  return <MyAccount walletSlot={walletSlot} />;
 }

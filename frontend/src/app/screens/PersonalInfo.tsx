@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ProfileView } from "@/features/account";
 
-/** /personalInfo: not built yet (placeholder until its feature lands). */
+/** /personalInfo: avatar, full name, verification, phone, email and the password links. */
 export default function PersonalInfoScreen() {
-  return <EmptyState />;
+  return <ProfileView />;
 }

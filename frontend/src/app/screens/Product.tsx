@@ -1,6 +1,12 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { BestSellers, CatalogShortcuts, CategoryGrid } from "@/features/catalog";
 
-/** /product: not built yet (placeholder until its feature lands). */
+/** /product (tab): the ways to the distribution center and the shop's goods, categories, best sellers. */
 export default function ProductScreen() {
-  return <EmptyState />;
+  return (
+    <>
+      <CatalogShortcuts />
+      <CategoryGrid />
+      <BestSellers />
+    </>
+  );
 }

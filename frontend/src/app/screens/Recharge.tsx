@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { RechargeMethods } from "@/features/wallet";
 
-/** /recharge: not built yet (placeholder until its feature lands). */
+/** /recharge: the deposit methods (chain deposit, manual bank card deposit). */
 export default function RechargeScreen() {
-  return <EmptyState />;
+  return <RechargeMethods />;
 }

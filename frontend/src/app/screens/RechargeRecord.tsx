@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { DepositRecords } from "@/features/wallet";
 
-/** /rechargeRecord: not built yet (placeholder until its feature lands). */
+/** /rechargeRecord: the deposit records. */
 export default function RechargeRecordScreen() {
-  return <EmptyState />;
+  return <DepositRecords />;
 }

@@ -1,6 +1,12 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { RegisterDone, RegisterForm } from "@/features/account";
 
-/** /register: not built yet (placeholder until its feature lands). */
+/** /register?code=...: the registration form; afterwards the review notice and the way to sign in. */
 export default function RegisterScreen() {
-  return <EmptyState />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [notice, setNotice] = useState<string | null>(null);
+  if (notice !== null) return <RegisterDone notice={notice} onSignIn={() => navigate("/login", { replace: true })} />;
+  return <RegisterForm inviteCode={params.get("code") ?? ""} onRegistered={({ msg }) => setNotice(msg)} />;
 }

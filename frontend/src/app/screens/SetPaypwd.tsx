@@ -1,6 +1,30 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { Button, Result, Skeleton } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { PayPasswordForm, payMessages as m, useMerchant } from "@/features/account";
 
-/** /setPaypwd: not built yet (placeholder until its feature lands). */
+/** /setPaypwd: the first payment password (6 digits, twice). When one exists, the way to change it. */
 export default function SetPaypwdScreen() {
-  return <EmptyState />;
+  const navigate = useNavigate();
+  const { data: merchant } = useMerchant();
+  if (!merchant) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
+  if (merchant.has_pay_password)
+    return (
+      <div className="account-result">
+        <Result status="success" title={<FormattedMessage {...m.alreadySet} />} />
+        <Button block color="primary" size="large" style={{ marginTop: 16 }} onClick={() => navigate("/changePayPassword")}>
+          <FormattedMessage {...m.changeIt} />
+        </Button>
+      </div>
+    );
+  return (
+    <>
+      <div className="account-intro">
+        <p>
+          <FormattedMessage {...m.intro} />
+        </p>
+      </div>
+      <PayPasswordForm changing={false} onSaved={() => navigate("/personalInfo", { replace: true })} />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { SettingMenu } from "@/features/shop";
 
-/** /setting: not built yet (placeholder until its feature lands). */
+/** /setting: basic information, home banner, social media and level of the shop. */
 export default function SettingScreen() {
-  return <EmptyState />;
+  return <SettingMenu />;
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { SocialMediaForm } from "@/features/shop";
 
-/** /socialmedia: not built yet (placeholder until its feature lands). */
+/** /socialmedia: the shop's Twitter and Google links (https only). */
 export default function SocialmediaScreen() {
-  return <EmptyState />;
+  return <SocialMediaForm />;
 }

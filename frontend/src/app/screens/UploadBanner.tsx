@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { BannerForm } from "@/features/shop";
 
-/** /uploadBanner: not built yet (placeholder until its feature lands). */
+/** /uploadBanner: the store banner and the advertisement banner. */
 export default function UploadBannerScreen() {
-  return <EmptyState />;
+  return <BannerForm />;
 }

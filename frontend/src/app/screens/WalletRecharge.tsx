@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { NetworkList } from "@/features/wallet";
 
-/** /walletRecharge: not built yet (placeholder until its feature lands). */
+/** /walletRecharge: choose the deposit network; it opens /blockchainRecharge?network=<code>. */
 export default function WalletRechargeScreen() {
-  return <EmptyState />;
+  return <NetworkList />;
 }

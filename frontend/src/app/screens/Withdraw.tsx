@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { WithdrawForm } from "@/features/wallet";
 
-/** /withdraw: not built yet (placeholder until its feature lands). */
+/** /withdraw: the withdrawal form with the fee rule, the server's fee preview and the payment password. */
 export default function WithdrawScreen() {
-  return <EmptyState />;
+  return <WithdrawForm />;
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { WithdrawalRecords } from "@/features/wallet";
 
-/** /withdrawRecord: not built yet (placeholder until its feature lands). */
+/** /withdrawRecord: the withdrawal records. */
 export default function WithdrawRecordScreen() {
-  return <EmptyState />;
+  return <WithdrawalRecords />;
 }

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { api } from "@/lib/api";
 import { uiMessages } from "./messages";
 
-export type Uploaded = { id: number; url: string };
+export type Uploaded = { id: string; url: string };
 
 /** POST merchant/common/upload: multipart `file` + `kind` (logo, banner, id_document, voucher, ...) -> {id, url}. */
 export function uploadImage(file: File, kind: string): Promise<Uploaded> {

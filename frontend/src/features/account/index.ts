@@ -1,3 +1,22 @@
 export * from "./api";
 export { LoginForm } from "./components/LoginForm";
-export { loginMessages, thirdMessages } from "./components/messages";
+export { InviteCodeForm } from "./components/InviteCodeForm";
+export { RegisterForm } from "./components/RegisterForm";
+export { RegisterDone } from "./components/RegisterDone";
+export { ForgetPasswordForm } from "./components/ForgetPasswordForm";
+export { ChangePasswordForm } from "./components/ChangePasswordForm";
+export { PayPasswordForm } from "./components/PayPasswordForm";
+export { ProfileView } from "./components/ProfileView";
+export { MyAccount } from "./components/MyAccount";
+export { StatusNotice } from "./components/StatusNotice";
+export { useMerchant } from "./hooks/useMerchant";
+export { savePartnerLink, readPartnerLink, clearPartnerLink, type PartnerLink } from "./partner";
+export {
+  loginMessages,
+  thirdMessages,
+  codeMessages,
+  registerMessages,
+  passwordMessages,
+  forgetMessages,
+  payMessages,
+} from "./components/messages";

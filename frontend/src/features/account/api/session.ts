@@ -3,7 +3,6 @@ import { api } from "@/lib/api";
 import type { LangCode } from "@/lib/intl";
 import { clearSession, updateSession } from "@/lib/session";
 
-
 /** POST merchant/logout ends this session on the server; the browser session is cleared whatever the answer. */
 export async function logout(): Promise<void> {
   try {

@@ -1,0 +1,1 @@
+"""The `make bench` harness (README, Performance). Run: .venv/bin/python -m bench.run"""

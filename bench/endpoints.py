@@ -1,0 +1,63 @@
+"""What the benchmark drives: one line per endpoint. A builder returns (method, path, JSON body or None) for a
+random merchant's request in the language LANGS[lang]; the driver adds that merchant's `token` and `lang` headers.
+"""
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from .seed import CARD, PAY_PASSWORD
+from .texts import keywords
+
+Request = tuple[str, str, dict | None]
+
+
+@dataclass(frozen=True)
+class Context:
+    tokens: list[str]
+    product_ids: list[int]
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    build: Callable[[Context, random.Random, int], Request]
+    baseline: bool = False  # answers {"status": "ok"} instead of the envelope
+
+
+def _get(path: str) -> Callable[[Context, random.Random, int], Request]:
+    return lambda ctx, rng, lang: ("GET", path, None)
+
+
+def _search(ctx: Context, rng: random.Random, lang: int) -> Request:
+    return "GET", f"/merchant/product/product?keyword={quote(rng.choice(keywords(lang)))}", None
+
+
+def _detail(ctx: Context, rng: random.Random, lang: int) -> Request:
+    return "GET", f"/merchant/product/detail?id={rng.choice(ctx.product_ids)}", None
+
+
+def _withdraw(ctx: Context, rng: random.Random, lang: int) -> Request:
+    body = {
+        "method": "bank",
+        "full_name": "Bench Merchant",
+        "bank_name": "Bench Bank",
+        "account": CARD,
+        "amount": f"{rng.randrange(10, 30)}.00",
+        "pay_password": PAY_PASSWORD,
+    }
+    return "POST", "/merchant/merchant/extract", body
+
+
+ENDPOINTS = [
+    Endpoint("baseline: GET /healthz (plain Django JSON view)", _get("/healthz"), baseline=True),
+    Endpoint("GET product/product (distribution center)", _get("/merchant/product/product")),
+    Endpoint("GET product/product?keyword= (search)", _search),
+    Endpoint("GET product/manage (shop goods)", _get("/merchant/product/manage")),
+    Endpoint("GET product/detail?id=", _detail),
+    Endpoint("GET merchant/getMerInfo", _get("/merchant/merchant/getMerInfo")),
+    Endpoint("GET merchant/extract (withdraw form)", _get("/merchant/merchant/extract")),
+    Endpoint("POST merchant/extract (withdraw)", _withdraw),
+    Endpoint("GET merchant/bill (funds records)", _get("/merchant/merchant/bill")),
+]

@@ -1,0 +1,150 @@
+"""`make bench`: seed PostgreSQL, start gunicorn as in production, drive the hot endpoints, print the table.
+
+Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
+BENCH_SCALE (full | small), BENCH_WORKERS (4) and BENCH_THREADS (4) of gunicorn, BENCH_PORT (8105),
+BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+"""
+
+import os
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+TARGET_P95_MS = 50.0
+
+SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
+WARMUP = float(os.environ.get("BENCH_WARMUP", "2"))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
+SCALE = os.environ.get("BENCH_SCALE", "full")
+WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+THREADS = int(os.environ.get("BENCH_THREADS", "4"))
+HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8105"))
+ONLY = os.environ.get("BENCH_ONLY", "")
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def _environment() -> None:
+    """Production settings for this process and gunicorn; throwaway secrets (this database is the bench's)."""
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DATABASE_URL=DATABASE_URL,
+        REDIS_URL=REDIS_URL,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost,testserver",
+        LOG_LEVEL="WARNING",
+    )
+    for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
+        os.environ.setdefault(name, f"bench-only-{name.lower()}")
+    if SCALE != "full":
+        # 50 merchants share the load: lift the per-merchant limit (the throttle still runs, on Redis).
+        os.environ.setdefault("THROTTLE_USER", "100000/min")
+
+
+def _create_database() -> None:
+    import psycopg
+
+    name = urlsplit(DATABASE_URL).path.lstrip("/")
+    server = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(server, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _machine() -> str:
+    from django.db import connection
+
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if "model name" in line
+        ),
+        platform.processor(),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        pg = cursor.fetchone()[0]
+    memory = int(Path("/proc/meminfo").read_text().split()[1]) // 1024**2
+    return f"{cpu}, {os.cpu_count()} cores, {memory} GB RAM; Python {platform.python_version()}, PostgreSQL {pg}"
+
+
+def _loadavg() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+def main() -> int:
+    _environment()
+    sys.path.insert(0, str(ROOT))
+    os.chdir(ROOT)
+    _create_database()
+
+    import django
+
+    django.setup()
+    import redis
+    from django.core.management import call_command
+
+    from apps.accounts.models import Merchant
+    from apps.catalog.models import Product
+
+    from . import cpu, queries, seed
+    from .endpoints import ENDPOINTS, Context
+    from .load import drive
+    from .report import table
+    from .server import gunicorn
+
+    log = seed.Log()
+    call_command("migrate", interactive=False, verbosity=0)
+    seed.ensure(seed.SCALES[SCALE], log)
+    redis.Redis.from_url(REDIS_URL).flushdb()  # the bench's own Redis database: no throttle history
+    phones = Merchant.objects.filter(phone__startswith=seed.PHONE_PREFIX).values_list("phone", flat=True)
+    ctx = Context(
+        tokens=[seed.token_for(p) for p in phones],
+        product_ids=list(Product.objects.filter(is_active=True).values_list("pk", flat=True)),
+    )
+    endpoints = [e for e in ENDPOINTS if e.baseline or ONLY in e.name]
+    counts = {e.name: queries.count(e, ctx) for e in endpoints}
+    log(f"SQL queries per request counted for {len(endpoints)} endpoints")
+
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    results = []
+    load = [_loadavg()]
+    with gunicorn(host=HOST, port=PORT, workers=WORKERS, threads=THREADS, log=RESULTS / "gunicorn.log") as pid:
+        log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} workers x {THREADS} threads")
+        for endpoint in endpoints:
+            before, driver = cpu.snapshot(pid), time.process_time()
+            result = drive(endpoint, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=SECONDS, warmup=WARMUP)
+            spent = cpu.spent(before, cpu.snapshot(pid))
+            spent["driver"] = time.process_time() - driver
+            result.cpu_ms = {name: 1000 * s / max(result.completed, 1) for name, s in spent.items()}
+            results.append(result)
+            log(
+                f"{endpoint.name}: {result.rps:.0f} req/s, p95 {result.percentile(95):.1f} ms, {result.errors} errors;"
+                " CPU ms/req " + ", ".join(f"{name} {ms:.2f}" for name, ms in result.cpu_ms.items())
+            )
+            if result.first_error:
+                log(f"  first error: {result.first_error}")
+            time.sleep(0.5)
+            load.append(_loadavg())
+
+    heading = (
+        f"`make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. {_machine()}.\n"
+        f"Data set '{SCALE}' ({len(ctx.product_ids)} products, {len(ctx.tokens)} merchants). gunicorn "
+        f"{WORKERS} workers x {THREADS} threads (gthread), production settings, DEBUG off; {CLIENTS} concurrent "
+        f"keep-alive clients, {SECONDS:g} s per endpoint after {WARMUP:g} s warm-up; target p95 < "
+        f"{TARGET_P95_MS:g} ms. Load average of the machine (1 min) during the run: {min(load):.1f} to "
+        f"{max(load):.1f} (other processes included).\n"
+    )
+    text = heading + "\n" + table(results, counts, TARGET_P95_MS) + "\n"
+    (RESULTS / "latest.md").write_text(text, encoding="utf-8")
+    print("\n" + text)
+    return 1 if any(r.errors for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

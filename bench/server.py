@@ -1,0 +1,54 @@
+"""The app as in production: gunicorn with production settings, started for the run and stopped after it.
+
+The context manager yields the master's pid (its children are the workers)."""
+
+import http.client
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def gunicorn(*, host: str, port: int, workers: int, threads: int, log: Path) -> Iterator[int]:
+    command = [
+        sys.executable, "-m", "gunicorn", "config.wsgi:application",
+        "--bind", f"{host}:{port}",
+        "--workers", str(workers),
+        "--worker-class", "gthread",
+        "--threads", str(threads),
+        "--log-level", "warning",
+    ]  # fmt: skip
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=os.environ.copy())  # noqa: S603
+    try:
+        _wait_until_up(host, port, process)
+        yield process.pid
+    finally:
+        process.send_signal(signal.SIGTERM)  # gunicorn's graceful stop of its own workers
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _wait_until_up(host: str, port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {process.returncode}; see its log")
+        try:
+            conn = http.client.HTTPConnection(host, port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return
+        except OSError:
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"gunicorn did not answer on {host}:{port} within {timeout:.0f} s")

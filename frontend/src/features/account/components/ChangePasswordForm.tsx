@@ -1,0 +1,75 @@
+import { Button, Form, Input, Toast } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { applyFieldErrors } from "@/lib/api";
+import { clearSession } from "@/lib/session";
+import { FormField } from "@/components/ui/FormField";
+import { useChangePassword } from "../api";
+import { passwordMessages as m } from "./messages";
+import { changePasswordSchema } from "./schemas";
+import { useSchema } from "./useSchema";
+
+type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
+
+/**
+ * Change the login password (old, new, repeat). The server ends every session of the merchant, so on success
+ * the browser session is cleared too and `onChanged` sends the merchant to sign in again.
+ */
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const intl = useIntl();
+  const schema = useSchema(changePasswordSchema);
+  const { control, handleSubmit, setError } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { old_password: "", password: "", password_confirm: "" },
+  });
+  const change = useChangePassword();
+  const submit = handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: ({ msg }) => {
+        Toast.show({ icon: "success", content: msg });
+        clearSession();
+        onChanged();
+      },
+      onError: (error) => applyFieldErrors(error, setError, ["old_password", "password", "password_confirm"]),
+    }),
+  );
+  return (
+    <Form
+      layout="vertical"
+      mode="card"
+      onFinish={() => void submit()}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={change.isPending}>
+          <FormattedMessage {...m.save} />
+        </Button>
+      }
+    >
+      <FormField
+        control={control}
+        name="old_password"
+        label={<FormattedMessage {...m.old} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="current-password" placeholder={intl.formatMessage(m.oldPlaceholder)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="password"
+        label={<FormattedMessage {...m.new} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(m.minLength)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="password_confirm"
+        label={<FormattedMessage {...m.repeat} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(m.repeatPlaceholder)} />
+        )}
+      />
+    </Form>
+  );
+}

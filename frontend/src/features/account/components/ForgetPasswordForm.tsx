@@ -1,0 +1,121 @@
+import { Button, Form, Input, Toast } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { applyFieldErrors } from "@/lib/api";
+import { FormField } from "@/components/ui/FormField";
+import { useResetPassword, useSendResetCode } from "../api";
+import { useCountdown } from "../hooks/useCountdown";
+import { argumentMessages, forgetMessages as m, loginMessages, passwordMessages as pm } from "./messages";
+import { resetPasswordSchema } from "./schemas";
+import { useSchema } from "./useSchema";
+import "./account.css";
+
+type Values = z.infer<ReturnType<typeof resetPasswordSchema>>;
+const RESEND_SECONDS = 60;
+
+/** Forgotten password: account (phone or email) -> one-time code (send_code, with a countdown) -> new password twice. */
+export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
+  const intl = useIntl();
+  const schema = useSchema(resetPasswordSchema);
+  const { control, handleSubmit, setError, getValues, trigger } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { account: "", code: "", password: "", password_confirm: "" },
+  });
+  const sendCode = useSendResetCode();
+  const reset = useResetPassword();
+  const countdown = useCountdown(RESEND_SECONDS);
+
+  const send = async () => {
+    if (!(await trigger("account"))) return;
+    sendCode.mutate(getValues("account").trim(), {
+      onSuccess: ({ msg }) => {
+        Toast.show({ icon: "success", content: msg });
+        countdown.start();
+      },
+      onError: (error) => applyFieldErrors(error, setError, ["account"]),
+    });
+  };
+
+  const submit = handleSubmit((values) =>
+    reset.mutate(
+      { ...values, account: values.account.trim(), code: values.code.trim() },
+      {
+        onSuccess: ({ msg }) => {
+          Toast.show({ icon: "success", content: msg });
+          onReset();
+        },
+        onError: (error) => applyFieldErrors(error, setError, ["account", "code", "password", "password_confirm"]),
+      },
+    ),
+  );
+
+  return (
+    <Form
+      layout="vertical"
+      mode="card"
+      onFinish={() => void submit()}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={reset.isPending}>
+          <FormattedMessage {...m.submit} />
+        </Button>
+      }
+    >
+      <FormField
+        control={control}
+        name="account"
+        label={<FormattedMessage {...loginMessages.account} />}
+        render={(field) => (
+          <Input {...field} autoComplete="username" clearable placeholder={intl.formatMessage(loginMessages.accountPlaceholder)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="code"
+        label={<FormattedMessage {...m.code} />}
+        render={(field) => (
+          <div className="code-row">
+            <Input
+              {...field}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              placeholder={intl.formatMessage(m.codePlaceholder)}
+            />
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              disabled={countdown.running}
+              loading={sendCode.isPending}
+              onClick={() => void send()}
+            >
+              {countdown.running ? (
+                intl.formatMessage(argumentMessages.resend, { seconds: countdown.left })
+              ) : (
+                <FormattedMessage {...m.send} />
+              )}
+            </Button>
+          </div>
+        )}
+      />
+      <FormField
+        control={control}
+        name="password"
+        label={<FormattedMessage {...pm.new} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.minLength)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="password_confirm"
+        label={<FormattedMessage {...pm.repeat} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.repeatPlaceholder)} />
+        )}
+      />
+    </Form>
+  );
+}

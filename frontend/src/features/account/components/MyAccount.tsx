@@ -1,0 +1,114 @@
+import type { ReactNode } from "react";
+import { Avatar, Button, List, Skeleton, Tag } from "antd-mobile";
+import {
+  BillOutline,
+  GlobalOutline,
+  HistogramOutline,
+  SetOutline,
+  StarOutline,
+  TeamOutline,
+  UndoOutline,
+  UserOutline,
+} from "antd-mobile-icons";
+import { FormattedMessage, type MessageDescriptor } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { LanguagePicker } from "@/components/ui/LanguagePicker";
+import { uiMessages } from "@/components/ui/messages";
+import { useConfirm } from "@/components/ui/confirm";
+import { useLogout, useSetLanguage } from "../api";
+import { useMerchant } from "../hooks/useMerchant";
+import { myMessages as m } from "./messages";
+import { StatusNotice } from "./StatusNotice";
+import { StatusTag } from "./StatusTag";
+import "./account.css";
+
+type Link = { path: string; label: MessageDescriptor; icon: ReactNode };
+
+const SHOP_LINKS: Link[] = [
+  { path: "/personalInfo", label: m.personalInfo, icon: <UserOutline /> },
+  { path: "/setting", label: m.settings, icon: <SetOutline /> },
+  { path: "/level", label: m.level, icon: <StarOutline /> },
+];
+const MONEY_LINKS: Link[] = [
+  { path: "/refundRequest", label: m.refunds, icon: <UndoOutline /> },
+  { path: "/fundsRecords", label: m.funds, icon: <BillOutline /> },
+  { path: "/finance", label: m.finance, icon: <HistogramOutline /> },
+  { path: "/alliance", label: m.alliance, icon: <TeamOutline /> },
+];
+
+/**
+ * The account part of /my: header (avatar, shop, name, level, verification), the review notice, then
+ * `walletSlot` (the wallet block of features/wallet, composed by the screen), links, language and logout.
+ */
+export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { data: merchant } = useMerchant();
+  const logout = useLogout();
+  const setLanguage = useSetLanguage();
+
+  const links = (items: Link[]) =>
+    items.map((link) => (
+      <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)}>
+        <FormattedMessage {...link.label} />
+      </List.Item>
+    ));
+
+  return (
+    <div className="my-account">
+      <header className="my-header">
+        <Avatar src={merchant?.avatar ?? merchant?.shop?.logo ?? ""} />
+        <div className="my-header-text">
+          {merchant ? (
+            <>
+              <div className="my-header-shop">{merchant.shop?.name ?? merchant.real_name}</div>
+              <div className="my-header-name">
+                <span>{merchant.real_name}</span>
+                <span>{merchant.phone}</span>
+              </div>
+              <div className="my-header-tags">
+                {merchant.level && (
+                  <Tag color="#ffffff" fill="outline">
+                    {merchant.level.name}
+                  </Tag>
+                )}
+                <StatusTag merchant={merchant} />
+              </div>
+            </>
+          ) : (
+            <Skeleton.Paragraph lineCount={2} animated />
+          )}
+        </div>
+      </header>
+      {merchant && <StatusNotice merchant={merchant} />}
+
+      {walletSlot}
+
+      <List mode="card" className="my-section">
+        {links(SHOP_LINKS)}
+      </List>
+      <List mode="card" className="my-section">
+        {links(MONEY_LINKS)}
+      </List>
+      <List mode="card" className="my-section">
+        <List.Item prefix={<GlobalOutline />} extra={<LanguagePicker onChange={(code) => setLanguage.mutate(code)} />}>
+          <FormattedMessage {...uiMessages.language} />
+        </List.Item>
+      </List>
+      <div className="my-logout">
+        <Button
+          block
+          size="large"
+          color="danger"
+          fill="outline"
+          loading={logout.isPending}
+          onClick={async () => {
+            if (await confirm(m.logoutConfirm)) logout.mutate();
+          }}
+        >
+          <FormattedMessage {...m.logout} />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Avatar, List, Skeleton, Tag } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { useMerchant } from "../hooks/useMerchant";
+import { profileMessages as m } from "./messages";
+import { StatusTag } from "./StatusTag";
+import "./account.css";
+
+/** Personal information: avatar, full name, verification, phone, email, and the password links. */
+export function ProfileView() {
+  const navigate = useNavigate();
+  const { data: merchant } = useMerchant();
+  if (!merchant) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
+  return (
+    <>
+      <List mode="card">
+        <List.Item extra={<Avatar className="profile-avatar" src={merchant.avatar ?? merchant.shop?.logo ?? ""} />}>
+          <FormattedMessage {...m.avatar} />
+        </List.Item>
+        <List.Item extra={merchant.real_name}>
+          <FormattedMessage {...m.name} />
+        </List.Item>
+        <List.Item extra={<StatusTag merchant={merchant} />}>
+          <FormattedMessage {...m.verification} />
+        </List.Item>
+        <List.Item
+          extra={
+            <span className="profile-value">
+              {merchant.phone}
+              <Tag color={merchant.verified ? "success" : "default"} fill="outline">
+                <FormattedMessage {...(merchant.verified ? m.verified : m.unverified)} />
+              </Tag>
+            </span>
+          }
+        >
+          <FormattedMessage {...m.phone} />
+        </List.Item>
+        <List.Item extra={<span className="profile-value">{merchant.email || <FormattedMessage {...m.noEmail} />}</span>}>
+          <FormattedMessage {...m.email} />
+        </List.Item>
+        <List.Item extra={merchant.country}>
+          <FormattedMessage {...m.country} />
+        </List.Item>
+        <List.Item extra={merchant.invite_code}>
+          <FormattedMessage {...m.inviteCode} />
+        </List.Item>
+      </List>
+      <List mode="card" header={<FormattedMessage {...m.security} />}>
+        <List.Item
+          onClick={() => navigate("/setPaypwd")}
+          extra={
+            merchant.has_pay_password ? (
+              <FormattedMessage {...m.paySet} />
+            ) : (
+              <Tag color="warning" fill="outline">
+                <FormattedMessage {...m.payNotSet} />
+              </Tag>
+            )
+          }
+        >
+          <FormattedMessage {...m.setPayPassword} />
+        </List.Item>
+        <List.Item onClick={() => navigate("/changeLoginPassword")}>
+          <FormattedMessage {...m.changeLogin} />
+        </List.Item>
+        <List.Item onClick={() => navigate("/changePayPassword")}>
+          <FormattedMessage {...m.changeFunds} />
+        </List.Item>
+      </List>
+    </>
+  );
+}

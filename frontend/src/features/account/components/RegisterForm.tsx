@@ -1,0 +1,218 @@
+import { useEffect } from "react";
+import { Button, Form, Input, NoticeBar } from "antd-mobile";
+import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
+import { Controller, useForm, type Control } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { applyFieldErrors, type Answer } from "@/lib/api";
+import { useSession } from "@/lib/session";
+import { FormField } from "@/components/ui/FormField";
+import { ImageUpload, type Uploaded } from "@/components/ui/ImageUpload";
+import { useRegister, type RegisterAnswer } from "../api";
+import { readPartnerLink } from "../partner";
+import { codeMessages, passwordMessages as pm, registerMessages as m } from "./messages";
+import { EMAIL_OPTIONAL_LANGS, registerSchema } from "./schemas";
+import { useSchema } from "./useSchema";
+import "./account.css";
+
+type Values = z.infer<ReturnType<typeof registerSchema>>;
+type UploadName = "logo" | "id_front" | "id_back" | "id_hand" | "license";
+
+const FIELDS = [
+  "logo",
+  "shop_name",
+  "shop_address",
+  "country",
+  "phone",
+  "real_name",
+  "id_front",
+  "id_back",
+  "id_hand",
+  "license",
+  "email",
+  "password",
+  "password_confirm",
+  "invite_code",
+] as const;
+
+const uploadId = (value: Uploaded | null) => (value ? String(value.id) : "");
+
+/** One image tile with its caption and its error (anonymous upload kinds: logo, id_document, license). */
+function UploadTile(props: { control: Control<Values>; name: UploadName; kind: string; label: MessageDescriptor }) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <div className="upload-tile" data-field={props.name}>
+          <ImageUpload kind={props.kind} value={field.value as Uploaded | null} onChange={field.onChange} />
+          <div className="upload-tile-label">
+            <FormattedMessage {...props.label} />
+          </div>
+          {fieldState.error?.message && <div className="field-error">{fieldState.error.message}</div>}
+        </div>
+      )}
+    />
+  );
+}
+
+/**
+ * The registration form (spec: store logo, name, address, country, phone, real name, ID photos, license, email,
+ * password twice, invitation code). Email is optional in Chinese only. Registers through tkregister when the
+ * merchant came from a partner app.
+ */
+export function RegisterForm({
+  inviteCode,
+  onRegistered,
+}: {
+  inviteCode: string;
+  onRegistered: (answer: Answer<RegisterAnswer>) => void;
+}) {
+  const intl = useIntl();
+  const { lang } = useSession();
+  const schema = useSchema((t) => registerSchema(t, lang), lang);
+  const emailOptional = EMAIL_OPTIONAL_LANGS.includes(lang);
+  const partner = readPartnerLink() !== null;
+  const { control, handleSubmit, setError, setValue } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      logo: null,
+      shop_name: "",
+      shop_address: "",
+      country: "",
+      phone: "",
+      real_name: "",
+      id_front: null,
+      id_back: null,
+      id_hand: null,
+      license: null,
+      email: "",
+      password: "",
+      password_confirm: "",
+      invite_code: inviteCode,
+    },
+  });
+  // Kept alive: a new code from /code (query ?code=) fills the field again.
+  useEffect(() => {
+    if (inviteCode) setValue("invite_code", inviteCode);
+  }, [inviteCode, setValue]);
+
+  const registration = useRegister();
+  const submit = handleSubmit((values) =>
+    registration.mutate(
+      {
+        ...values,
+        logo: uploadId(values.logo),
+        id_front: uploadId(values.id_front),
+        id_back: uploadId(values.id_back),
+        id_hand: uploadId(values.id_hand),
+        license: uploadId(values.license),
+      },
+      { onSuccess: onRegistered, onError: (error) => applyFieldErrors(error, setError, FIELDS) },
+    ),
+  );
+
+  const text = (name: "shop_name" | "shop_address" | "country" | "real_name", label: MessageDescriptor, hint: MessageDescriptor) => (
+    <FormField
+      control={control}
+      name={name}
+      label={<FormattedMessage {...label} />}
+      render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(hint)} />}
+    />
+  );
+
+  return (
+    <Form
+      layout="vertical"
+      mode="card"
+      className="register-form"
+      onFinish={() => void submit()}
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={registration.isPending}>
+          <FormattedMessage {...m.submit} />
+        </Button>
+      }
+    >
+      {partner && (
+        <NoticeBar color="info" wrap content={<FormattedMessage {...m.partner} />} />
+      )}
+      <Form.Header>
+        <FormattedMessage {...m.sectionShop} />
+      </Form.Header>
+      <Form.Item label={<FormattedMessage {...m.logo} />}>
+        <div className="upload-row">
+          <UploadTile control={control} name="logo" kind="logo" label={m.logo} />
+        </div>
+      </Form.Item>
+      {text("shop_name", m.shopName, m.shopNamePlaceholder)}
+      {text("shop_address", m.shopAddress, m.shopAddressPlaceholder)}
+      {text("country", m.country, m.countryPlaceholder)}
+
+      <Form.Header>
+        <FormattedMessage {...m.sectionOwner} />
+      </Form.Header>
+      {text("real_name", m.realName, m.realNamePlaceholder)}
+      <FormField
+        control={control}
+        name="phone"
+        label={<FormattedMessage {...m.phone} />}
+        render={(field) => (
+          <Input {...field} type="tel" autoComplete="tel" clearable placeholder={intl.formatMessage(m.phonePlaceholder)} />
+        )}
+      />
+      <Form.Item label={<FormattedMessage {...m.idHint} />}>
+        <div className="upload-row">
+          <UploadTile control={control} name="id_front" kind="id_document" label={m.idFront} />
+          <UploadTile control={control} name="id_back" kind="id_document" label={m.idBack} />
+          <UploadTile control={control} name="id_hand" kind="id_document" label={m.idHand} />
+        </div>
+      </Form.Item>
+      <Form.Item>
+        <div className="upload-row">
+          <UploadTile control={control} name="license" kind="license" label={m.license} />
+        </div>
+      </Form.Item>
+
+      <Form.Header>
+        <FormattedMessage {...m.sectionAccount} />
+      </Form.Header>
+      <FormField
+        control={control}
+        name="email"
+        label={<FormattedMessage {...(emailOptional ? m.emailOptional : m.email)} />}
+        render={(field) => (
+          <Input {...field} type="email" autoComplete="email" clearable placeholder={intl.formatMessage(m.emailPlaceholder)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="password"
+        label={<FormattedMessage {...m.password} />}
+        render={(field) => (
+          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.minLength)} />
+        )}
+      />
+      <FormField
+        control={control}
+        name="password_confirm"
+        label={<FormattedMessage {...m.passwordConfirm} />}
+        render={(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="new-password"
+            placeholder={intl.formatMessage(pm.repeatPlaceholder)}
+          />
+        )}
+      />
+      <FormField
+        control={control}
+        name="invite_code"
+        label={<FormattedMessage {...codeMessages.inviteCode} />}
+        render={(field) => (
+          <Input {...field} autoComplete="off" clearable placeholder={intl.formatMessage(codeMessages.inviteCodePlaceholder)} />
+        )}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, type Answer } from "@/lib/api";
+import { walletKeys } from "./keys";
+import type { ExtractForm, ExtractInput, FeePreview, Withdrawal } from "./types";
+
+/** GET merchant/extract: balance, methods, networks, the published fee rule and the minimum. */
+export const getExtractForm = (signal?: AbortSignal) => api.get<ExtractForm>("merchant/extract", undefined, signal);
+
+export const extractFormQueryOptions = () =>
+  queryOptions({ queryKey: walletKeys.extractForm(), queryFn: ({ signal }) => getExtractForm(signal), staleTime: 0 });
+
+export const useExtractForm = () => useQuery(extractFormQueryOptions());
+
+/** The fee and the actual amount received for `amount`, computed by the server under the published rule. */
+export async function getFeePreview(amount: string, signal?: AbortSignal): Promise<FeePreview | null> {
+  return (await api.get<ExtractForm>("merchant/extract", { amount }, signal)).preview;
+}
+
+/** `amount` is null while it is not a valid amount: nothing is asked then. A rejection is not toasted. */
+export function useFeePreview(amount: string | null) {
+  return useQuery({
+    queryKey: walletKeys.feePreview(amount ?? ""),
+    queryFn: ({ signal }) => getFeePreview(amount!, signal),
+    enabled: amount !== null,
+    meta: { toast: false },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** POST merchant/extract: a withdrawal request (available -> held); the payment password is checked on the server. */
+export function extract(input: ExtractInput, idempotencyKey: string): Promise<Answer<Withdrawal>> {
+  return api.postAnswer<Withdrawal>("merchant/extract", input, { idempotencyKey });
+}
+
+export function useExtract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: ExtractInput; idempotencyKey: string }) =>
+      extract(input, idempotencyKey),
+    // The balance shows on several screens (My, Home, this form): refresh every kept screen's figures.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

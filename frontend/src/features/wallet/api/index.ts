@@ -1,0 +1,10 @@
+export { walletKeys } from "./keys";
+export { getDepositOptions, depositOptionsQueryOptions, useDepositOptions } from "./depositOptions";
+export { recharge, useRecharge } from "./recharge";
+export { getRechargeLog } from "./rechargeLog";
+export { getExtractForm, extractFormQueryOptions, useExtractForm, getFeePreview, useFeePreview, extract, useExtract } from "./extract";
+export { getExtractLog } from "./extractLog";
+export { getBill } from "./bill";
+export { getWalletSummary, walletSummaryQueryOptions, useWalletSummary } from "./summary";
+export { levelUpgrade, useLevelUpgrade } from "./levelUpgrade";
+export type * from "./types";

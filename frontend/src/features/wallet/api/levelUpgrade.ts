@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Answer } from "@/lib/api";
+import type { LevelUpgradeAnswer, LevelUpgradeInput } from "./types";
+
+/** POST index/level_upgrade: pays the difference to the target level (payment password checked on the server). */
+export function levelUpgrade(input: LevelUpgradeInput, idempotencyKey: string): Promise<Answer<LevelUpgradeAnswer>> {
+  return api.postAnswer<LevelUpgradeAnswer>("index/level_upgrade", input, { idempotencyKey });
+}
+
+export function useLevelUpgrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: LevelUpgradeInput; idempotencyKey: string }) =>
+      levelUpgrade(input, idempotencyKey),
+    // A new level changes the balance, the level list and every purchase price: refresh all kept screens.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, type Answer } from "@/lib/api";
+import { walletKeys } from "./keys";
+import type { Deposit, RechargeInput } from "./types";
+
+/** POST merchant/recharge: a chain or bank card deposit request (pending until verified or approved). */
+export function recharge(input: RechargeInput, idempotencyKey: string): Promise<Answer<Deposit>> {
+  return api.postAnswer<Deposit>("merchant/recharge", input, { idempotencyKey });
+}
+
+export function useRecharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: RechargeInput; idempotencyKey: string }) =>
+      recharge(input, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.deposits() }),
+  });
+}

@@ -1,0 +1,145 @@
+import { useMemo } from "react";
+import { Button, Card, Form, Input, Skeleton, Toast } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { useNavigate } from "react-router-dom";
+import { FormField } from "@/components/ui/FormField";
+import { ImageUpload } from "@/components/ui/ImageUpload";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { useDepositOptions, useRecharge, type BankDetails } from "../api";
+import { amountSchema } from "./amountSchema";
+import { CopyButton } from "./CopyButton";
+import { KeyValue } from "./KeyValue";
+import { walletMessages as m } from "./messages";
+import "./wallet.css";
+
+function useBankSchema() {
+  const intl = useIntl();
+  return useMemo(
+    () =>
+      z.object({
+        name: z.string().trim().min(1, intl.formatMessage(m.nameRequired)),
+        card_number: z.string().trim().min(1, intl.formatMessage(m.cardNumberRequired)),
+        bank_name: z.string().trim().min(1, intl.formatMessage(m.bankNameRequired)),
+        amount: amountSchema(intl),
+        voucher: z.object({ id: z.string(), url: z.string() }).nullable(),
+      }),
+    [intl],
+  );
+}
+
+type Values = z.infer<ReturnType<typeof useBankSchema>>;
+const FIELDS = ["name", "card_number", "bank_name", "amount", "voucher"] as const;
+
+function PlatformBank({ bank }: { bank: BankDetails }) {
+  return (
+    <Card className="wallet-section" title={<FormattedMessage {...m.platformBank} />}>
+      <KeyValue label={<FormattedMessage {...m.bankName} />}>{bank.bank_name}</KeyValue>
+      <KeyValue label={<FormattedMessage {...m.accountName} />}>{bank.account_name}</KeyValue>
+      {bank.branch && <KeyValue label={<FormattedMessage {...m.branch} />}>{bank.branch}</KeyValue>}
+      <div className="wallet-address" style={{ marginTop: 8 }}>
+        <code data-testid="bank-account-number">{bank.account_number}</code>
+        <CopyButton text={bank.account_number} />
+      </div>
+      {bank.note && <p className="wallet-note" style={{ margin: "8px 0 0" }}>{bank.note}</p>}
+    </Card>
+  );
+}
+
+/** BankCardRecharge: the platform's bank details, then the merchant's transfer: name, card number, bank, amount. */
+export function BankDeposit() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { data, isPending } = useDepositOptions();
+  const schema = useBankSchema();
+  const { control, handleSubmit, setError, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: "", card_number: "", bank_name: "", amount: "", voucher: null },
+  });
+  const recharge = useRecharge();
+
+  if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
+  if (!data) return null;
+  if (data.banks.length === 0) return <EmptyState description={<FormattedMessage {...m.noBanks} />} />;
+
+  const submit = handleSubmit(({ voucher, ...values }) =>
+    recharge.mutate(
+      {
+        input: { type: "bank", ...values, voucher: voucher?.id ?? "" },
+        idempotencyKey: newIdempotencyKey(),
+      },
+      {
+        onSuccess: ({ msg }) => {
+          Toast.show({ icon: "success", content: msg });
+          reset();
+          navigate("/rechargeRecord");
+        },
+        onError: (error) => applyFieldErrors(error, setError, FIELDS),
+      },
+    ),
+  );
+
+  return (
+    <>
+      {data.banks.map((bank) => (
+        <PlatformBank key={bank.account_number} bank={bank} />
+      ))}
+      <div className="wallet-heading">
+        <FormattedMessage {...m.yourTransfer} />
+      </div>
+      <Form
+        layout="vertical"
+        mode="card"
+        onFinish={() => void submit()}
+        footer={
+          <div className="wallet-form-footer">
+            <Button block type="submit" color="primary" size="large" loading={recharge.isPending}>
+              <FormattedMessage {...m.submitDeposit} />
+            </Button>
+          </div>
+        }
+      >
+        <FormField
+          control={control}
+          name="name"
+          label={<FormattedMessage {...m.payerName} />}
+          render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(m.payerNamePlaceholder)} />}
+        />
+        <FormField
+          control={control}
+          name="card_number"
+          label={<FormattedMessage {...m.cardNumber} />}
+          render={(field) => (
+            <Input {...field} inputMode="numeric" clearable placeholder={intl.formatMessage(m.cardNumberPlaceholder)} />
+          )}
+        />
+        <FormField
+          control={control}
+          name="bank_name"
+          label={<FormattedMessage {...m.bankName} />}
+          render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(m.bankNamePlaceholder)} />}
+        />
+        <FormField
+          control={control}
+          name="amount"
+          label={<FormattedMessage {...m.amount} />}
+          render={(field) => (
+            <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="voucher"
+          render={({ field }) => (
+            <Form.Item label={<FormattedMessage {...m.receipt} />}>
+              <ImageUpload kind="voucher" value={field.value} onChange={field.onChange} />
+            </Form.Item>
+          )}
+        />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo } from "react";
+import { Button, Card, Form, Input, Selector, Skeleton, Toast } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { FormField } from "@/components/ui/FormField";
+import { ImageUpload } from "@/components/ui/ImageUpload";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { Money } from "@/components/ui/Money";
+import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
+import { amountSchema } from "./amountSchema";
+import { CopyButton } from "./CopyButton";
+import { walletMessages as m } from "./messages";
+import "./wallet.css";
+
+function useChainSchema() {
+  const intl = useIntl();
+  return useMemo(
+    () =>
+      z.object({
+        amount: amountSchema(intl),
+        voucher: z
+          .object({ id: z.string(), url: z.string() })
+          .nullable()
+          .refine((value) => Boolean(value), intl.formatMessage(m.voucherRequired)),
+        tx_hash: z.string().trim(),
+      }),
+    [intl],
+  );
+}
+
+type Values = z.infer<ReturnType<typeof useChainSchema>>;
+
+/** The platform's stable address of one network: QR code, copy, minimum, confirmations. */
+function NetworkAddress({ network }: { network: DepositNetwork }) {
+  const intl = useIntl();
+  return (
+    <Card className="wallet-section" title={<FormattedMessage {...m.depositAddress} />} extra={network.code}>
+      <div className="wallet-qr">
+        <img src={network.qr_code} alt={intl.formatMessage(m.qrAlt)} />
+      </div>
+      <div className="wallet-address">
+        <code data-testid="deposit-address">{network.address}</code>
+        <CopyButton text={network.address} />
+      </div>
+      <p className="wallet-note" style={{ margin: "8px 0 0" }}>
+        <FormattedMessage {...m.addressHint} values={{ currency: network.currency, network: network.code }} />
+      </p>
+      <div className="wallet-facts">
+        <div className="wallet-fact">
+          <div className="wallet-fact-label">
+            <FormattedMessage {...m.minimum} />
+          </div>
+          <div className="wallet-fact-value">
+            <Money value={network.minimum} />
+          </div>
+        </div>
+        <div className="wallet-fact">
+          <div className="wallet-fact-label">
+            <FormattedMessage {...m.confirmations} />
+          </div>
+          <div className="wallet-fact-value">{network.confirmations}</div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * BlockchainRecharge: the network chosen on WalletRecharge (`?network=USDT-TRC20`, switchable here), its address
+ * and QR code, and the deposit form: amount, voucher (required), transaction hash (optional).
+ */
+export function ChainDeposit() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { data, isPending } = useDepositOptions();
+  const schema = useChainSchema();
+  const { control, handleSubmit, setError, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: "", voucher: null, tx_hash: "" },
+  });
+  const recharge = useRecharge();
+
+  if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
+  if (!data) return null;
+  if (data.networks.length === 0) return <EmptyState description={<FormattedMessage {...m.noNetworks} />} />;
+  const network = data.networks.find((n) => n.code === params.get("network")) ?? data.networks[0];
+
+  const submit = handleSubmit((values) =>
+    recharge.mutate(
+      {
+        input: {
+          type: "chain",
+          network: network.code,
+          amount: values.amount,
+          voucher: values.voucher!.id,
+          tx_hash: values.tx_hash,
+        },
+        idempotencyKey: newIdempotencyKey(),
+      },
+      {
+        onSuccess: ({ msg }) => {
+          Toast.show({ icon: "success", content: msg });
+          reset();
+          navigate("/rechargeRecord");
+        },
+        onError: (error) => applyFieldErrors(error, setError, ["amount", "voucher", "tx_hash"]),
+      },
+    ),
+  );
+
+  return (
+    <>
+      <Card className="wallet-section" title={<FormattedMessage {...m.network} />}>
+        <Selector
+          columns={2}
+          value={[network.code]}
+          options={data.networks.map((n) => ({ label: n.code, value: n.code }))}
+          onChange={(codes) => codes[0] && setParams({ network: codes[0] }, { replace: true })}
+        />
+      </Card>
+      <NetworkAddress network={network} />
+      <div className="wallet-warning">{data.notice}</div>
+      <Form
+        layout="vertical"
+        mode="card"
+        onFinish={() => void submit()}
+        footer={
+          <div className="wallet-form-footer">
+            <Button block type="submit" color="primary" size="large" loading={recharge.isPending}>
+              <FormattedMessage {...m.submitDeposit} />
+            </Button>
+          </div>
+        }
+      >
+        <FormField
+          control={control}
+          name="amount"
+          label={<FormattedMessage {...m.amountIn} values={{ currency: network.currency }} />}
+          render={(field) => (
+            <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="voucher"
+          render={({ field, fieldState }) => (
+            <Form.Item
+              label={<FormattedMessage {...m.voucher} />}
+              description={
+                fieldState.error?.message ? (
+                  <span className="field-error">{fieldState.error.message}</span>
+                ) : (
+                  <FormattedMessage {...m.voucherHint} />
+                )
+              }
+            >
+              <ImageUpload kind="voucher" value={field.value} onChange={field.onChange} />
+            </Form.Item>
+          )}
+        />
+        <FormField
+          control={control}
+          name="tx_hash"
+          label={<FormattedMessage {...m.txHash} />}
+          render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(m.txHashPlaceholder)} />}
+        />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from "react";
+import { Button, Toast } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { useConfirm } from "@/components/ui/confirm";
+import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
+import { newIdempotencyKey } from "@/lib/api";
+import { useFormat } from "@/lib/money";
+import { useLevelUpgrade } from "../api";
+import { walletMessages as m } from "./messages";
+import "./wallet.css";
+
+type Props = {
+  /** The level as GET index/level answers it: `upgrade_cost` is the difference to pay, null when not a higher level. */
+  level: { id: number; name: string; upgrade_cost: string | null };
+};
+
+/** The upgrade action of a higher level's card: shows the difference to pay, confirms, asks the payment password. */
+export function LevelUpgradeButton({ level }: Props) {
+  const format = useFormat();
+  const confirm = useConfirm();
+  const [asking, setAsking] = useState(false);
+  const upgrade = useLevelUpgrade();
+  if (level.upgrade_cost === null) return null;
+  const amount = format.money(level.upgrade_cost);
+
+  const start = async () => {
+    if (await confirm(m.upgradeConfirm, { level: level.name, amount })) setAsking(true);
+  };
+  const pay = (payPassword: string) =>
+    upgrade.mutate(
+      { input: { level_id: level.id, pay_password: payPassword }, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: ({ msg }) => Toast.show({ icon: "success", content: msg }),
+        onSettled: () => setAsking(false),
+      },
+    );
+
+  return (
+    <>
+      <Button
+        className="wallet-upgrade"
+        block
+        color="primary"
+        size="middle"
+        loading={upgrade.isPending}
+        onClick={() => void start()}
+        data-testid={`level-upgrade-${level.id}`}
+      >
+        <FormattedMessage {...m.upgrade} values={{ amount }} />
+      </Button>
+      <PayPasswordPopup visible={asking} onClose={() => setAsking(false)} onSubmit={pay} />
+    </>
+  );
+}

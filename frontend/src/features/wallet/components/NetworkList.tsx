@@ -1,0 +1,46 @@
+import { List, Skeleton } from "antd-mobile";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { useFormat } from "@/lib/money";
+import { useDepositOptions } from "../api";
+import { walletMessages as m } from "./messages";
+import "./wallet.css";
+
+/** WalletRecharge: the deposit networks; picking one opens its address, QR code and form (BlockchainRecharge). */
+export function NetworkList() {
+  const navigate = useNavigate();
+  const format = useFormat();
+  const { data, isPending } = useDepositOptions();
+  if (isPending) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
+  if (!data) return null;
+  return (
+    <>
+      <div className="wallet-heading">
+        <FormattedMessage {...m.chooseNetwork} />
+      </div>
+      {data.networks.length === 0 ? (
+        <EmptyState description={<FormattedMessage {...m.noNetworks} />} />
+      ) : (
+        <List mode="card">
+          {data.networks.map((network) => (
+            <List.Item
+              key={network.code}
+              extra={network.currency}
+              description={
+                <FormattedMessage
+                  {...m.networkSummary}
+                  values={{ minimum: format.money(network.minimum), confirmations: network.confirmations }}
+                />
+              }
+              onClick={() => navigate(`/blockchainRecharge?network=${encodeURIComponent(network.code)}`)}
+            >
+              {network.code}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <div className="wallet-warning">{data.notice}</div>
+    </>
+  );
+}

@@ -1,0 +1,280 @@
+import { useMemo, useState } from "react";
+import { Button, Card, Form, Input, List, Selector, Skeleton, Toast } from "antd-mobile";
+import { BillOutline } from "antd-mobile-icons";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { useNavigate } from "react-router-dom";
+import { FormField } from "@/components/ui/FormField";
+import { Money } from "@/components/ui/Money";
+import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
+import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { useFormat } from "@/lib/money";
+import { useExtract, useExtractForm, useFeePreview, type ExtractForm } from "../api";
+import { useDebounced } from "../hooks/useDebounced";
+import { isPositiveAmount, parseAmount } from "../lib/amount";
+import { amountSchema } from "./amountSchema";
+import { KeyValue } from "./KeyValue";
+import { walletMessages as m } from "./messages";
+import "./wallet.css";
+
+function useWithdrawSchema(form: ExtractForm) {
+  const intl = useIntl();
+  const format = useFormat();
+  return useMemo(
+    () =>
+      z
+        .object({
+          method: z.enum(["chain", "bank"]),
+          network: z.string(),
+          full_name: z.string().trim().min(1, intl.formatMessage(m.fullNameRequired)),
+          bank_name: z.string().trim(),
+          account: z.string().trim(),
+          amount: amountSchema(intl, { max: form.balance, min: form.minimum, formatMoney: format.money }),
+        })
+        .superRefine((values, ctx) => {
+          const chain = values.method === "chain";
+          if (chain && !values.network) ctx.addIssue({ code: "custom", path: ["network"], message: intl.formatMessage(m.networkRequired) });
+          if (!chain && !values.bank_name)
+            ctx.addIssue({ code: "custom", path: ["bank_name"], message: intl.formatMessage(m.bankNameRequired) });
+          if (!values.account)
+            ctx.addIssue({
+              code: "custom",
+              path: ["account"],
+              message: intl.formatMessage(chain ? m.addressRequired : m.cardNumberRequired),
+            });
+        }),
+    [intl, format.money, form.balance, form.minimum],
+  );
+}
+
+type Values = z.infer<ReturnType<typeof useWithdrawSchema>>;
+const FIELDS = ["method", "network", "full_name", "bank_name", "account", "amount"] as const;
+
+/** The fee and actual amount received for the typed amount, as the server computes them (GET extract?amount=). */
+function FeePreview({ amount }: { amount: string }) {
+  const typed = parseAmount(amount);
+  const settled = useDebounced(typed !== null && isPositiveAmount(typed) ? typed : null);
+  const preview = useFeePreview(settled);
+  if (settled === null || !preview.data)
+    return (
+      <div className="wallet-preview wallet-note" data-testid="fee-preview">
+        {settled !== null && preview.isFetching ? (
+          <Skeleton.Paragraph lineCount={2} animated />
+        ) : (
+          <FormattedMessage {...m.feePreviewHint} />
+        )}
+      </div>
+    );
+  return (
+    <div className="wallet-preview" data-testid="fee-preview">
+      <KeyValue label={<FormattedMessage {...m.amount} />}>
+        <Money value={preview.data.amount} />
+      </KeyValue>
+      <KeyValue label={<FormattedMessage {...m.fee} />}>
+        <Money value={preview.data.fee} />
+      </KeyValue>
+      <KeyValue label={<FormattedMessage {...m.actualAmount} />} strong>
+        <Money value={preview.data.actual_amount} />
+      </KeyValue>
+    </div>
+  );
+}
+
+function WithdrawFields({ form }: { form: ExtractForm }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const format = useFormat();
+  const schema = useWithdrawSchema(form);
+  const { control, handleSubmit, setError, setValue, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      method: form.methods[0]?.code ?? "bank",
+      network: form.networks[0]?.code ?? "",
+      full_name: "",
+      bank_name: "",
+      account: "",
+      amount: "",
+    },
+  });
+  const [method, networkCode, amount] = useWatch({ control, name: ["method", "network", "amount"] });
+  const network = form.networks.find((n) => n.code === networkCode);
+  const chain = method === "chain";
+  const currency = chain ? (network?.currency ?? "") : form.currency;
+  const [confirming, setConfirming] = useState<Values | null>(null);
+  const extract = useExtract();
+
+  const pay = (payPassword: string) => {
+    if (!confirming) return;
+    const { method: chosen, network: code, full_name, bank_name, account, amount: value } = confirming;
+    extract.mutate(
+      {
+        input: {
+          method: chosen,
+          currency,
+          network: chosen === "chain" ? code : "",
+          full_name,
+          bank_name: chosen === "chain" ? "" : bank_name,
+          account,
+          amount: value,
+          pay_password: payPassword,
+        },
+        idempotencyKey: newIdempotencyKey(),
+      },
+      {
+        onSuccess: ({ msg }) => {
+          setConfirming(null);
+          Toast.show({ icon: "success", content: msg });
+          reset();
+          navigate("/withdrawRecord");
+        },
+        onError: (error) => {
+          setConfirming(null);
+          applyFieldErrors(error, setError, FIELDS);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Card className="wallet-section">
+        <KeyValue label={<FormattedMessage {...m.balance} />} strong>
+          <Money value={form.balance} />
+        </KeyValue>
+      </Card>
+      <Form
+        layout="vertical"
+        mode="card"
+        onFinish={() => void handleSubmit(setConfirming)()}
+        footer={
+          <div className="wallet-form-footer">
+            <Button block type="submit" color="primary" size="large" loading={extract.isPending}>
+              <FormattedMessage {...m.submitWithdraw} />
+            </Button>
+          </div>
+        }
+      >
+        <FormField
+          control={control}
+          name="method"
+          label={<FormattedMessage {...m.method} />}
+          render={(field) => (
+            <Selector
+              columns={2}
+              value={[field.value]}
+              options={form.methods.map((option) => ({ label: option.label, value: option.code }))}
+              onChange={(values) => values[0] && field.onChange(values[0])}
+            />
+          )}
+        />
+        {chain && (
+          <FormField
+            control={control}
+            name="network"
+            label={<FormattedMessage {...m.network} />}
+            render={(field) => (
+              <Selector
+                columns={2}
+                value={[field.value]}
+                options={form.networks.map((option) => ({ label: option.code, value: option.code }))}
+                onChange={(values) => values[0] && field.onChange(values[0])}
+              />
+            )}
+          />
+        )}
+        <Form.Item label={<FormattedMessage {...m.currency} />}>
+          <span data-testid="withdraw-currency">{currency}</span>
+        </Form.Item>
+        <FormField
+          control={control}
+          name="full_name"
+          label={<FormattedMessage {...m.fullName} />}
+          render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(m.fullNamePlaceholder)} />}
+        />
+        {!chain && (
+          <FormField
+            control={control}
+            name="bank_name"
+            label={<FormattedMessage {...m.bankName} />}
+            render={(field) => <Input {...field} clearable placeholder={intl.formatMessage(m.bankNamePlaceholder)} />}
+          />
+        )}
+        <FormField
+          control={control}
+          name="account"
+          label={<FormattedMessage {...(chain ? m.address : m.cardNumber)} />}
+          render={(field) => (
+            <Input
+              {...field}
+              clearable
+              inputMode={chain ? "text" : "numeric"}
+              placeholder={
+                chain
+                  ? intl.formatMessage(m.addressPlaceholder, {
+                      format: form.address_formats[network?.address_format ?? ""] ?? "",
+                    })
+                  : intl.formatMessage(m.cardNumberPlaceholder)
+              }
+            />
+          )}
+        />
+        <FormField
+          control={control}
+          name="amount"
+          label={<FormattedMessage {...m.amountIn} values={{ currency }} />}
+          render={(field) => (
+            <div>
+              <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
+                <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
+                <Button
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => setValue("amount", form.balance, { shouldValidate: true })}
+                >
+                  <FormattedMessage {...m.all} />
+                </Button>
+              </div>
+              <div className="wallet-amount-extra">
+                <FormattedMessage {...m.available} values={{ amount: format.money(form.balance) }} />
+              </div>
+            </div>
+          )}
+        />
+      </Form>
+      <FeePreview amount={amount} />
+      <Card className="wallet-section" title={<FormattedMessage {...m.feeRuleTitle} />}>
+        <p className="wallet-note" style={{ margin: 0 }} data-testid="fee-rule">
+          <FormattedMessage
+            {...m.feeRule}
+            values={{
+              fixed: format.money(form.fee_fixed),
+              percent: intl.formatNumber(Number(form.fee_percent), { maximumFractionDigits: 2 }),
+              minimum: format.money(form.minimum),
+            }}
+          />
+        </p>
+        <p className="wallet-note" style={{ margin: "8px 0 0" }}>
+          <FormattedMessage {...m.reviewNote} />
+        </p>
+      </Card>
+      <List mode="card">
+        <List.Item prefix={<BillOutline />} onClick={() => navigate("/withdrawRecord")}>
+          <FormattedMessage {...m.withdrawRecords} />
+        </List.Item>
+      </List>
+      <PayPasswordPopup visible={confirming !== null} onClose={() => setConfirming(null)} onSubmit={pay} />
+    </>
+  );
+}
+
+/** Withdraw: method, currency, network, full name, bank name, address or card number, amount with "all",
+ * the published fee rule and the server's fee preview, then the payment password. */
+export function WithdrawForm() {
+  const { data, isPending } = useExtractForm();
+  if (isPending) return <Skeleton.Paragraph lineCount={10} animated style={{ padding: 16 }} />;
+  if (!data) return null;
+  return <WithdrawFields form={data} />;
+}

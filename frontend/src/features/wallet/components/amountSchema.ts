@@ -1,0 +1,27 @@
+import { z } from "zod";
+import type { IntlShape } from "react-intl";
+import { compareAmounts, isPositiveAmount, parseAmount } from "../lib/amount";
+import { walletMessages as m } from "./messages";
+
+type Limits = { max?: string; min?: string; formatMoney?: (value: string) => string };
+
+/**
+ * The amount field of the wallet forms: required, a 2-decimal amount, "Cannot be zero", and optionally
+ * "Cannot exceed balance" (max) and the minimum, compared exactly with the server's strings.
+ */
+export function amountSchema(intl: IntlShape, { max, min, formatMoney = (v) => v }: Limits = {}) {
+  return z
+    .string()
+    .trim()
+    .min(1, intl.formatMessage(m.amountRequired))
+    .refine((value) => parseAmount(value) !== null, intl.formatMessage(m.amountInvalid))
+    .refine((value) => parseAmount(value) === null || isPositiveAmount(value), intl.formatMessage(m.cannotBeZero))
+    .refine(
+      (value) => max === undefined || !isPositiveAmount(value) || compareAmounts(value, max) <= 0,
+      intl.formatMessage(m.exceedsBalance),
+    )
+    .refine(
+      (value) => min === undefined || !isPositiveAmount(value) || compareAmounts(value, min) >= 0,
+      intl.formatMessage(m.belowMinimum, { minimum: min === undefined ? "" : formatMoney(min) }),
+    );
+}

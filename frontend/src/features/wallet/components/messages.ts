@@ -1,0 +1,197 @@
+import { defineMessages, type MessageValue } from "react-intl";
+
+/** Texts of the wallet screens. Spec messages keep the spec's English as defaultMessage. */
+const plainMessages = defineMessages({
+  // My: wallet block
+  balance: { id: "wallet.balance", defaultMessage: "Balance", description: "My: available balance label" },
+  totalIncome: { id: "wallet.totalIncome", defaultMessage: "Total income", description: "My: lifetime settled sales" },
+  pendingAmount: {
+    id: "wallet.pendingAmount",
+    defaultMessage: "Pending amount",
+    description: "My: sales awaiting settlement plus withdrawals in review",
+  },
+  withdraw: { id: "wallet.withdraw", defaultMessage: "Withdraw", description: "Button: go to the withdrawal form" },
+  deposit: { id: "wallet.deposit", defaultMessage: "Deposit", description: "Button: go to the deposit methods" },
+
+  // Recharge: methods
+  chooseMethod: { id: "recharge.chooseMethod", defaultMessage: "Choose how to deposit", description: "Recharge screen heading" },
+  chainDeposit: { id: "recharge.chain", defaultMessage: "Chain deposit", description: "Deposit method: cryptocurrency transfer" },
+  chainDepositHint: {
+    id: "recharge.chainHint",
+    defaultMessage: "Send USDT to the platform's address and upload the voucher",
+    description: "Deposit method description",
+  },
+  manualDeposit: { id: "recharge.manual", defaultMessage: "Manual deposit", description: "Deposit method: bank card transfer" },
+  manualDepositHint: {
+    id: "recharge.manualHint",
+    defaultMessage: "Transfer by bank card to the platform's account",
+    description: "Deposit method description",
+  },
+  depositRecords: { id: "recharge.records", defaultMessage: "Deposit records", description: "Link to the deposit records" },
+  reviewHint: {
+    id: "recharge.reviewHint",
+    defaultMessage: "Deposits are added to your balance once they are verified. You are notified of the result.",
+    description: "Recharge screen note",
+  },
+
+  // WalletRecharge / BlockchainRecharge
+  chooseNetwork: { id: "recharge.chooseNetwork", defaultMessage: "Choose a network", description: "WalletRecharge heading" },
+  noNetworks: {
+    id: "recharge.noNetworks",
+    defaultMessage: "No deposit network is open at the moment.",
+    description: "No deposit network configured",
+  },
+  network: { id: "recharge.network", defaultMessage: "Network", description: "Field label: deposit or withdrawal network" },
+  minimum: { id: "recharge.minimum", defaultMessage: "Minimum deposit", description: "Label: minimum amount of a deposit" },
+  confirmations: {
+    id: "recharge.confirmations",
+    defaultMessage: "Confirmations required",
+    description: "Label: block confirmations before a chain deposit counts",
+  },
+  depositAddress: { id: "recharge.address", defaultMessage: "Deposit address", description: "The platform's address of the network" },
+  qrAlt: { id: "recharge.qrAlt", defaultMessage: "QR code of the deposit address", description: "Alt text of the QR image" },
+  copy: { id: "recharge.copy", defaultMessage: "Copy", description: "Button: copy to the clipboard" },
+  copied: { id: "recharge.copied", defaultMessage: "Copy successful", description: "Toast after copying (spec message)" },
+  copyFailed: { id: "recharge.copyFailed", defaultMessage: "Could not copy. Select the text and copy it.", description: "Toast" },
+  amount: { id: "wallet.amount", defaultMessage: "Amount", description: "Field label: money amount" },
+  amountPlaceholder: { id: "wallet.amountPlaceholder", defaultMessage: "Enter the amount", description: "Amount field placeholder" },
+  amountRequired: { id: "wallet.amountRequired", defaultMessage: "Please enter the amount", description: "Validation" },
+  amountInvalid: {
+    id: "wallet.amountInvalid",
+    defaultMessage: "Enter an amount with at most 2 decimals",
+    description: "Validation: not a number or too many decimals",
+  },
+  cannotBeZero: { id: "wallet.cannotBeZero", defaultMessage: "Cannot be zero", description: "Validation (spec message)" },
+  voucher: { id: "recharge.voucher", defaultMessage: "Recharge voucher", description: "Field label: screenshot of the transfer" },
+  voucherHint: {
+    id: "recharge.voucherHint",
+    defaultMessage: "A screenshot of the completed transfer",
+    description: "Under the voucher upload",
+  },
+  voucherRequired: {
+    id: "recharge.voucherRequired",
+    defaultMessage: "Please upload recharge voucher",
+    description: "Validation (spec message)",
+  },
+  txHash: { id: "recharge.txHash", defaultMessage: "Transaction hash (optional)", description: "Field label" },
+  txHashPlaceholder: {
+    id: "recharge.txHashPlaceholder",
+    defaultMessage: "Paste it to have the deposit verified faster",
+    description: "Transaction hash placeholder",
+  },
+  submitDeposit: { id: "recharge.submit", defaultMessage: "Submit deposit", description: "Button" },
+
+  // BankCardRecharge
+  platformBank: { id: "recharge.platformBank", defaultMessage: "Transfer to", description: "Heading of the platform's bank details" },
+  noBanks: {
+    id: "recharge.noBanks",
+    defaultMessage: "Bank deposits are not open at the moment.",
+    description: "No bank details configured",
+  },
+  bankName: { id: "wallet.bankName", defaultMessage: "Bank name", description: "Field label" },
+  accountName: { id: "recharge.accountName", defaultMessage: "Account name", description: "Bank details label" },
+  accountNumber: { id: "recharge.accountNumber", defaultMessage: "Account number", description: "Bank details label" },
+  branch: { id: "recharge.branch", defaultMessage: "Branch", description: "Bank details label" },
+  yourTransfer: { id: "recharge.yourTransfer", defaultMessage: "Your transfer", description: "Heading of the bank deposit form" },
+  payerName: { id: "recharge.name", defaultMessage: "Name", description: "Field label: the card holder's name" },
+  payerNamePlaceholder: { id: "recharge.namePlaceholder", defaultMessage: "Name on the card", description: "Placeholder" },
+  nameRequired: { id: "recharge.nameRequired", defaultMessage: "Please enter the name", description: "Validation" },
+  cardNumber: { id: "wallet.cardNumber", defaultMessage: "Card number", description: "Field label" },
+  cardNumberPlaceholder: { id: "wallet.cardNumberPlaceholder", defaultMessage: "Enter the card number", description: "Placeholder" },
+  cardNumberRequired: { id: "wallet.cardNumberRequired", defaultMessage: "Please enter the card number", description: "Validation" },
+  bankNamePlaceholder: { id: "wallet.bankNamePlaceholder", defaultMessage: "Enter the bank name", description: "Placeholder" },
+  bankNameRequired: { id: "wallet.bankNameRequired", defaultMessage: "Please enter the bank name", description: "Validation" },
+  receipt: { id: "recharge.receipt", defaultMessage: "Transfer receipt (optional)", description: "Field label: bank receipt image" },
+
+  // Records
+  orderNumber: { id: "records.orderNumber", defaultMessage: "Order number", description: "Deposit record: number" },
+  withdrawalNumber: { id: "records.withdrawalNumber", defaultMessage: "Withdrawal number", description: "Withdrawal record: number" },
+  time: { id: "records.time", defaultMessage: "Time", description: "Record: time" },
+  credited: { id: "records.credited", defaultMessage: "Credited", description: "Deposit record: amount actually credited" },
+  fee: { id: "withdraw.fee", defaultMessage: "Fee", description: "Withdrawal fee" },
+  actualAmount: { id: "withdraw.actualAmount", defaultMessage: "Actual amount received", description: "Amount minus fee" },
+  account: { id: "records.account", defaultMessage: "To", description: "Withdrawal record: card number or address paid to" },
+
+  // Withdraw
+  method: { id: "withdraw.method", defaultMessage: "Method", description: "Field label: bank card or blockchain" },
+  currency: { id: "withdraw.currency", defaultMessage: "Currency", description: "Field label" },
+  fullName: { id: "withdraw.fullName", defaultMessage: "Full name", description: "Field label" },
+  fullNamePlaceholder: { id: "withdraw.fullNamePlaceholder", defaultMessage: "Your full name", description: "Placeholder" },
+  fullNameRequired: { id: "withdraw.fullNameRequired", defaultMessage: "Please enter your full name", description: "Validation" },
+  address: { id: "withdraw.address", defaultMessage: "Address", description: "Field label: wallet address to pay to" },
+  addressRequired: { id: "withdraw.addressRequired", defaultMessage: "Please enter the address", description: "Validation" },
+  networkRequired: { id: "withdraw.networkRequired", defaultMessage: "Please choose a network", description: "Validation" },
+  all: { id: "withdraw.all", defaultMessage: "All", description: "Button: fill the whole balance" },
+  exceedsBalance: { id: "withdraw.exceedsBalance", defaultMessage: "Cannot exceed balance", description: "Validation (spec message)" },
+  feeRuleTitle: { id: "withdraw.feeRuleTitle", defaultMessage: "Fees", description: "Heading of the fee rule" },
+  feePreviewHint: {
+    id: "withdraw.feePreviewHint",
+    defaultMessage: "Enter an amount to see the fee and the amount you receive.",
+    description: "Before an amount is typed",
+  },
+  reviewNote: {
+    id: "withdraw.reviewNote",
+    defaultMessage: "The amount is held while the withdrawal is reviewed, and returned if it is not approved.",
+    description: "Withdraw screen note",
+  },
+  submitWithdraw: { id: "withdraw.submit", defaultMessage: "Withdraw", description: "Button" },
+  withdrawRecords: { id: "withdraw.records", defaultMessage: "Withdrawal records", description: "Link" },
+
+  // Funds records
+  tabAll: { id: "funds.all", defaultMessage: "All", description: "Funds records tab" },
+  tabRecharge: { id: "funds.recharge", defaultMessage: "Recharge", description: "Funds records tab: deposits" },
+  tabWithdraw: { id: "funds.withdraw", defaultMessage: "Withdrawal", description: "Funds records tab" },
+  tabOrder: { id: "funds.order", defaultMessage: "Orders", description: "Funds records tab" },
+});
+
+/** Messages with arguments carry their argument types (react-intl 12 typed messages). */
+const argumentMessages = defineMessages<{
+  networkSummary: { readonly confirmations: MessageValue; readonly minimum: MessageValue };
+  addressHint: { readonly currency: MessageValue; readonly network: MessageValue };
+  amountIn: { readonly currency: MessageValue };
+  reason: { readonly reason: MessageValue };
+  addressPlaceholder: { readonly format: MessageValue };
+  available: { readonly amount: MessageValue };
+  belowMinimum: { readonly minimum: MessageValue };
+  feeRule: { readonly fixed: MessageValue; readonly minimum: MessageValue; readonly percent: MessageValue };
+  balanceAfter: { readonly amount: MessageValue };
+  upgrade: { readonly amount: MessageValue };
+  upgradeConfirm: { readonly amount: MessageValue; readonly level: MessageValue };
+}>({
+  networkSummary: {
+    id: "recharge.networkSummary",
+    defaultMessage: "Minimum {minimum} · {confirmations} confirmations",
+    description: "Network list item description",
+  },
+  addressHint: {
+    id: "recharge.addressHint",
+    defaultMessage: "Send only {currency} on {network} to this address.",
+    description: "Under the deposit address",
+  },
+  amountIn: { id: "wallet.amountIn", defaultMessage: "Amount ({currency})", description: "Field label with the currency" },
+  reason: { id: "records.reason", defaultMessage: "Reason: {reason}", description: "Record: why it was not approved" },
+  addressPlaceholder: { id: "withdraw.addressPlaceholder", defaultMessage: "Format: {format}", description: "Placeholder" },
+  available: { id: "withdraw.available", defaultMessage: "Available: {amount}", description: "Under the amount field" },
+  belowMinimum: {
+    id: "withdraw.belowMinimum",
+    defaultMessage: "The minimum withdrawal is {minimum}",
+    description: "Validation",
+  },
+  feeRule: {
+    id: "withdraw.feeRule",
+    defaultMessage: "Fee: {fixed} + {percent}% of the amount. Minimum withdrawal: {minimum}.",
+    description: "The published withdrawal fee rule",
+  },
+  balanceAfter: { id: "funds.balanceAfter", defaultMessage: "Balance {amount}", description: "Balance after the line" },
+
+  // Level upgrade
+  upgrade: { id: "wallet.levelUpgrade", defaultMessage: "Upgrade for {amount}", description: "Button on a higher level card" },
+  upgradeConfirm: {
+    id: "wallet.levelUpgradeConfirm",
+    defaultMessage: "Upgrade to {level}? {amount} (the difference to your current level's price) is paid from your balance.",
+    description: "Confirm dialog before paying an upgrade",
+  },
+
+});
+
+export const walletMessages = { ...plainMessages, ...argumentMessages };

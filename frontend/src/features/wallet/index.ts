@@ -1,0 +1,12 @@
+export * from "./api";
+export { WalletCard } from "./components/WalletCard";
+export { RechargeMethods } from "./components/RechargeMethods";
+export { NetworkList } from "./components/NetworkList";
+export { ChainDeposit } from "./components/ChainDeposit";
+export { BankDeposit } from "./components/BankDeposit";
+export { DepositRecords } from "./components/DepositRecords";
+export { WithdrawForm } from "./components/WithdrawForm";
+export { WithdrawalRecords } from "./components/WithdrawalRecords";
+export { FundsRecords } from "./components/FundsRecords";
+export { LevelUpgradeButton } from "./components/LevelUpgradeButton";
+export { walletMessages } from "./components/messages";

@@ -1,0 +1,103 @@
+"""The OpenAPI schema at /api/schema/: complete (every merchant API view, no warning) and true to api.md."""
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.views import APIView
+
+from tests.openapi import generate_schema, merchant_schema
+
+HTTP_METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _api_views(patterns: list, prefix: str = "/") -> list[tuple[str, type[APIView]]]:
+    """(path, view class) of every DRF view in the URL configuration."""
+    found = []
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            found += _api_views(pattern.url_patterns, route)
+        elif isinstance(pattern, URLPattern):
+            view_class = getattr(pattern.callback, "cls", None)
+            if view_class is not None and issubclass(view_class, APIView):
+                found.append((route, view_class))
+    return found
+
+
+def _operations():
+    for path, item in merchant_schema()["paths"].items():
+        for method, operation in item.items():
+            yield f"{method.upper()} {path}", operation
+
+
+def _resolve(schema: dict) -> dict:
+    if "$ref" in schema:
+        return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def test_the_schema_has_no_warning_or_error():
+    schema, problems = generate_schema()
+    assert schema is not None, problems
+    assert schema["openapi"].startswith("3.1")
+
+
+def test_every_merchant_api_view_and_method_is_documented():
+    views = [(path, view) for path, view in _api_views(get_resolver().url_patterns) if path.startswith("/merchant/")]
+    assert len(views) > 40
+    paths = merchant_schema()["paths"]
+    for path, view in views:
+        assert path in paths, path
+        for method in HTTP_METHODS:
+            assert (method in paths[path]) == hasattr(view, method), f"{method.upper()} {path}"
+
+
+def test_every_success_answer_is_the_envelope_around_data():
+    for name, operation in _operations():
+        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert answer["required"] == ["code", "msg", "data"], name
+        assert answer["properties"]["code"] == {"type": "integer", "const": 1}, name
+        assert answer["properties"]["msg"] == {"type": "string"}, name
+
+
+def test_a_paged_query_answers_a_page():
+    paged = 0
+    for name, operation in _operations():
+        query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+        if {"page", "limit"} <= query:
+            paged += 1
+            data = _resolve(operation["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"])
+            assert {"total", "list", "page", "limit"} <= set(data["properties"]), name
+            assert data["properties"]["list"]["type"] == "array", name
+    assert paged >= 5
+
+
+def test_answers_without_data_say_null():
+    data = merchant_schema()["paths"]["/merchant/product/del"]["post"]["responses"]["200"]["content"]
+    assert data["application/json"]["schema"]["properties"]["data"] == {"type": "null"}
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "signed_in"),
+    [("/merchant/merchant/login", "post", False), ("/merchant/merchant/getMerInfo", "get", True)],
+)
+def test_the_token_header_is_the_security_of_signed_in_paths(path, method, signed_in):
+    schema = merchant_schema()
+    assert schema["components"]["securitySchemes"]["token"] == {"type": "apiKey", "in": "header", "name": "token"}
+    operation = schema["paths"][path][method]
+    assert (operation.get("security") == [{"token": []}]) is signed_in
+    assert ("401" in operation["responses"]) is signed_in
+
+
+def test_every_operation_takes_the_lang_header_and_money_posts_the_idempotency_key():
+    for name, operation in _operations():
+        headers = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+        assert "lang" in headers, name
+    extract = merchant_schema()["paths"]["/merchant/merchant/extract"]
+    assert "Idempotency-Key" in {p["name"] for p in extract["post"]["parameters"]}
+    assert "Idempotency-Key" not in {p["name"] for p in extract["get"]["parameters"]}
+
+
+def test_the_schema_is_served_at_api_schema(api):
+    response = api.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert "/merchant/merchant/login" in response.json()["paths"]
