@@ -40,7 +40,8 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@touch $@
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	@# npm ci rejects this registry's lock file (optional platform packages it does not list); install keeps to the lock.
+	npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
 install: $(VENV)/.installed node_modules/.installed /usr/bin/msgfmt ## Install Python, npm and system dependencies that are missing
