@@ -2,6 +2,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import MerchantFactory
+from tests.openapi import check_answer
 
 
 @pytest.fixture(autouse=True)
@@ -39,10 +40,14 @@ class ApiClient(APIClient):
         return headers
 
     def get(self, path, data=None, **extra):
-        return super().get(path, data, **self._headers(extra))
+        response = super().get(path, data, **self._headers(extra))
+        check_answer("GET", path, response)  # every success answer must match the OpenAPI schema
+        return response
 
     def post(self, path, data=None, format="json", **extra):
-        return super().post(path, data, format=format, **self._headers(extra))
+        response = super().post(path, data, format=format, **self._headers(extra))
+        check_answer("POST", path, response)
+        return response
 
     def login_as(self, merchant) -> "ApiClient":
         from apps.accounts.services import session_create

@@ -186,7 +186,7 @@ class ExtractApi(APIView):
     class OutputSerializer(serializers.Serializer):
         class MethodSerializer(serializers.Serializer):
             code = serializers.ChoiceField(choices=Method.choices)
-            label = serializers.CharField()
+            label = serializers.CharField()  # type: ignore[assignment]  # a field, not Field.label
 
         class NetworkSerializer(serializers.Serializer):
             code = serializers.CharField()

@@ -1,4 +1,5 @@
 import { MyAccount } from "@/features/account";
+import { WalletCard } from "@/features/wallet";
 
 /**
  * /my: the account part (features/account) around the wallet block.
@@ -6,6 +7,6 @@ import { MyAccount } from "@/features/account";
  * (balance, total income, pending amount, withdraw, deposit); MyAccount renders it under the header.
  */
 export default function MyScreen() {
-  const walletSlot = null;
+  const walletSlot = <WalletCard />;
   return <MyAccount walletSlot={walletSlot} />;
 }

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Result, Space, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { thirdMessages as m, useThirdSignIn } from "@/features/account";
+import { savePartnerLink, thirdMessages as m, useThirdSignIn } from "@/features/account";
 import { signIn, useSession } from "@/lib/session";
 
 export const THIRD_DATA_KEY = "data";
@@ -38,7 +38,8 @@ export default function RootScreen() {
         onSuccess: (answer) => {
           Toast.clear();
           if (answer.status === 0 || !answer.merinfo) {
-            localStorage.setItem(THIRD_DATA_KEY, data);
+            // `data` under localStorage `data` (spec), with code and mer, for tkregister (features/account/partner).
+            savePartnerLink({ data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" });
             setNotLinked(true);
             return;
           }

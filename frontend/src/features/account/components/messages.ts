@@ -151,7 +151,6 @@ export const passwordMessages = defineMessages({
     description: "Validation: the two entries differ (spec message)",
   },
   minLength: { id: "password.minLength", defaultMessage: "At least 8 characters", description: "Validation and placeholder" },
-  required: { id: "password.required", defaultMessage: "Please enter the password", description: "Validation" },
   repeatRequired: { id: "password.repeatRequired", defaultMessage: "Please enter the password again", description: "Validation" },
   repeatPlaceholder: { id: "password.repeatPlaceholder", defaultMessage: "Enter the password again", description: "Placeholder" },
   old: { id: "password.old", defaultMessage: "Old password", description: "Field label" },

@@ -41,7 +41,6 @@ export function ProductThumb({ src, title }: { src: string | null; title: string
       src={src ?? ""}
       alt={title || intl.formatMessage(m.noImage)}
       fit="cover"
-      lazy
       fallback={<PictureOutline fontSize={32} color="#c5c8ce" />}
     />
   );

@@ -66,7 +66,7 @@ export const distributionMessages = plain(defineMessages({
   allCategories: { id: "distribution.allCategories", defaultMessage: "All", description: "Category tab: no filter" },
   hot: {
     id: "distribution.hot",
-    defaultMessage: "Hot sellers, one click",
+    defaultMessage: "Add all hot sellers",
     description: "Button: distribute all hot-selling products at once",
   },
   all: {

@@ -1,0 +1,314 @@
+"""The account screens in the browser: register -> operator approves in the admin -> sign in -> personal info ->
+login password and payment password (two languages), forgotten password, logout, and screenshots of every account
+screen in all seven languages."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.hashers import check_password
+from django.core import mail
+from playwright.sync_api import Page, expect
+
+from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import AuthToken, Merchant
+from tests.e2e.conftest import LANGUAGES, open_app, shot, sign_in
+from tests.factories import DEFAULT_PASSWORD, InvitationCodeFactory, LevelFactory, MerchantFactory, image_bytes
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
+NEW_PASSWORD = "Fresh-pass-2027"
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
+
+
+def app(page: Page):
+    """The active screen: every visited route stays mounted but hidden (keep-alive), so look only at the shown one."""
+    return page.locator('.kept-route:not([style*="display: none"])')
+
+
+def wait_toast(page: Page) -> str:
+    toast = page.locator(".adm-toast-main")
+    toast.wait_for()
+    page.wait_for_timeout(400)  # the toast's fade-in, for the screenshot
+    return toast.inner_text()
+
+
+def field_error(page: Page, text: str):
+    return app(page).locator(".field-error", has_text=text)
+
+
+def upload(page: Page, field: str, path: Path) -> None:
+    tile = app(page).locator(f'.upload-tile[data-field="{field}"]')
+    tile.locator('input[type="file"]').set_input_files(str(path))
+    expect(tile.locator(".adm-image-uploader-cell img")).to_be_visible()
+
+
+@pytest.fixture
+def images(tmp_path) -> dict[str, Path]:
+    paths = {}
+    for index, name in enumerate(["logo", "id_front", "id_back", "id_hand"]):
+        path = tmp_path / f"{name}.png"
+        path.write_bytes(image_bytes("PNG", size=(40 + index, 30)))
+        paths[name] = path
+    return paths
+
+
+def approve_in_admin(page: Page, base_url: str, phone: str) -> None:
+    """The operator approves the registration from the review queue (the admin's approve action)."""
+    page.goto(f"{base_url}/admin/login/")
+    page.fill("#id_username", "operator")
+    page.fill("#id_password", "Operator-pass-2026")
+    page.locator("input[type=submit]").click()
+    page.goto(f"{base_url}/admin/accounts/merchant/?status__exact=pending")
+    row = page.locator("#result_list tbody tr", has_text=phone)
+    row.locator("input.action-select").check()
+    page.select_option("select[name=action]", "approve")
+    page.locator("button[name=index]").click()
+    expect(page.locator(".messagelist .success")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_register_approve_sign_in_and_set_passwords(page, context, base_url, operator, images, lang):
+    InvitationCodeFactory(code="WELCOME")
+    LevelFactory(rank=1)
+    texts = catalogue(lang)
+    phone = "+15550001234" if lang == "en" else "+8613800001234"
+
+    # Code: the invitation code is checked first, then the form opens with it.
+    open_app(page, base_url, "/code", lang)
+    app(page).get_by_placeholder(texts["code.inviteCodePlaceholder"], exact=True).fill("nope")
+    app(page).get_by_role("button", name=texts["code.submit"]).click()
+    wait_toast(page)
+    assert page.url == f"{base_url}/code"
+    app(page).get_by_placeholder(texts["code.inviteCodePlaceholder"], exact=True).fill("welcome")
+    app(page).get_by_role("button", name=texts["code.submit"]).click()
+    page.wait_for_url(f"{base_url}/register?code=WELCOME")
+    expect(app(page).get_by_placeholder(texts["code.inviteCodePlaceholder"], exact=True)).to_have_value("WELCOME")
+
+    # Register: nothing filled -> the rules on their fields; then the whole form with the KYC photos.
+    app(page).get_by_role("button", name=texts["register.submit"]).click()
+    for message_id in ("register.logoRequired", "register.shopNameRequired", "register.idHandRequired"):
+        expect(field_error(page, texts[message_id])).to_be_visible()
+    # Email: optional in Chinese only.
+    assert field_error(page, texts["register.emailRequired"]).count() == (0 if lang == "zh-CN" else 1)
+    for name, path in images.items():
+        upload(page, name, path)
+    app(page).get_by_placeholder(texts["register.shopNamePlaceholder"], exact=True).fill("Blue Harbor Goods")
+    app(page).get_by_placeholder(texts["register.shopAddressPlaceholder"], exact=True).fill("12 Harbor Road")
+    app(page).get_by_placeholder(texts["register.countryPlaceholder"], exact=True).fill("Singapore")
+    app(page).get_by_placeholder(texts["register.realNamePlaceholder"], exact=True).fill("Mei Tan")
+    app(page).get_by_placeholder(texts["register.phonePlaceholder"], exact=True).fill(phone)
+    if lang == "en":
+        app(page).get_by_placeholder(texts["register.emailPlaceholder"], exact=True).fill("mei@example.com")
+    app(page).get_by_placeholder(texts["password.minLength"], exact=True).fill(DEFAULT_PASSWORD)
+    app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(DEFAULT_PASSWORD + "x")
+    app(page).get_by_role("button", name=texts["register.submit"]).click()
+    expect(field_error(page, texts["password.mismatch"])).to_be_visible()
+    assert not Merchant.objects.filter(phone=phone).exists()
+    app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
+    app(page).get_by_role("button", name=texts["register.submit"]).click()
+    expect(app(page).get_by_text(texts["register.reviewTitle"], exact=True)).to_be_visible()
+    page.wait_for_timeout(400)
+    shot(page, "register-done")
+
+    merchant = Merchant.objects.select_related("shop").get(phone=phone)
+    assert merchant.status == MerchantStatus.PENDING
+    assert merchant.shop.name == "Blue Harbor Goods"
+    assert merchant.email == ("mei@example.com" if lang == "en" else None)
+    assert merchant.id_front and merchant.id_back and merchant.id_hand and merchant.shop.logo
+
+    # Signed in while pending: My says the documents are under review.
+    app(page).get_by_role("button", name=texts["register.toLogin"]).click()
+    page.wait_for_url(f"{base_url}/login")
+    app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(phone)
+    app(page).get_by_placeholder(texts["login.passwordPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
+    app(page).get_by_role("button", name=texts["login.submit"]).click()
+    page.wait_for_url(f"{base_url}/home")
+    open_app(page, base_url, "/my")
+    expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_be_visible()
+    expect(page.locator(".my-header-shop")).to_have_text("Blue Harbor Goods")
+
+    # The operator approves in the admin (another browser).
+    admin_page = context.browser.new_context().new_page()
+    approve_in_admin(admin_page, base_url, phone)
+    admin_page.context.close()
+    merchant.refresh_from_db()
+    assert merchant.status == MerchantStatus.ACTIVE
+
+    # Personal info: verified now, no payment password yet.
+    open_app(page, base_url, "/personalInfo")
+    expect(app(page).get_by_text(texts["profile.verified"], exact=True).first).to_be_visible()
+    expect(app(page).get_by_text(texts["profile.payNotSet"], exact=True)).to_be_visible()
+    expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_have_count(0)
+
+    # Change login password: a wrong old one is refused on its field; then every session ends -> sign in again.
+    app(page).get_by_text(texts["profile.changeLogin"], exact=True).click()
+    page.wait_for_url(f"{base_url}/changeLoginPassword")
+    app(page).get_by_placeholder(texts["password.oldPlaceholder"], exact=True).fill("Wrong-pass-2026")
+    app(page).get_by_placeholder(texts["password.minLength"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    wait_toast(page)
+    assert page.locator(".field-error").count() == 1
+    app(page).get_by_placeholder(texts["password.oldPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    page.wait_for_url(f"{base_url}/login")
+    assert page.evaluate("localStorage.getItem('token')") is None
+    assert not AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).exists()
+    merchant.refresh_from_db()
+    assert merchant.check_password(NEW_PASSWORD)
+
+    app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(phone)
+    app(page).get_by_placeholder(texts["login.passwordPlaceholder"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_role("button", name=texts["login.submit"]).click()
+    page.wait_for_url(f"{base_url}/home")
+
+    # Set the payment password from personal info: 6 digits, twice, equal.
+    open_app(page, base_url, "/personalInfo")
+    app(page).get_by_text(texts["profile.setPayPassword"], exact=True).click()
+    page.wait_for_url(f"{base_url}/setPaypwd")
+    app(page).get_by_placeholder(texts["pay.placeholder"], exact=True).fill("24681")
+    app(page).get_by_placeholder(texts["pay.repeatPlaceholder"], exact=True).fill("24681")
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    expect(field_error(page, texts["pay.sixDigits"])).to_be_visible()
+    app(page).get_by_placeholder(texts["pay.placeholder"], exact=True).fill("246810")
+    app(page).get_by_placeholder(texts["pay.repeatPlaceholder"], exact=True).fill("246811")
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    expect(field_error(page, texts["password.mismatch"])).to_be_visible()
+    app(page).get_by_placeholder(texts["pay.repeatPlaceholder"], exact=True).fill("246810")
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    page.wait_for_url(f"{base_url}/personalInfo")
+    expect(app(page).get_by_text(texts["profile.paySet"], exact=True)).to_be_visible()
+    merchant.refresh_from_db()
+    assert check_password("246810", merchant.pay_password)
+
+    # Changing it needs the current one (or the login password).
+    app(page).get_by_text(texts["profile.changeFunds"], exact=True).click()
+    page.wait_for_url(f"{base_url}/changePayPassword")
+    app(page).get_by_text(texts["pay.withLogin"], exact=True).click()
+    app(page).get_by_placeholder(texts["pay.loginPlaceholder"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_placeholder(texts["pay.placeholder"], exact=True).fill("135791")
+    app(page).get_by_placeholder(texts["pay.repeatPlaceholder"], exact=True).fill("135791")
+    app(page).get_by_role("button", name=texts["password.save"]).click()
+    page.wait_for_url(f"{base_url}/personalInfo")
+    merchant.refresh_from_db()
+    assert check_password("135791", merchant.pay_password)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU"])
+def test_forgotten_password_with_a_one_time_code(page, base_url, merchant, lang):
+    texts = catalogue(lang)
+    open_app(page, base_url, "/login", lang)
+    app(page).get_by_text(texts["login.forgot"], exact=True).click()
+    page.wait_for_url(f"{base_url}/forgetPwd")
+
+    app(page).get_by_role("button", name=texts["forget.send"]).click()
+    expect(field_error(page, texts["login.accountRequired"])).to_be_visible()
+    app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(merchant.email)
+    app(page).get_by_role("button", name=texts["forget.send"]).click()
+    wait_toast(page)
+    countdown = re.escape(texts["forget.resend"]).replace(re.escape("{seconds}"), r"\d+")
+    expect(app(page).get_by_role("button", name=re.compile(countdown))).to_be_disabled()
+    assert len(mail.outbox) == 1
+    code = re.search(r"\b(\d{6})\b", mail.outbox[0].body).group(1)
+
+    app(page).get_by_placeholder(texts["forget.codePlaceholder"], exact=True).fill(code)
+    app(page).get_by_placeholder(texts["password.minLength"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(NEW_PASSWORD + "!")
+    app(page).get_by_role("button", name=texts["forget.submit"]).click()
+    expect(field_error(page, texts["password.mismatch"])).to_be_visible()
+    shot(page, "forgetPwd-filled")
+    app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(NEW_PASSWORD)
+    app(page).get_by_role("button", name=texts["forget.submit"]).click()
+    page.wait_for_url(f"{base_url}/login")
+    merchant.refresh_from_db()
+    assert merchant.check_password(NEW_PASSWORD)
+
+
+def test_logout_asks_first_and_ends_the_session(page, base_url, merchant):
+    texts = catalogue("en")
+    sign_in(page, base_url, merchant, "en")
+    open_app(page, base_url, "/my")
+    app(page).get_by_role("button", name=texts["my.logout"]).click()
+    expect(page.get_by_text(texts["my.logoutConfirm"], exact=True)).to_be_visible()
+    page.locator(".adm-dialog").get_by_role("button", name=texts["common.cancel"]).click()
+    assert page.url == f"{base_url}/my"
+    assert AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).count() == 1
+
+    app(page).get_by_role("button", name=texts["my.logout"]).click()
+    page.locator(".adm-dialog").get_by_role("button", name=texts["common.confirm"]).click()
+    page.wait_for_url(f"{base_url}/login")
+    assert page.evaluate("localStorage.getItem('token')") is None
+    assert not AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).exists()
+
+
+def test_my_language_switch_is_saved_on_the_server(page, base_url, merchant):
+    texts = catalogue("ri")
+    sign_in(page, base_url, merchant, "en")
+    open_app(page, base_url, "/my")
+    page.locator(".my-account .adm-list-item", has_text=catalogue("en")["common.language"]).get_by_role(
+        "button"
+    ).click()
+    page.get_by_text("日本語", exact=True).click()
+    expect(app(page).get_by_text(texts["my.logout"], exact=True)).to_be_visible()
+    assert page.evaluate("localStorage.getItem('lang')") == "ri"
+    page.wait_for_load_state("networkidle")
+    merchant.refresh_from_db()
+    assert merchant.language == "ri"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_account_screens_in_every_language(page, base_url, lang):
+    InvitationCodeFactory(code="WELCOME")
+    level = LevelFactory(rank=1)
+    texts = catalogue(lang)
+
+    open_app(page, base_url, "/login", lang)
+    shot(page, "login")
+    open_app(page, base_url, "/code")
+    expect(app(page).get_by_text(texts["code.title"], exact=True)).to_be_visible()
+    shot(page, "code")
+    open_app(page, base_url, "/register?code=WELCOME")
+    expect(app(page).get_by_role("button", name=texts["register.submit"])).to_be_visible()
+    shot(page, "register")
+    app(page).get_by_role("button", name=texts["register.submit"]).click()
+    expect(field_error(page, texts["register.logoRequired"])).to_be_visible()
+    shot(page, "register-errors")
+    open_app(page, base_url, "/forgetPwd")
+    expect(app(page).get_by_role("button", name=texts["forget.send"])).to_be_visible()
+    shot(page, "forgetPwd")
+
+    # A merchant under review, without a payment password yet.
+    pending = MerchantFactory(status=MerchantStatus.PENDING, pay_password="", level=level, real_name="Mei Tan")
+    sign_in(page, base_url, pending)
+    open_app(page, base_url, "/my")
+    expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_be_visible()
+    shot(page, "my-pending")
+    open_app(page, base_url, "/setPaypwd")
+    expect(app(page).get_by_text(texts["pay.intro"], exact=True)).to_be_visible()
+    shot(page, "setPaypwd")
+    open_app(page, base_url, "/personalInfo")
+    expect(app(page).get_by_text(texts["profile.underReview"], exact=True)).to_be_visible()
+    shot(page, "personalInfo-pending")
+
+    # An approved merchant with a payment password.
+    active = MerchantFactory(level=level, real_name="Alex Morgan")
+    sign_in(page, base_url, active)
+    for route, marker in [
+        ("/my", "my.logout"),
+        ("/personalInfo", "profile.changeFunds"),
+        ("/changeLoginPassword", "password.changeHint"),
+        ("/changePayPassword", "pay.verifyWith"),
+    ]:
+        open_app(page, base_url, route)
+        expect(app(page).get_by_text(texts[marker], exact=True)).to_be_visible()
+        shot(page, route.lstrip("/"))
+    open_app(page, base_url, "/my")
+    app(page).get_by_role("button", name=texts["my.logout"]).click()
+    expect(page.get_by_text(texts["my.logoutConfirm"], exact=True)).to_be_visible()
+    page.wait_for_timeout(400)
+    shot(page, "my-logout-confirm")
