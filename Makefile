@@ -63,7 +63,7 @@ schema: install ## Regenerate the OpenAPI schema (var/schema.yaml) and the check
 schema-check: install ## Fail when frontend/src/lib/api/schema.d.ts differs from what `make schema` generates now
 	@mkdir -p var
 	@$(SPECTACULAR) --file var/schema-check.yaml
-	@npx openapi-typescript var/schema-check.yaml -o var/schema-check.d.ts >/dev/null
+	@SCHEMA_YAML=var/schema-check.yaml SCHEMA_TS=var/schema-check.d.ts npm run --silent schema:types >/dev/null
 	@diff -u frontend/src/lib/api/schema.d.ts var/schema-check.d.ts | head -40; \
 	diff -q frontend/src/lib/api/schema.d.ts var/schema-check.d.ts >/dev/null \
 	  || { echo "frontend/src/lib/api/schema.d.ts is out of date with the API: run make schema"; exit 1; }

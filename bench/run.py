@@ -79,7 +79,6 @@ def _loadavg() -> float:
 
 def main() -> int:
     _environment()
-    sys.path.insert(0, str(ROOT))
     os.chdir(ROOT)
     _create_database()
 

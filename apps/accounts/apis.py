@@ -19,6 +19,7 @@ from apps.core.i18n import NATIVE_NAMES, django_lang
 from apps.core.uploads import upload_url
 
 from . import services
+from .constants import MerchantStatus
 from .models import Merchant
 from .selectors import invitation_verify, merchant_info_get
 from .throttles import LoginAccountThrottle, LoginIpThrottle, SendCodeAccountThrottle, SendCodeIpThrottle
@@ -92,7 +93,7 @@ class MerInfoSerializer(serializers.Serializer):
     country = serializers.CharField()
     avatar = serializers.SerializerMethodField()
     verified = serializers.SerializerMethodField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=MerchantStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     status_reason = serializers.CharField()
     language = serializers.CharField()
@@ -123,9 +124,15 @@ class MerInfoWithTokenSerializer(MerInfoSerializer):
 
 
 class SignedInOutputSerializer(serializers.Serializer):
-    """login: {merinfo}; third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one."""
+    """login: {merinfo}."""
 
-    status = serializers.IntegerField(required=False)
+    merinfo = MerInfoWithTokenSerializer()
+
+
+class ThirdOutputSerializer(serializers.Serializer):
+    """third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one."""
+
+    status = serializers.ChoiceField(choices=[0, 1])
     merinfo = MerInfoWithTokenSerializer(required=False)
 
 
@@ -218,7 +225,7 @@ class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer)
 
 
 class RegisterOutputSerializer(serializers.Serializer):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=MerchantStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
 
 
@@ -276,7 +283,7 @@ class PartnerPayloadSerializer(serializers.Serializer):
 class ThirdApi(PublicApi):
     throttle_classes = [LoginIpThrottle]
 
-    @extend_schema(request=PartnerPayloadSerializer, responses=SignedInOutputSerializer)
+    @extend_schema(request=PartnerPayloadSerializer, responses=ThirdOutputSerializer)
     def post(self, request: Request) -> Response:
         serializer = PartnerPayloadSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -6,7 +6,7 @@ Most views need no annotation:
 - answer: the view's nested `OutputSerializer` is `data`, as a page `{total, list, page, limit}` when the
   method's input is a `PageInputSerializer`;
 - every success answer is wrapped in the envelope `{code: 1, msg, data}`; `data: null` when there is none;
-- headers: `token` (security scheme), `lang`, `Idempotency-Key` on @idempotent methods; 401 on signed-in paths.
+- headers: `token` (security scheme), `lang`, `Idempotency-Key` on @idempotent methods; 401 where `token` is read.
 
 Anything else is said with drf-spectacular's `@extend_schema` on the method: `parameters=[Query]`,
 `request=Body` or `request=None`, `responses=Data`, `responses=paged(Item)` or `responses=None` (no data).
@@ -14,6 +14,7 @@ A method the convention cannot read and that is not annotated is a warning, so t
 `manage.py spectacular --validate --fail-on-warn` and tests/core/test_schema.py fail on it.
 """
 
+from functools import cache
 from typing import Any
 
 from drf_spectacular.drainage import warn
@@ -21,7 +22,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework import permissions, serializers
+from rest_framework import serializers
 
 from .i18n import APP_TO_DJANGO, DEFAULT_APP_LANG
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
@@ -35,23 +36,19 @@ SUCCESS_DESCRIPTION = (
 
 
 class PageSerializer(serializers.Serializer):
-    """What apps.core.pagination.paginate answers; `list` is added per item type by `paged`."""
+    """A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page."""
 
     total = serializers.IntegerField()
     page = serializers.IntegerField()
     limit = serializers.IntegerField()
 
 
-_pages: dict[type[serializers.BaseSerializer], type[PageSerializer]] = {}
-
-
+@cache
 def paged(item: type[serializers.BaseSerializer]) -> type[PageSerializer]:
     """The page of `item`s a list endpoint answers: {total, list: [item], page, limit} (one class per item)."""
-    if item not in _pages:
-        qualname = item.__qualname__.removesuffix("Serializer") + "PageSerializer"  # component "<Item>Page"
-        attrs = {"list": item(many=True), "__qualname__": qualname, "__module__": item.__module__}
-        _pages[item] = type(qualname.rpartition(".")[2], (PageSerializer,), attrs)
-    return _pages[item]
+    qualname = item.__qualname__.removesuffix("Serializer") + "PageSerializer"  # component "<Item>Page"
+    attrs = {"list": item(many=True), "__qualname__": qualname, "__module__": item.__module__}
+    return type(qualname.rpartition(".")[2], (PageSerializer,), attrs)
 
 
 def _envelope(data: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +65,8 @@ UNAUTHORIZED = ResolvedComponent(
     object="Unauthorized",
     schema={
         "type": "object",
-        "description": "Not signed in, or the session expired or was revoked (HTTP 401).",
+        "description": "Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out "
+        "merchants that still read a `token` answer this to a stale one.",
         "properties": {
             "code": {"type": "integer", "const": 401},
             "msg": {"type": "string"},
@@ -159,7 +157,7 @@ class AutoSchema(SpectacularAutoSchema):
                     media["schema"] = _envelope(media.get("schema", {"type": "null"}))
                 response["content"] = content
                 response["description"] = SUCCESS_DESCRIPTION
-        if permissions.AllowAny not in [type(p) for p in self.view.get_permissions()]:
+        if self.view.get_authenticators():  # a view that reads `token` answers 401 to a missing or stale one
             self.registry.register_on_missing(UNAUTHORIZED)
             operation["responses"]["401"] = {
                 "description": UNAUTHORIZED.schema["description"],

@@ -150,7 +150,7 @@ class LevelListApi(APIView):
             current = self.context["current"]
             return current is not None and current.pk == level.pk
 
-    class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]
+    class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]  # the page of levels, plus the current
         current_level_id = serializers.IntegerField(allow_null=True)
 
     @extend_schema(parameters=[PageInputSerializer], responses=PageSerializer)

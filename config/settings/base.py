@@ -148,11 +148,13 @@ SPECTACULAR_SETTINGS = {
         "money-moving POSTs. Lists take page (from 1) and limit (default 20, max 100)."
     ),
     "SCHEMA_PATH_PREFIX": "/merchant/",
+    "SERVE_AUTHENTICATION": [],  # public; a stale `token` header must not turn it into a 401
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "apps.core.schema.warn_untyped_values"],
     # One name per shared choice set (the same set under two field names would get two names).
     "ENUM_NAME_OVERRIDES": {
         "PaymentMethodEnum": "apps.wallet.constants.Method",
         "GoodsStatusEnum": [("selling", "selling"), ("stock", "stock")],
+        "MerchantStatusEnum": "apps.accounts.constants.MerchantStatus",
         "DepositStatusEnum": "apps.wallet.constants.DepositStatus",
         "WithdrawalStatusEnum": "apps.wallet.constants.WithdrawalStatus",
     },

@@ -41,10 +41,12 @@ def field_error(page: Page, text: str):
     return app(page).locator(".field-error", has_text=text)
 
 
-def upload(page: Page, field: str, path: Path) -> None:
-    tile = app(page).locator(f'.upload-tile[data-field="{field}"]')
+def upload(scope, field: str, path: Path) -> None:
+    """Pick an image for an upload tile and wait until it is uploaded (the uploading mask is gone)."""
+    tile = scope.locator(f'.upload-tile[data-field="{field}"]')
     tile.locator('input[type="file"]').set_input_files(str(path))
     expect(tile.locator(".adm-image-uploader-cell img")).to_be_visible()
+    expect(tile.locator(".adm-image-uploader-cell-mask")).to_have_count(0)
 
 
 @pytest.fixture
@@ -96,10 +98,16 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     # Email: optional in Chinese only.
     assert field_error(page, texts["register.emailRequired"]).count() == (0 if lang == "zh-CN" else 1)
     for name, path in images.items():
-        upload(page, name, path)
+        upload(app(page), name, path)
     app(page).get_by_placeholder(texts["register.shopNamePlaceholder"], exact=True).fill("Blue Harbor Goods")
     app(page).get_by_placeholder(texts["register.shopAddressPlaceholder"], exact=True).fill("12 Harbor Road")
-    app(page).get_by_placeholder(texts["register.countryPlaceholder"], exact=True).fill("Singapore")
+    # Country: a searchable list in the interface language; the ISO code is sent.
+    singapore = "Singapore" if lang == "en" else "新加坡"
+    app(page).get_by_placeholder(texts["register.countryPlaceholder"], exact=True).click()
+    countries = page.locator(".country-popup")
+    countries.get_by_placeholder(texts["register.countrySearch"], exact=True).fill(singapore[:4])
+    countries.locator(".adm-list-item", has_text=singapore).click()
+    expect(app(page).get_by_placeholder(texts["register.countryPlaceholder"], exact=True)).to_have_value(singapore)
     app(page).get_by_placeholder(texts["register.realNamePlaceholder"], exact=True).fill("Mei Tan")
     app(page).get_by_placeholder(texts["register.phonePlaceholder"], exact=True).fill(phone)
     if lang == "en":
@@ -112,12 +120,13 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
     app(page).get_by_role("button", name=texts["register.submit"]).click()
     expect(app(page).get_by_text(texts["register.reviewTitle"], exact=True)).to_be_visible()
-    page.wait_for_timeout(400)
+    expect(page.locator(".adm-toast-main")).to_have_count(0, timeout=5000)  # the earlier toast is gone
     shot(page, "register-done")
 
     merchant = Merchant.objects.select_related("shop").get(phone=phone)
     assert merchant.status == MerchantStatus.PENDING
     assert merchant.shop.name == "Blue Harbor Goods"
+    assert merchant.country == "SG"
     assert merchant.email == ("mei@example.com" if lang == "en" else None)
     assert merchant.id_front and merchant.id_back and merchant.id_hand and merchant.shop.logo
 
@@ -261,10 +270,21 @@ def test_my_language_switch_is_saved_on_the_server(page, base_url, merchant):
     assert merchant.language == "ri"
 
 
+LEVEL_NAMES = {
+    "name_en": "Starter",
+    "name_zh_hans": "入门级",
+    "name_zh_hant": "入門級",
+    "name_ru": "Начальный",
+    "name_ko": "스타터",
+    "name_ja": "スターター",
+    "name_th": "เริ่มต้น",
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_account_screens_in_every_language(page, base_url, lang):
     InvitationCodeFactory(code="WELCOME")
-    level = LevelFactory(rank=1)
+    level = LevelFactory(rank=1, **LEVEL_NAMES)
     texts = catalogue(lang)
 
     open_app(page, base_url, "/login", lang)
@@ -312,3 +332,29 @@ def test_account_screens_in_every_language(page, base_url, lang):
     expect(page.get_by_text(texts["my.logoutConfirm"], exact=True)).to_be_visible()
     page.wait_for_timeout(400)
     shot(page, "my-logout-confirm")
+
+
+@pytest.mark.parametrize("lang", ["en", "han"])
+def test_rejected_merchant_sends_new_documents(page, base_url, images, lang):
+    texts = catalogue(lang)
+    merchant = MerchantFactory(status=MerchantStatus.REJECTED, status_reason="The ID photo is blurry.")
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/my")
+    expect(app(page).get_by_text(texts["my.rejectedTitle"], exact=True)).to_be_visible()
+    expect(app(page).get_by_text("The ID photo is blurry.")).to_be_visible()
+    shot(page, "my-rejected")
+
+    app(page).get_by_role("button", name=texts["my.resubmit"]).click()
+    popup = page.locator(".adm-popup-body")
+    popup.get_by_role("button", name=texts["my.resubmitSubmit"]).click()
+    expect(popup.locator(".field-error", has_text=texts["register.idFrontRequired"])).to_be_visible()
+    for name in ("id_front", "id_back", "id_hand"):
+        upload(popup, name, images[name])
+    expect(popup.locator(".field-error")).to_have_count(0)
+    shot(page, "my-resubmit")
+    popup.get_by_role("button", name=texts["my.resubmitSubmit"]).click()
+    wait_toast(page)
+    expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_be_visible()
+    merchant.refresh_from_db()
+    assert merchant.status == MerchantStatus.PENDING
+    assert merchant.id_front.owner_id == merchant.pk

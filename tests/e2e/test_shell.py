@@ -55,8 +55,8 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
     page.wait_for_url(f"{base_url}/my")
     assert page.title() == texts["route.my"]
 
-    open_app(page, base_url, "/withdraw")
-    assert page.locator(".adm-nav-bar-title", has_text=texts["route.withdraw"]).is_visible()
+    open_app(page, base_url, "/withdrawRecord")
+    assert page.locator(".adm-nav-bar-title", has_text=texts["route.withdrawRecord"]).is_visible()
     assert page.get_by_text(texts["common.noRecords"]).is_visible()
     shot(page, "shell-inner")
 

@@ -14,7 +14,8 @@ import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, open_app, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, open_app, sign_in
+from tests.e2e.conftest import shot as full_shot
 from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, WithdrawalFeeRuleFactory, fund, image_bytes
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
@@ -66,16 +67,24 @@ def wait_toast(page, text: str | None = None) -> None:
     page.wait_for_timeout(400)  # fade-in, for the screenshot
 
 
+def shot(page, name: str) -> None:
+    """A full-page screenshot from the top (so the sticky NavBar sits at the top of the picture)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+    full_shot(page, name)
+
+
 def list_item(page, text: str):
     return page.locator(".adm-list-item", has_text=text)
 
 
 def field_error(page, text: str):
-    return page.locator(".field-error", has_text=text)
+    return page.locator(".field-error").filter(has_text=re.compile(f"^{re.escape(text)}$"))
 
 
 def type_pay_password(page, digits: str = DEFAULT_PAY_PASSWORD) -> None:
-    page.locator(".adm-passcode-input").wait_for()
+    page.locator(".adm-passcode-input").click()  # opens its number keyboard
+    page.locator(".adm-number-keyboard-key").first.wait_for()
     for digit in digits:
         page.locator(".adm-number-keyboard-key").filter(has_text=re.compile(f"^{digit}$")).first.click()
 
@@ -123,6 +132,7 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     page.get_by_role("button", name=texts["recharge.copy"]).click()
     wait_toast(page, texts["recharge.copied"])
     assert page.evaluate("navigator.clipboard.readText()") == TRON_ADDRESS
+    page.locator(".adm-toast-main").wait_for(state="detached")
 
     # The form's rules, before anything is sent: amount required and not zero, voucher required.
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("0")
@@ -137,6 +147,7 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
         files=[{"name": "voucher.png", "mimeType": "image/png", "buffer": image_bytes(size=(60, 120))}]
     )
     page.locator(".adm-image-uploader-cell img").wait_for()
+    page.locator(".adm-image-uploader-cell-loading").wait_for(state="detached")  # uploaded
     page.get_by_role("button", name=texts["recharge.submit"]).click()
     page.wait_for_url(f"{base_url}/rechargeRecord")
     deposit = Deposit.objects.get(merchant=merchant)
@@ -212,9 +223,9 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     shot(page, "wallet-fundsRecords-flow")
     page.locator(".adm-tabs-tab", has_text=texts["funds.recharge"]).click()
     page.wait_for_url(f"{base_url}/fundsRecords?type=recharge")
-    page.wait_for_load_state("networkidle")
+    page.get_by_test_id("bill-line").first.get_by_text(label(lang, EntryKind.DEPOSIT)).wait_for()
     assert page.get_by_test_id("bill-line").count() == 1
-    assert label(lang, EntryKind.DEPOSIT) in page.get_by_test_id("bill-line").first.inner_text()
+    shot(page, "wallet-fundsRecords-recharge")
 
     open_app(page, base_url, "/my")
     card = page.get_by_test_id("wallet-card")

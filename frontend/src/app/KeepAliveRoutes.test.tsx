@@ -52,7 +52,7 @@ describe("keep-alive routes", () => {
   it("shows inner screens to a signed-in user and drops every kept screen on sign-out", async () => {
     signIn({ token: "tok" });
     const { container } = renderApp("/withdraw");
-    expect(await screen.findByText("No records yet")).toBeTruthy();
+    expect(await screen.findByText("Withdraw", { selector: ".adm-nav-bar-title" })).toBeTruthy();
     expect(container.querySelector('[data-route="/withdraw"]')).not.toBeNull();
 
     act(() => clearSession());

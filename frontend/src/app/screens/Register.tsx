@@ -6,7 +6,10 @@ import { RegisterDone, RegisterForm } from "@/features/account";
 export default function RegisterScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [notice, setNotice] = useState<string | null>(null);
-  if (notice !== null) return <RegisterDone notice={notice} onSignIn={() => navigate("/login", { replace: true })} />;
-  return <RegisterForm inviteCode={params.get("code") ?? ""} onRegistered={({ msg }) => setNotice(msg)} />;
+  const code = params.get("code") ?? "";
+  // Kept alive: the review notice belongs to the code it was registered with; a new code opens the form again.
+  const [done, setDone] = useState<{ code: string; notice: string } | null>(null);
+  if (done?.code === code)
+    return <RegisterDone notice={done.notice} onSignIn={() => navigate("/login", { replace: true })} />;
+  return <RegisterForm inviteCode={code} onRegistered={({ msg }) => setDone({ code, notice: msg })} />;
 }

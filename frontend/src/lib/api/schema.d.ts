@@ -607,7 +607,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         BillApiOutputPage: {
             total: number;
             page: number;
@@ -619,7 +619,7 @@ export interface components {
             name: string;
             product_count: number;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         CategoryListApiOutputPage: {
             total: number;
             page: number;
@@ -643,7 +643,7 @@ export interface components {
             status_label: string;
             readonly reason: string;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         DepositOutputPage: {
             total: number;
             page: number;
@@ -667,17 +667,17 @@ export interface components {
         ExtractApiInputRequest: {
             method: components["schemas"]["PaymentMethodEnum"];
             /** @default  */
-            currency: string;
+            currency?: string;
             /** @default  */
-            network: string;
+            network?: string;
             full_name: string;
             /** @default  */
-            bank_name: string;
+            bank_name?: string;
             account: string;
             /** Format: decimal */
             amount: string;
             /** @default  */
-            pay_password: string;
+            pay_password?: string;
         };
         ExtractApiOutput: {
             /** Format: decimal */
@@ -716,7 +716,7 @@ export interface components {
         FilterInputRequest: {
             category?: number | null;
             /** @default  */
-            keyword: string;
+            keyword?: string;
         };
         GetBlockchainApiBank: {
             bank_name: string;
@@ -751,7 +751,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         GoodsOutputPage: {
             total: number;
             page: number;
@@ -781,7 +781,7 @@ export interface components {
             id_back: string;
             id_hand: string;
             /** @default  */
-            license: string;
+            license?: string;
         };
         /**
          * @description * `avatar` - avatar
@@ -814,7 +814,7 @@ export interface components {
             readonly upgrade_cost: string | null;
             readonly is_current: boolean;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         LevelListApiPage: {
             total: number;
             page: number;
@@ -825,7 +825,7 @@ export interface components {
         LevelUpgradeApiInputRequest: {
             level_id: number;
             /** @default  */
-            pay_password: string;
+            pay_password?: string;
         };
         LevelUpgradeApiOutput: {
             level: components["schemas"]["LevelUpgradeApiOutputLevel"];
@@ -857,7 +857,7 @@ export interface components {
             country: string;
             readonly avatar: string | null;
             readonly verified: boolean;
-            status: string;
+            status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
             status_reason: string;
             language: string;
@@ -880,7 +880,7 @@ export interface components {
             country: string;
             readonly avatar: string | null;
             readonly verified: boolean;
-            status: string;
+            status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
             status_reason: string;
             language: string;
@@ -895,6 +895,14 @@ export interface components {
             total_income: string;
             readonly token: string;
         };
+        /**
+         * @description * `pending` - Under review
+         *     * `active` - Active
+         *     * `rejected` - Rejected
+         *     * `closed` - Closed
+         * @enum {string}
+         */
+        MerchantStatusEnum: "pending" | "active" | "rejected" | "closed";
         PartnerPayloadRequest: {
             data: string;
             code: string;
@@ -972,7 +980,7 @@ export interface components {
             is_hot: boolean;
             readonly added: boolean;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         ProductListApiOutputPage: {
             total: number;
             page: number;
@@ -984,20 +992,20 @@ export interface components {
             /** Format: decimal */
             amount: string;
             /** @default  */
-            network: string;
+            network?: string;
             /** @default  */
-            voucher: string;
+            voucher?: string;
             /** @default  */
-            tx_hash: string;
+            tx_hash?: string;
             /** @default  */
-            name: string;
+            name?: string;
             /** @default  */
-            card_number: string;
+            card_number?: string;
             /** @default  */
-            bank_name: string;
+            bank_name?: string;
         };
         RegisterOutput: {
-            status: string;
+            status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
         };
         /** @description The KYC images: keys returned by common/upload (kind id_document; license: kind license, optional). */
@@ -1006,7 +1014,7 @@ export interface components {
             id_back: string;
             id_hand: string;
             /** @default  */
-            license: string;
+            license?: string;
             password: string;
             password_confirm: string;
             invite_code: string;
@@ -1022,9 +1030,9 @@ export interface components {
             pay_password: string;
             pay_password_confirm: string;
             /** @default  */
-            old_pay_password: string;
+            old_pay_password?: string;
             /** @default  */
-            password: string;
+            password?: string;
         };
         ResetPwdApiChangeInputRequest: {
             password: string;
@@ -1056,10 +1064,9 @@ export interface components {
             store_banner: components["schemas"]["UploadOutput"] | null;
             ad_banner: components["schemas"]["UploadOutput"] | null;
         };
-        /** @description login: {merinfo}; third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one. */
+        /** @description login: {merinfo}. */
         SignedInOutput: {
-            status?: number;
-            merinfo?: components["schemas"]["MerInfoWithToken"];
+            merinfo: components["schemas"]["MerInfoWithToken"];
         };
         StoreApiInputRequest: {
             name?: string;
@@ -1075,13 +1082,24 @@ export interface components {
             store_banner?: string;
             ad_banner?: string;
         };
+        /** @description third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one. */
+        ThirdOutput: {
+            status: components["schemas"]["ThirdOutputStatusEnum"];
+            merinfo?: components["schemas"]["MerInfoWithToken"];
+        };
+        /**
+         * @description * `0` - 0
+         *     * `1` - 1
+         * @enum {integer}
+         */
+        ThirdOutputStatusEnum: 0 | 1;
         /** @description The KYC images: keys returned by common/upload (kind id_document; license: kind license, optional). */
         TkRegisterApiInputRequest: {
             id_front: string;
             id_back: string;
             id_hand: string;
             /** @default  */
-            license: string;
+            license?: string;
             password: string;
             password_confirm: string;
             invite_code: string;
@@ -1096,7 +1114,7 @@ export interface components {
             code: string;
             mer: string;
         };
-        /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+        /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
         Unauthorized: {
             /** @constant */
             code: 401;
@@ -1146,7 +1164,7 @@ export interface components {
             status_label: string;
             readonly reason: string;
         };
-        /** @description What apps.core.pagination.paginate answers; `list` is added per item type by `paged`. */
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         WithdrawalOutputPage: {
             total: number;
             page: number;
@@ -1213,6 +1231,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
         };
     };
     index_level_retrieve: {
@@ -1244,7 +1271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1289,7 +1316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1336,7 +1363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1375,7 +1402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1420,7 +1447,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1466,7 +1493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1503,7 +1530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1540,7 +1567,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1639,7 +1666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1684,7 +1711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,7 +1757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1807,7 +1834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1850,6 +1877,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
         };
     };
     merchant_resubmit_create: {
@@ -1884,7 +1920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1957,7 +1993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1994,7 +2030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2037,7 +2073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2074,7 +2110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2117,7 +2153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +2192,7 @@ export interface operations {
                         /** @constant */
                         code: 1;
                         msg: string;
-                        data: components["schemas"]["SignedInOutput"];
+                        data: components["schemas"]["ThirdOutput"];
                     };
                 };
             };
@@ -2262,7 +2298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2305,7 +2341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,7 +2384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,7 +2421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2425,7 +2461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2468,7 +2504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2508,7 +2544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2548,7 +2584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2594,7 +2630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2636,7 +2672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2679,7 +2715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). */
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
             401: {
                 headers: {
                     [name: string]: unknown;

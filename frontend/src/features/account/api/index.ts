@@ -2,7 +2,14 @@ export { accountKeys } from "./keys";
 export { login, useLogin } from "./login";
 export { thirdSignIn, useThirdSignIn } from "./third";
 export { getMerInfo, merInfoQueryOptions, useMerInfo } from "./merInfo";
-export { register, useRegister, verifyInviteCode, useVerifyInviteCode } from "./register";
+export {
+  register,
+  resubmitDocuments,
+  useRegister,
+  useResubmitDocuments,
+  useVerifyInviteCode,
+  verifyInviteCode,
+} from "./register";
 export {
   changePassword,
   resetPassword,

@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, type Answer } from "@/lib/api";
 import { clearPartnerLink, readPartnerLink } from "../partner";
-import type { RegisterAnswer, RegisterInput, VerifyCodeAnswer } from "./types";
+import { accountKeys } from "./keys";
+import type { RegisterAnswer, RegisterInput, ResubmitInput, VerifyCodeAnswer } from "./types";
 
 /** POST merchant/verify_code: is this invitation code usable? -> the code as stored. */
 export function verifyInviteCode(inviteCode: string): Promise<VerifyCodeAnswer> {
@@ -26,4 +27,17 @@ export async function register(input: RegisterInput): Promise<Answer<RegisterAns
 
 export function useRegister() {
   return useMutation({ mutationFn: register });
+}
+
+/** POST merchant/resubmit: a rejected merchant sends new ID documents and goes back to review (pending). */
+export function resubmitDocuments(input: ResubmitInput): Promise<Answer<RegisterAnswer>> {
+  return api.postAnswer<RegisterAnswer>("merchant/resubmit", input);
+}
+
+export function useResubmitDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resubmitDocuments,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.merInfo() }),
+  });
 }

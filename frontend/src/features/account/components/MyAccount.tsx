@@ -84,13 +84,13 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
 
       {walletSlot}
 
-      <List mode="card" className="my-section">
+      <List mode="card">
         {links(SHOP_LINKS)}
       </List>
-      <List mode="card" className="my-section">
+      <List mode="card">
         {links(MONEY_LINKS)}
       </List>
-      <List mode="card" className="my-section">
+      <List mode="card">
         <List.Item prefix={<GlobalOutline />} extra={<LanguagePicker onChange={(code) => setLanguage.mutate(code)} />}>
           <FormattedMessage {...uiMessages.language} />
         </List.Item>

@@ -1,6 +1,7 @@
 import { Avatar, List, Skeleton, Tag } from "antd-mobile";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import { countryName } from "../countries";
 import { useMerchant } from "../hooks/useMerchant";
 import { profileMessages as m } from "./messages";
 import { StatusTag } from "./StatusTag";
@@ -8,6 +9,7 @@ import "./account.css";
 
 /** Personal information: avatar, full name, verification, phone, email, and the password links. */
 export function ProfileView() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const { data: merchant } = useMerchant();
   if (!merchant) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
@@ -38,7 +40,7 @@ export function ProfileView() {
         <List.Item extra={<span className="profile-value">{merchant.email || <FormattedMessage {...m.noEmail} />}</span>}>
           <FormattedMessage {...m.email} />
         </List.Item>
-        <List.Item extra={merchant.country}>
+        <List.Item extra={countryName(merchant.country, intl.locale)}>
           <FormattedMessage {...m.country} />
         </List.Item>
         <List.Item extra={merchant.invite_code}>

@@ -1,22 +1,22 @@
 import { useEffect } from "react";
 import { Button, Form, Input, NoticeBar } from "antd-mobile";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { Controller, useForm, type Control } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { applyFieldErrors, type Answer } from "@/lib/api";
 import { useSession } from "@/lib/session";
 import { FormField } from "@/components/ui/FormField";
-import { ImageUpload, type Uploaded } from "@/components/ui/ImageUpload";
 import { useRegister, type RegisterAnswer } from "../api";
 import { readPartnerLink } from "../partner";
 import { codeMessages, passwordMessages as pm, registerMessages as m } from "./messages";
 import { EMAIL_OPTIONAL_LANGS, registerSchema } from "./schemas";
+import { CountryField } from "./CountryField";
+import { UploadTile, uploadId } from "./UploadTile";
 import { useSchema } from "./useSchema";
 import "./account.css";
 
 type Values = z.infer<ReturnType<typeof registerSchema>>;
-type UploadName = "logo" | "id_front" | "id_back" | "id_hand" | "license";
 
 const FIELDS = [
   "logo",
@@ -34,27 +34,6 @@ const FIELDS = [
   "password_confirm",
   "invite_code",
 ] as const;
-
-const uploadId = (value: Uploaded | null) => (value ? String(value.id) : "");
-
-/** One image tile with its caption and its error (anonymous upload kinds: logo, id_document, license). */
-function UploadTile(props: { control: Control<Values>; name: UploadName; kind: string; label: MessageDescriptor }) {
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => (
-        <div className="upload-tile" data-field={props.name}>
-          <ImageUpload kind={props.kind} value={field.value as Uploaded | null} onChange={field.onChange} />
-          <div className="upload-tile-label">
-            <FormattedMessage {...props.label} />
-          </div>
-          {fieldState.error?.message && <div className="field-error">{fieldState.error.message}</div>}
-        </div>
-      )}
-    />
-  );
-}
 
 /**
  * The registration form (spec: store logo, name, address, country, phone, real name, ID photos, license, email,
@@ -112,7 +91,7 @@ export function RegisterForm({
     ),
   );
 
-  const text = (name: "shop_name" | "shop_address" | "country" | "real_name", label: MessageDescriptor, hint: MessageDescriptor) => (
+  const text = (name: "shop_name" | "shop_address" | "real_name", label: MessageDescriptor, hint: MessageDescriptor) => (
     <FormField
       control={control}
       name={name}
@@ -141,12 +120,17 @@ export function RegisterForm({
       </Form.Header>
       <Form.Item label={<FormattedMessage {...m.logo} />}>
         <div className="upload-row">
-          <UploadTile control={control} name="logo" kind="logo" label={m.logo} />
+          <UploadTile control={control} name="logo" kind="logo" />
         </div>
       </Form.Item>
       {text("shop_name", m.shopName, m.shopNamePlaceholder)}
       {text("shop_address", m.shopAddress, m.shopAddressPlaceholder)}
-      {text("country", m.country, m.countryPlaceholder)}
+      <FormField
+        control={control}
+        name="country"
+        label={<FormattedMessage {...m.country} />}
+        render={(field) => <CountryField value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+      />
 
       <Form.Header>
         <FormattedMessage {...m.sectionOwner} />

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MerchantInfo } from "../api";
 import { argumentMessages, myMessages as m } from "./messages";
+import { ResubmitDocuments } from "./ResubmitDocuments";
 import "./account.css";
 
 /** What a merchant who is not active must know: documents under review, rejected with the reason, shop closed. */
@@ -23,6 +24,7 @@ export function StatusNotice({ merchant }: { merchant: MerchantInfo }) {
           <FormattedMessage {...m.rejectedTitle} />
         </strong>
         {reason}
+        <ResubmitDocuments />
       </div>
     );
   if (merchant.status === "closed")

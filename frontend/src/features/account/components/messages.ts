@@ -82,8 +82,9 @@ export const registerMessages = defineMessages({
     description: "Validation",
   },
   country: { id: "register.country", defaultMessage: "Country", description: "Field label" },
-  countryPlaceholder: { id: "register.countryPlaceholder", defaultMessage: "Enter your country", description: "Field placeholder" },
-  countryRequired: { id: "register.countryRequired", defaultMessage: "Please enter the country", description: "Validation" },
+  countryPlaceholder: { id: "register.countryPlaceholder", defaultMessage: "Choose your country", description: "Field placeholder" },
+  countrySearch: { id: "register.countrySearch", defaultMessage: "Search", description: "Search box of the country list" },
+  countryRequired: { id: "register.countryRequired", defaultMessage: "Please choose the country", description: "Validation" },
   phone: { id: "register.phone", defaultMessage: "Phone number", description: "Field label" },
   phonePlaceholder: {
     id: "register.phonePlaceholder",
@@ -264,6 +265,13 @@ export const myMessages = defineMessages({
   alliance: { id: "my.alliance", defaultMessage: "Alliance", description: "My menu link: referral alliance" },
   settings: { id: "my.settings", defaultMessage: "Shop settings", description: "My menu link" },
   level: { id: "my.level", defaultMessage: "Shop level", description: "My menu link" },
+  resubmit: { id: "my.resubmit", defaultMessage: "Submit new documents", description: "Button for a rejected merchant" },
+  resubmitTitle: {
+    id: "my.resubmitTitle",
+    defaultMessage: "New ID documents",
+    description: "Popup title: a rejected merchant sends new documents",
+  },
+  resubmitSubmit: { id: "my.resubmitSubmit", defaultMessage: "Submit for review", description: "Button in the popup" },
   logout: { id: "my.logout", defaultMessage: "Log out", description: "Button" },
   logoutConfirm: { id: "my.logoutConfirm", defaultMessage: "Are you sure you want to log out?", description: "Confirm dialog" },
 });

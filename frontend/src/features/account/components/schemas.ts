@@ -18,8 +18,8 @@ const upload = (message: string) =>
   z.object({ id: z.string(), url: z.string() }).nullable().refine((v): boolean => v !== null, message);
 
 /** A new password and its repetition: both given, long enough... */
-const passwordPair = (t: Translate) => ({
-  password: z.string().min(1, t(pm.newRequired)).min(PASSWORD_MIN_LENGTH, t(pm.minLength)),
+const passwordPair = (t: Translate, requiredMessage: MessageDescriptor = pm.newRequired) => ({
+  password: z.string().min(1, t(requiredMessage)).min(PASSWORD_MIN_LENGTH, t(pm.minLength)),
   password_confirm: z.string().min(1, t(pm.repeatRequired)),
 });
 
@@ -39,8 +39,8 @@ export function registerSchema(t: Translate, lang: string) {
   const emailOptional = EMAIL_OPTIONAL_LANGS.includes(lang);
   return z
     .object({
-    ...passwordPair(t),
-    logo: upload(t(rm.logoRequired)),
+      ...passwordPair(t, loginMessages.passwordRequired),
+      logo: upload(t(rm.logoRequired)),
     shop_name: required(t(rm.shopNameRequired)),
     shop_address: required(t(rm.shopAddressRequired)),
     country: required(t(rm.countryRequired)),
@@ -104,4 +104,14 @@ export function payPasswordSchema(t: Translate, changing: boolean) {
       message: t(pm.mismatch),
       path: ["pay_password_confirm"],
     });
+}
+
+/** A rejected merchant's new ID documents: the three photos, the license optional. */
+export function resubmitSchema(t: Translate) {
+  return z.object({
+    id_front: upload(t(rm.idFrontRequired)),
+    id_back: upload(t(rm.idBackRequired)),
+    id_hand: upload(t(rm.idHandRequired)),
+    license: z.object({ id: z.string(), url: z.string() }).nullable(),
+  });
 }

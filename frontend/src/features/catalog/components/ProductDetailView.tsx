@@ -19,10 +19,14 @@ function Pictures({ product }: { product: ProductDetail }) {
     );
   }
   return (
-    <Swiper className="detail-swiper" loop={product.images.length > 1}>
+    <Swiper
+      className="detail-swiper"
+      loop={product.images.length > 1}
+      indicator={product.images.length > 1 ? undefined : () => null}
+    >
       {product.images.map((image, index) => (
         <Swiper.Item key={image.url ?? index}>
-          <Image src={image.url ?? ""} alt={product.title} fit="contain" />
+          <Image src={image.url ?? ""} alt={product.title} fit="cover" />
         </Swiper.Item>
       ))}
     </Swiper>

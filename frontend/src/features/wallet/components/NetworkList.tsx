@@ -22,7 +22,7 @@ export function NetworkList() {
       {data.networks.length === 0 ? (
         <EmptyState description={<FormattedMessage {...m.noNetworks} />} />
       ) : (
-        <List mode="card">
+        <List mode="card" className="wallet-list">
           {data.networks.map((network) => (
             <List.Item
               key={network.code}

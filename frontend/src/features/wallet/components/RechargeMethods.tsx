@@ -13,7 +13,7 @@ export function RechargeMethods() {
       <div className="wallet-heading">
         <FormattedMessage {...m.chooseMethod} />
       </div>
-      <List mode="card">
+      <List mode="card" className="wallet-list">
         <List.Item
           prefix={
             <span className="wallet-method-icon">
@@ -37,7 +37,7 @@ export function RechargeMethods() {
           <FormattedMessage {...m.manualDeposit} />
         </List.Item>
       </List>
-      <List mode="card">
+      <List mode="card" className="wallet-list">
         <List.Item prefix={<BillOutline />} onClick={() => navigate("/rechargeRecord")}>
           <FormattedMessage {...m.depositRecords} />
         </List.Item>

@@ -229,6 +229,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
               <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
                 <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
                 <Button
+                  className="wallet-all-button"
                   size="small"
                   color="primary"
                   fill="outline"
@@ -243,23 +244,23 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
             </div>
           )}
         />
+        <Form.Item label={<FormattedMessage {...m.feeRuleTitle} />}>
+          <div className="wallet-note wallet-flush" data-testid="fee-rule">
+            <FormattedMessage
+              {...m.feeRule}
+              values={{
+                fixed: format.money(form.fee_fixed),
+                percent: intl.formatNumber(Number(form.fee_percent), { maximumFractionDigits: 2 }),
+                minimum: format.money(form.minimum),
+              }}
+            />
+          </div>
+          <FeePreview amount={amount} />
+        </Form.Item>
       </Form>
-      <FeePreview amount={amount} />
-      <Card className="wallet-section" title={<FormattedMessage {...m.feeRuleTitle} />}>
-        <p className="wallet-note" style={{ margin: 0 }} data-testid="fee-rule">
-          <FormattedMessage
-            {...m.feeRule}
-            values={{
-              fixed: format.money(form.fee_fixed),
-              percent: intl.formatNumber(Number(form.fee_percent), { maximumFractionDigits: 2 }),
-              minimum: format.money(form.minimum),
-            }}
-          />
-        </p>
-        <p className="wallet-note" style={{ margin: "8px 0 0" }}>
-          <FormattedMessage {...m.reviewNote} />
-        </p>
-      </Card>
+      <p className="wallet-note">
+        <FormattedMessage {...m.reviewNote} />
+      </p>
       <List mode="card">
         <List.Item prefix={<BillOutline />} onClick={() => navigate("/withdrawRecord")}>
           <FormattedMessage {...m.withdrawRecords} />
