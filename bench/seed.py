@@ -71,6 +71,8 @@ def ensure(scale: Scale, log: "Log") -> None:
     if InvitationCode.objects.filter(code=_marker(scale)).exists():
         log(f"data set '{scale.name}' already seeded")
     else:
+        if Merchant.objects.exclude(phone__startswith=PHONE_PREFIX).exists():
+            raise RuntimeError("This database holds merchants the bench did not make; refusing to flush it.")
         log("flushing the bench database and seeding (takes a few minutes at full scale)")
         call_command("flush", interactive=False, verbosity=0)
         with transaction.atomic():

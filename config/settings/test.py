@@ -6,7 +6,7 @@ from .base import BASE_DIR, env
 SECRET_KEY = "test-only-not-secret"
 ALLOWED_HOSTS = ["*"]
 DATABASES = {"default": env.db("DATABASE_URL", default="sqlite:///:memory:")}
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", "django.contrib.auth.hashers.Argon2PasswordHasher"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", "apps.accounts.hashers.Argon2Hasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_URL = "memory://"

@@ -66,6 +66,12 @@ def drawn_upload(*, kind: str, owner, size: tuple[int, int], label: str):
     return upload_create(file=raw, kind=kind, owner=owner)
 
 
+def wait_uploaded(area) -> None:
+    """The picture is shown and its upload finished (the "uploading" mask is gone), so the form has its key."""
+    area.locator(".adm-image-uploader-cell img").wait_for()
+    area.locator(".adm-image-uploader-cell-mask").wait_for(state="detached")
+
+
 def wait_toast(page, text: str) -> None:
     """A toast with this text appears (the previous toast may still be fading out)."""
     page.locator(".adm-toast-main", has_text=text).wait_for()
@@ -231,7 +237,7 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     assert page.get_by_text(texts["baseInfo.nameRequired"]).is_visible()
 
     page.locator(".adm-image-uploader input[type=file]").set_input_files(str(logo))
-    page.locator(".adm-image-uploader-cell img").wait_for()
+    wait_uploaded(page.locator(".adm-image-uploader"))
     page.get_by_placeholder(texts["baseInfo.namePlaceholder"]).fill("Harbor Lights")
     page.locator("input[type=tel]").fill("+1 555 010 2030")
     page.locator(".adm-form-item", has_text=texts["baseInfo.address"]).locator("input").fill("12 Pier Road, Lisbon")
@@ -263,7 +269,7 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     for name in ("store_banner", "ad_banner"):
         area = page.locator(f'[data-testid="{name}"]')
         area.locator("input[type=file]").set_input_files(str(banner))
-        area.locator(".adm-image-uploader-cell img").wait_for()
+        wait_uploaded(area)
     page.get_by_role("button", name=texts["shopForm.save"]).click()
     wait_toast(page, server_text(lang, "Saved successfully"))
     shop.refresh_from_db()

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
-import { CheckList, Input, Popup, SearchBar } from "antd-mobile";
-import { useIntl } from "react-intl";
+import { CheckList, Popup, SearchBar } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
 import { countryName, countryOptions } from "../countries";
 import { registerMessages as m } from "./messages";
 import "./account.css";
@@ -23,8 +23,14 @@ export function CountryField({ value, onChange, onBlur }: Props) {
   };
   return (
     <>
-      <div className="country-field" onClick={() => setOpen(true)}>
-        <Input readOnly value={value ? countryName(value, intl.locale) : ""} placeholder={intl.formatMessage(m.countryPlaceholder)} />
+      <div className="country-field" role="button" tabIndex={0} onClick={() => setOpen(true)}>
+        {value ? (
+          countryName(value, intl.locale)
+        ) : (
+          <span className="country-placeholder">
+            <FormattedMessage {...m.countryPlaceholder} />
+          </span>
+        )}
       </div>
       <Popup visible={open} onMaskClick={close} bodyClassName="country-popup">
         <div className="country-popup-search">

@@ -3,6 +3,7 @@ import { Button, DotLoading, Form, Input, TextArea, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { EmptyState } from "@/components/ui/EmptyState";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, type Uploaded } from "@/components/ui/ImageUpload";
 import type { UseMutationResult } from "@tanstack/react-query";
@@ -37,7 +38,7 @@ function WithShop({ children }: { children: (shop: Shop) => ReactNode }) {
       </div>
     );
   }
-  return store.data ? <>{children(store.data)}</> : null;
+  return store.data ? <>{children(store.data)}</> : <EmptyState />;
 }
 
 type ShopFormOptions<V extends FieldValues, I> = {
