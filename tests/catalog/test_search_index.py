@@ -1,9 +1,9 @@
 import pytest
 from django.db import connection
 
-LANGUAGES = ["en", "zh_hans", "zh_hant", "ru", "ko", "ja", "th"]
-
 from tests.factories import ProductFactory
+
+LANGUAGES = ["en", "zh_hans", "zh_hant", "ru", "ko", "ja", "th"]
 
 
 @pytest.mark.django_db
