@@ -1,6 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { reloadSession } from "@/lib/session";
+
+// Lazily loaded screens can take more than the default 1 s to appear on a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op here (the e2e tests cover it in Chromium).
 window.scrollTo = () => undefined;

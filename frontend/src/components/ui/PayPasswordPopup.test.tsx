@@ -12,6 +12,8 @@ describe("PayPasswordPopup", () => {
       </IntlProvider>,
     );
     expect(await screen.findByText("Please enter the payment password")).toBeTruthy();
+    // The number keyboard opens by itself once the popup has been shown (no tap on the boxes needed).
+    expect((await screen.findAllByText("2", undefined, { timeout: 3000 })).length).toBeGreaterThan(0);
     for (const digit of "24681") {
       act(() => {
         fireEvent.click(screen.getAllByText(digit).at(-1)!);
@@ -22,5 +24,16 @@ describe("PayPasswordPopup", () => {
       fireEvent.click(screen.getAllByText("0").at(-1)!);
     });
     expect(onSubmit).toHaveBeenCalledWith("246810");
+  });
+
+  it("opens its number keyboard by itself when shown after being hidden", async () => {
+    const ui = (visible: boolean) => (
+      <IntlProvider locale="en" messages={{}}>
+        <PayPasswordPopup visible={visible} onClose={() => undefined} onSubmit={() => undefined} />
+      </IntlProvider>
+    );
+    const { rerender } = render(ui(false));
+    rerender(ui(true));
+    expect((await screen.findAllByText("2", undefined, { timeout: 3000 })).length).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,14 @@ export function PayPasswordPopup({ visible, onClose, onSubmit }: Props) {
     else setValue("");
   }, [visible]);
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      // When opened from hidden, the input mounts only after the effect above: focus it again once shown, so the
+      // number keyboard opens by itself.
+      afterShow={() => input.current?.focus()}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
       <div style={{ padding: "20px 16px 12px", textAlign: "center" }}>
         <div style={{ fontSize: 16, fontWeight: 600, marginBottom: 6 }}>
           <FormattedMessage {...uiMessages.payPasswordTitle} />
