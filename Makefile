@@ -96,7 +96,7 @@ lint: install ## ruff and eslint
 
 typecheck: install schema-check ## mypy, tsc --noEmit, and the generated API types up to date
 	@# No incremental cache: a stale one crashed mypy (django-stubs + modeltranslation); a clean run takes seconds.
-	$(VENV)/bin/mypy --cache-dir=/dev/null apps config
+	$(VENV)/bin/mypy --cache-dir=/dev/null apps config bench
 	npx tsc --noEmit
 
 check-i18n: install ## Every message translated in all seven languages; no migration missing
