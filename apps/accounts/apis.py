@@ -445,6 +445,33 @@ class GetMerInfoApi(APIView):
         return ok(MerInfoSerializer(merchant, context={"request": request}).data)
 
 
+class AvatarApi(APIView):
+    """Sets the avatar to an image uploaded with common/upload (kind avatar); an empty key removes it."""
+
+    class InputSerializer(serializers.Serializer):
+        avatar = serializers.CharField(
+            max_length=32,
+            allow_blank=True,
+            error_messages={
+                "required": gettext_lazy("Please choose an avatar image"),
+                "null": gettext_lazy("Please choose an avatar image"),
+            },
+        )
+
+    @extend_schema(request=InputSerializer, responses=MerInfoSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        avatar = serializer.validated_data["avatar"]
+        me = _me(request)
+        services.merchant_avatar_set(merchant=me, avatar=avatar)
+        merchant = merchant_info_get(merchant_id=me.pk)
+        return ok(
+            MerInfoSerializer(merchant, context={"request": request}).data,
+            _("Avatar saved") if avatar else _("Avatar removed"),
+        )
+
+
 class SetLanguageApi(APIView):
     class InputSerializer(serializers.Serializer):
         lang = serializers.CharField(max_length=16, error_messages=_say(gettext_lazy("Please choose a language")))

@@ -385,6 +385,22 @@ def merchant_language_set(*, merchant: Merchant, lang: str) -> None:
     merchant.language = lang
 
 
+@transaction.atomic
+def merchant_avatar_set(*, merchant: Merchant, avatar: str) -> None:
+    """The avatar becomes an image this merchant uploaded as kind `avatar`; an empty key removes it.
+
+    Another merchant's upload, or an image uploaded for something else, answers like a missing one.
+    """
+    upload = None
+    if avatar:
+        try:
+            upload = upload_get(key=avatar, merchant_id=merchant.pk, kinds=[Upload.Kind.AVATAR])
+        except AppError as exc:
+            raise _field_error("avatar", exc.message, exc.error_code) from None
+    Merchant.objects.filter(pk=merchant.pk).update(avatar=upload, updated_at=timezone.now())
+    merchant.avatar = upload
+
+
 # ---------- operators' decisions ----------
 _STATUS_NOTICES = {
     MerchantStatus.PENDING: _REVIEW_NOTICE,

@@ -15,6 +15,7 @@ urlpatterns = [
     path("merchant/resetPay", apis.ResetPayApi.as_view()),
     path("merchant/verify_pay", apis.VerifyPayApi.as_view()),
     path("merchant/getMerInfo", apis.GetMerInfoApi.as_view()),
+    path("merchant/avatar", apis.AvatarApi.as_view()),
     path("merchant/set_language", apis.SetLanguageApi.as_view()),
     path("merchant/language_list", apis.LanguageListApi.as_view()),
 ]

@@ -23,6 +23,7 @@ def test_seed_creates_the_demo_accounts_and_is_idempotent(api):
     merchant.refresh_from_db()
     assert merchant.real_name == "Changed by the demo user"
     assert (merchant.status, merchant.phone, merchant.level) == ("active", "+10000000001", level)
+    assert merchant.country == "US"  # an ISO 3166 code, as the Register screen sends; the app shows its name
     assert merchant.shop.name == "Demo Store"
     assert InvitationCode.objects.get(code="WELCOME").is_active
     admin = get_user_model().objects.get(username="admin")

@@ -39,7 +39,7 @@ class TestManage:
     def test_status_label_is_translated(self, merchant_api, merchant, level):
         ShopGoodsFactory(merchant=merchant, on_shelf=False)
         merchant_api.lang = "zh-Hant"
-        assert merchant_api.get(MANAGE).json()["data"]["list"][0]["status_label"] == "庫存中"
+        assert merchant_api.get(MANAGE).json()["data"]["list"][0]["status_label"] == "倉庫中"
 
     def test_bad_tab_is_refused(self, merchant_api, level):
         body = merchant_api.get(MANAGE, {"tab": "sold"}).json()

@@ -5,6 +5,8 @@ Run: npm run build && DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/pytest -m e2e tes
 Screenshots: shot(page, "login") -> tests/e2e/artifacts/<lang>/login.png (lang = the page's localStorage `lang`).
 """
 
+import io
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,8 +15,20 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-BUNDLE = Path(__file__).resolve().parents[2] / "frontend" / "dist" / "app" / "main.js"
+ROOT = Path(__file__).resolve().parents[2]
+BUNDLE = ROOT / "frontend" / "dist" / "app" / "main.js"
+LOCALE = ROOT / "locale"
 LANGUAGES = ["en", "zh-CN", "zh-Hant", "ru-RU", "han", "ri", "tai"]
+# App language code -> folder of its catalogues under locale/.
+LOCALE_FOLDERS = {
+    "en": "en",
+    "zh-CN": "zh_Hans",
+    "zh-Hant": "zh_Hant",
+    "ru-RU": "ru",
+    "han": "ko",
+    "ri": "ja",
+    "tai": "th",
+}
 DEFAULT_LANG = "ru-RU"
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
@@ -98,10 +112,49 @@ def open_app(page: Page, base_url: str, path: str, lang: str | None = None) -> N
     page.wait_for_load_state("networkidle")
 
 
+def catalogue(lang: str) -> dict[str, str]:
+    """The app's texts in `lang` (locale/<folder>/frontend.json: {message id: text}), to find what the user sees."""
+    return json.loads((LOCALE / LOCALE_FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
+
+
+def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str = "#0f4c81") -> bytes:
+    """A PNG that looks like a picture in screenshots (a logo, an avatar): a coloured ground, a disc, a label."""
+    from PIL import Image, ImageDraw
+
+    width, height = size
+    side = min(size)
+    picture = Image.new("RGB", size, colour)
+    draw = ImageDraw.Draw(picture)
+    box = ((width - side * 0.7) / 2, (height - side * 0.7) / 2, (width + side * 0.7) / 2, (height + side * 0.7) / 2)
+    draw.ellipse(box, fill="#ffd54f")
+    if label:
+        draw.text((width / 2, height / 2), label, fill=colour, font_size=side // 4, anchor="mm")
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 def shot(page: Page, name: str) -> Path:
-    """Save a screenshot under tests/e2e/artifacts/<lang>/<name>.png."""
+    """Save a full-page screenshot under tests/e2e/artifacts/<lang>/<name>.png.
+
+    The capture draws bars stuck to the window (the sticky NavBar at the top, the tab bar at the bottom) where the
+    window is, so the page is scrolled first to put them at their edge of the picture: to the top, or to the end
+    on a tab screen (bottom tab bar, no NavBar). Otherwise they land mid-picture, over the content.
+    """
     lang = page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG
     path = ARTIFACTS / lang / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
+    scrolled = page.evaluate(
+        """() => {
+            const shown = (bar) => [...document.querySelectorAll(bar)].some((e) => e.getClientRects().length);
+            const tabScreen = shown(".tab-layout-bar") && !shown(".nav-layout-bar");
+            const top = tabScreen ? document.documentElement.scrollHeight : 0;
+            const before = window.scrollY;
+            window.scrollTo(0, top);
+            return window.scrollY !== before;
+        }"""
+    )
+    if scrolled:
+        page.wait_for_timeout(150)  # let sticky bars and lazy images settle
     page.screenshot(path=str(path), full_page=True)
     return path

@@ -1,28 +1,24 @@
 """The account screens in the browser: register -> operator approves in the admin -> sign in -> personal info ->
-login password and payment password (two languages), forgotten password, logout, and screenshots of every account
-screen in all seven languages."""
+login password and payment password (two languages), forgotten password, the avatar, logout, and screenshots of every
+account screen in all seven languages."""
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.hashers import check_password
 from django.core import mail
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import AuthToken, Merchant
-from tests.e2e.conftest import LANGUAGES, open_app, shot, sign_in
+from apps.core.i18n import django_lang
+from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, shot, sign_in
 from tests.factories import DEFAULT_PASSWORD, InvitationCodeFactory, LevelFactory, MerchantFactory, image_bytes
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
-FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
 NEW_PASSWORD = "Fresh-pass-2027"
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
 
 
 def app(page: Page):
@@ -362,3 +358,61 @@ def test_rejected_merchant_sends_new_documents(page, base_url, images, lang):
     merchant.refresh_from_db()
     assert merchant.status == MerchantStatus.PENDING
     assert merchant.id_front.owner_id == merchant.pk
+
+
+def server_text(lang: str, message: str) -> str:
+    """A server message as the API answers it in `lang`."""
+    with translation.override(django_lang(lang)):
+        return gettext(message)
+
+
+@pytest.mark.parametrize("lang", ["en", "ri"])
+def test_personal_info_changes_and_removes_the_avatar(page, base_url, tmp_path, lang):
+    texts = catalogue(lang)
+    merchant = MerchantFactory(real_name="Alex Morgan")
+    picture = tmp_path / "me.png"
+    picture.write_bytes(drawn_image(label="AM", colour="#13a86b"))
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/personalInfo")
+    row = app(page).locator(".profile-avatar-row")
+    expect(row.locator("img")).to_have_count(0)  # no avatar yet: the placeholder
+
+    # Pick a photo: it is uploaded at once, and saved with the button.
+    row.click()
+    sheet = page.locator(".avatar-sheet")
+    save = sheet.get_by_role("button", name=texts["profile.avatarSave"], exact=True)
+    expect(save).to_be_disabled()
+    expect(sheet.get_by_role("button", name=texts["profile.avatarRemove"])).to_have_count(0)
+    upload(sheet, "avatar", picture)
+    expect(save).to_be_enabled()
+    page.wait_for_timeout(300)  # the sheet's slide-in, for the screenshot
+    shot(page, "personalInfo-avatar")
+    save.click()
+    assert wait_toast(page) == server_text(lang, "Avatar saved")
+    expect(sheet).to_be_hidden()
+    merchant.refresh_from_db()
+    assert merchant.avatar is not None and merchant.avatar.kind == "avatar" and merchant.avatar.owner_id == merchant.pk
+    avatar_url = re.compile(re.escape(merchant.avatar.file.url) + "$")
+    expect(row.locator("img")).to_have_attribute("src", avatar_url)
+    assert row.locator("img").evaluate("img => img.naturalWidth") > 0  # the picture is served, not a broken link
+    expect(page.locator(".adm-toast-main")).to_have_count(0, timeout=5000)
+    shot(page, "personalInfo-with-avatar")
+
+    # My shows it too (the summary is shared by the kept screens).
+    open_app(page, base_url, "/my")
+    expect(app(page).locator(".my-header img")).to_have_attribute("src", avatar_url)
+
+    # Remove it: asked first; cancelling keeps it.
+    open_app(page, base_url, "/personalInfo")
+    row.click()
+    sheet.get_by_role("button", name=texts["profile.avatarRemove"]).click()
+    expect(page.get_by_text(texts["profile.avatarRemoveConfirm"], exact=True)).to_be_visible()
+    page.locator(".adm-dialog").get_by_role("button", name=texts["common.cancel"]).click()
+    merchant.refresh_from_db()
+    assert merchant.avatar is not None
+    sheet.get_by_role("button", name=texts["profile.avatarRemove"]).click()
+    page.locator(".adm-dialog").get_by_role("button", name=texts["common.confirm"]).click()
+    assert wait_toast(page) == server_text(lang, "Avatar removed")
+    expect(row.locator("img")).to_have_count(0)
+    merchant.refresh_from_db()
+    assert merchant.avatar is None

@@ -1,16 +1,10 @@
-import json
-from pathlib import Path
+import io
 
 import pytest
 
-from tests.e2e.conftest import LANGUAGES, open_app, shot
-
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
-FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
+from apps.catalog import demo as catalog_demo
+from apps.shop import demo as shop_demo
+from tests.e2e.conftest import ARTIFACTS, LANGUAGES, catalogue, open_app, shot, sign_in
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -42,8 +36,6 @@ def test_unknown_language_falls_back_to_russian(page, base_url):
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang):
-    from tests.e2e.conftest import sign_in
-
     texts = catalogue(lang)
     sign_in(page, base_url, merchant, lang)
     open_app(page, base_url, "/home")
@@ -80,3 +72,38 @@ def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_
     page.wait_for_url(f"{base_url}/home")
     assert page.evaluate("localStorage.getItem('token')")
     assert page.evaluate("JSON.parse(localStorage.getItem('MerInfo')).token")
+
+
+END_OF_SCREEN = """() => {
+    const screen = document.querySelector('.kept-route:not([style*="display: none"])');
+    const bar = screen.querySelector(".tab-layout-bar").getBoundingClientRect();
+    const boxes = [...screen.querySelectorAll(".tab-layout-body *")].map((e) => e.getBoundingClientRect());
+    const bottoms = boxes.filter((box) => box.height > 0).map((box) => box.bottom);
+    return { barTop: bar.top, barBottom: bar.bottom, contentBottom: Math.max(...bottoms), window: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("path", ["/home", "/product", "/order", "/my"])
+def test_tab_screens_end_above_the_tab_bar(page, base_url, merchant, path):
+    """Scrolled to the end, the last item of a tab screen is above the tab bar, which stays at the window's bottom."""
+    shop_demo.seed(io.StringIO())
+    catalog_demo.seed(io.StringIO())  # a Products screen longer than the window
+    sign_in(page, base_url, merchant, "en")
+    open_app(page, base_url, path)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+
+    end = page.evaluate(END_OF_SCREEN)
+    assert abs(end["barBottom"] - end["window"]) < 1, end
+    assert end["contentBottom"] <= end["barTop"] + 0.5, end
+    page.screenshot(path=str(ARTIFACTS / "en" / f"tab-end-{path.strip('/')}.png"))  # the window only, as a phone
+    if path == "/my":
+        # A page not two windows long has no back-to-top bubble over its last item, which can be tapped: the
+        # click reaches Log out (not the bar) and asks first.
+        assert page.locator(".adm-floating-bubble").count() == 0
+        texts = catalogue("en")
+        page.get_by_role("button", name=texts["my.logout"]).click()
+        assert page.get_by_text(texts["my.logoutConfirm"], exact=True).is_visible()

@@ -5,29 +5,20 @@ the seven languages (tests/e2e/artifacts/<lang>/wallet-*.png).
 """
 
 import io
-import json
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, open_app, sign_in
-from tests.e2e.conftest import shot as full_shot
+from tests.e2e.conftest import LANGUAGES, catalogue, open_app, shot, sign_in
 from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, WithdrawalFeeRuleFactory, fund, image_bytes
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
-FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
 TRON_ADDRESS = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
 PAYOUT_ADDRESS = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf"
 # How the app's locales write 150.00 and friends (Intl.NumberFormat, 2 decimals).
 DECIMAL_COMMA = {"ru-RU"}
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
 
 
 def label(lang: str, choice) -> str:
@@ -65,13 +56,6 @@ def wait_toast(page, text: str | None = None) -> None:
     if text is not None:
         assert text in toast.inner_text()
     page.wait_for_timeout(400)  # fade-in, for the screenshot
-
-
-def shot(page, name: str) -> None:
-    """A full-page screenshot from the top (so the sticky NavBar sits at the top of the picture)."""
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(150)
-    full_shot(page, name)
 
 
 def list_item(page, text: str):

@@ -1,6 +1,39 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { AppstoreOutline, CollectMoneyOutline, MessageOutline, SetOutline, TruckOutline, UndoOutline } from "antd-mobile-icons";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
+import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
+import { WalletCard } from "@/features/wallet";
+import { routeTitles } from "../routeTitles";
 
-/** /home: not built yet (placeholder until its feature lands). */
+const messages = defineMessages({
+  shortcuts: { id: "home.shortcuts", defaultMessage: "Shortcuts", description: "Home: title of the links grid" },
+});
+
+/** The spec's shortcuts, each named like the screen it opens. */
+const SHORTCUTS: Shortcut[] = [
+  { path: "/setting", label: routeTitles.setting, icon: <SetOutline />, color: "#1677ff" },
+  { path: "/refundRequest", label: routeTitles.refundRequest, icon: <UndoOutline />, color: "#fa541c" },
+  { path: "/storeExpress", label: routeTitles.storeExpress, icon: <TruckOutline />, color: "#13a86b" },
+  { path: "/service", label: routeTitles.service, icon: <MessageOutline />, color: "#722ed1" },
+  { path: "/withdraw", label: routeTitles.withdraw, icon: <CollectMoneyOutline />, color: "#d48806" },
+  { path: "/distribution", label: routeTitles.distribution, icon: <AppstoreOutline />, color: "#eb2f96" },
+];
+
+/**
+ * /home (tab): the shop (logo, name, level, verification), what a merchant who is not active must know (review,
+ * rejection, closed shop), the wallet figures, and the shortcuts. The sales and visitor figures come with their API.
+ */
 export default function HomeScreen() {
-  return <EmptyState />;
+  const { data: merchant } = useMerchant();
+  return (
+    <>
+      <ShopHeader />
+      {merchant && <StatusNotice merchant={merchant} />}
+      <WalletCard />
+      <h2 className="section-title">
+        <FormattedMessage {...messages.shortcuts} />
+      </h2>
+      <ShortcutGrid items={SHORTCUTS} />
+    </>
+  );
 }

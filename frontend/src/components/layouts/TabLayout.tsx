@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SafeArea, TabBar } from "antd-mobile";
+import { TabBar } from "antd-mobile";
 import { AppOutline, ShopbagOutline, UnorderedListOutline, UserOutline } from "antd-mobile-icons";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -13,7 +13,11 @@ const ICONS: Record<string, ReactNode> = {
   "/my": <UserOutline />,
 };
 
-/** The four main screens: content above a fixed bottom tab bar (home, product, order, my). */
+/**
+ * The four main screens: content above the bottom tab bar (home, product, order, my). The bar stays in the page
+ * flow, sticky at the bottom (styles.css), so it takes exactly its own height, home indicator (safe area) included:
+ * the last item of a screen ends above it and can be tapped.
+ */
 export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode }) {
   const intl = useIntl();
   const { pathname } = useLocation();
@@ -27,7 +31,6 @@ export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode
             <TabBar.Item key={tab.path} icon={ICONS[tab.path]} title={intl.formatMessage(tab.title)} />
           ))}
         </TabBar>
-        <SafeArea position="bottom" />
       </nav>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from "react";
 import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile";
 import { useIntl } from "react-intl";
 import { api } from "@/lib/api";
@@ -17,11 +18,32 @@ type Props = {
   kind: string;
   value: Uploaded | null;
   onChange: (value: Uploaded | null) => void;
+  /** Told true when an upload starts and false when it ends (or the picker unmounts): see useUploading(). */
+  onUploadingChange?: (uploading: boolean) => void;
 };
 
+/**
+ * A form's uploads in progress: pass `onUploadingChange` to each of its ImageUploads and keep the submit button
+ * disabled while `uploading`, so a picture still on its way is not left out of the saved values.
+ */
+export function useUploading() {
+  const [count, setCount] = useState(0);
+  const onUploadingChange = useCallback((uploading: boolean) => setCount((n) => n + (uploading ? 1 : -1)), []);
+  return { uploading: count > 0, onUploadingChange };
+}
+
 /** One image: pick, upload at once, and hand the upload id to the form (e.g. through a react-hook-form Controller). */
-export function ImageUpload({ kind, value, onChange }: Props) {
+export function ImageUpload({ kind, value, onChange, onUploadingChange }: Props) {
   const intl = useIntl();
+  const [pending, setPending] = useState(0);
+  const busy = pending > 0;
+  // One true/false pair per busy period, also when the picker unmounts mid-upload.
+  useEffect(() => {
+    if (!busy || !onUploadingChange) return;
+    onUploadingChange(true);
+    return () => onUploadingChange(false);
+  }, [busy, onUploadingChange]);
+
   const fileList: ImageUploadItem[] = value ? [{ key: value.id, url: value.url }] : [];
   return (
     <ImageUploader
@@ -29,6 +51,7 @@ export function ImageUpload({ kind, value, onChange }: Props) {
       maxCount={1}
       accept="image/jpeg,image/png,image/webp"
       upload={async (file) => {
+        setPending((n) => n + 1);
         try {
           const uploaded = await uploadImage(file, kind);
           onChange(uploaded);
@@ -36,6 +59,8 @@ export function ImageUpload({ kind, value, onChange }: Props) {
         } catch (error) {
           Toast.show({ icon: "fail", content: (error as Error).message || intl.formatMessage(uiMessages.uploadFailed) });
           throw error;
+        } finally {
+          setPending((n) => n - 1);
         }
       }}
       onChange={(items) => items.length === 0 && onChange(null)}

@@ -6,12 +6,16 @@ import { uiMessages } from "./messages";
 
 const OFFSET = 20;
 
-/** Appears once the page is scrolled past 20 px; scrolls smoothly back to the top. */
+/**
+ * Appears once the page is scrolled past 20 px, on pages at least two windows long (on a shorter page the top is
+ * one swipe away and the bubble would only cover the last items); scrolls smoothly back to the top.
+ */
 export function ScrollToTop() {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > OFFSET);
+    const onScroll = () =>
+      setVisible(window.scrollY > OFFSET && document.documentElement.scrollHeight >= 2 * window.innerHeight);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);

@@ -53,6 +53,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the avatar to an image uploaded with common/upload (kind avatar); an empty key removes it. */
+        post: operations["merchant_avatar_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/bill": {
         parameters: {
             query?: never;
@@ -595,6 +612,9 @@ export interface components {
          * @enum {string}
          */
         AddressFormatEnum: "tron" | "evm";
+        AvatarApiInputRequest: {
+            avatar: string;
+        };
         BillApiOutput: {
             id: number;
             kind: string;
@@ -1313,6 +1333,49 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["LevelUpgradeApiOutput"];
+                    };
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+        };
+    };
+    merchant_avatar_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["AvatarApiInputRequest"];
+                "multipart/form-data": components["schemas"]["AvatarApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["MerInfo"];
                     };
                 };
             };

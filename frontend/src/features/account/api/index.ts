@@ -21,4 +21,5 @@ export {
   useSendResetCode,
 } from "./password";
 export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
+export { setAvatar, useSetAvatar } from "./avatar";
 export type * from "./types";

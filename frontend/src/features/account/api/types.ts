@@ -28,3 +28,6 @@ export type PayPasswordInput = Schemas["ResetPayApiInputRequest"];
 
 /** resubmit: a rejected merchant's new ID documents (uploaded while signed in). */
 export type ResubmitInput = Schemas["IdDocumentsRequest"];
+
+/** avatar: the upload id of an image uploaded as kind "avatar", or "" to remove it. */
+export type AvatarInput = Schemas["AvatarApiInputRequest"];

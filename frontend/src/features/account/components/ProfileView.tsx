@@ -1,8 +1,9 @@
-import { Avatar, List, Skeleton, Tag } from "antd-mobile";
+import { List, Skeleton, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { countryName } from "../countries";
 import { useMerchant } from "../hooks/useMerchant";
+import { AvatarEditor } from "./AvatarEditor";
 import { profileMessages as m } from "./messages";
 import { StatusTag } from "./StatusTag";
 import "./account.css";
@@ -16,9 +17,7 @@ export function ProfileView() {
   return (
     <>
       <List mode="card">
-        <List.Item extra={<Avatar className="profile-avatar" src={merchant.avatar ?? merchant.shop?.logo ?? ""} />}>
-          <FormattedMessage {...m.avatar} />
-        </List.Item>
+        <AvatarEditor merchant={merchant} />
         <List.Item extra={merchant.real_name}>
           <FormattedMessage {...m.name} />
         </List.Item>

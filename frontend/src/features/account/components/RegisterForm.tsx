@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { applyFieldErrors, type Answer } from "@/lib/api";
 import { useSession } from "@/lib/session";
 import { FormField } from "@/components/ui/FormField";
+import { useUploading } from "@/components/ui/ImageUpload";
 import { useRegister, type RegisterAnswer } from "../api";
 import { readPartnerLink } from "../partner";
 import { codeMessages, passwordMessages as pm, registerMessages as m } from "./messages";
@@ -77,6 +78,8 @@ export function RegisterForm({
   }, [inviteCode, setValue]);
 
   const registration = useRegister();
+  const uploads = useUploading();
+  const tiles = { control, onUploadingChange: uploads.onUploadingChange };
   const submit = handleSubmit((values) =>
     registration.mutate(
       {
@@ -107,7 +110,14 @@ export function RegisterForm({
       className="register-form"
       onFinish={() => void submit()}
       footer={
-        <Button block type="submit" color="primary" size="large" loading={registration.isPending}>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={registration.isPending}
+          disabled={uploads.uploading}
+        >
           <FormattedMessage {...m.submit} />
         </Button>
       }
@@ -120,7 +130,7 @@ export function RegisterForm({
       </Form.Header>
       <Form.Item label={<FormattedMessage {...m.logo} />}>
         <div className="upload-row">
-          <UploadTile control={control} name="logo" kind="logo" />
+          <UploadTile {...tiles} name="logo" kind="logo" />
         </div>
       </Form.Item>
       {text("shop_name", m.shopName, m.shopNamePlaceholder)}
@@ -146,14 +156,14 @@ export function RegisterForm({
       />
       <Form.Item label={<FormattedMessage {...m.idHint} />}>
         <div className="upload-row">
-          <UploadTile control={control} name="id_front" kind="id_document" label={m.idFront} />
-          <UploadTile control={control} name="id_back" kind="id_document" label={m.idBack} />
-          <UploadTile control={control} name="id_hand" kind="id_document" label={m.idHand} />
+          <UploadTile {...tiles} name="id_front" kind="id_document" label={m.idFront} />
+          <UploadTile {...tiles} name="id_back" kind="id_document" label={m.idBack} />
+          <UploadTile {...tiles} name="id_hand" kind="id_document" label={m.idHand} />
         </div>
       </Form.Item>
       <Form.Item>
         <div className="upload-row">
-          <UploadTile control={control} name="license" kind="license" label={m.license} />
+          <UploadTile {...tiles} name="license" kind="license" label={m.license} />
         </div>
       </Form.Item>
 

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { applyFieldErrors } from "@/lib/api";
+import { useUploading } from "@/components/ui/ImageUpload";
 import { useResubmitDocuments } from "../api";
 import { myMessages as m, registerMessages as rm } from "./messages";
 import { resubmitSchema } from "./schemas";
@@ -20,6 +21,8 @@ export function ResubmitDocuments() {
   const schema = useSchema(resubmitSchema);
   const { control, handleSubmit, setError, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const resubmit = useResubmitDocuments();
+  const uploads = useUploading();
+  const tiles = { control, onUploadingChange: uploads.onUploadingChange };
   const submit = handleSubmit((values) =>
     resubmit.mutate(
       {
@@ -48,7 +51,14 @@ export function ResubmitDocuments() {
           layout="vertical"
           onFinish={() => void submit()}
           footer={
-            <Button block type="submit" color="primary" size="large" loading={resubmit.isPending}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={resubmit.isPending}
+              disabled={uploads.uploading}
+            >
               <FormattedMessage {...m.resubmitSubmit} />
             </Button>
           }
@@ -58,10 +68,10 @@ export function ResubmitDocuments() {
           </Form.Header>
           <Form.Item label={<FormattedMessage {...rm.idHint} />}>
             <div className="upload-row">
-              <UploadTile control={control} name="id_front" kind="id_document" label={rm.idFront} />
-              <UploadTile control={control} name="id_back" kind="id_document" label={rm.idBack} />
-              <UploadTile control={control} name="id_hand" kind="id_document" label={rm.idHand} />
-              <UploadTile control={control} name="license" kind="license" label={rm.license} />
+              <UploadTile {...tiles} name="id_front" kind="id_document" label={rm.idFront} />
+              <UploadTile {...tiles} name="id_back" kind="id_document" label={rm.idBack} />
+              <UploadTile {...tiles} name="id_hand" kind="id_document" label={rm.idHand} />
+              <UploadTile {...tiles} name="license" kind="license" label={rm.license} />
             </div>
           </Form.Item>
         </Form>

@@ -12,6 +12,8 @@ export function UploadTile<T extends FieldValues>(props: {
   name: FieldPath<T>;
   kind: string;
   label?: MessageDescriptor;
+  /** The form's useUploading().onUploadingChange, so it can hold its submit while this picture uploads. */
+  onUploadingChange: (uploading: boolean) => void;
 }) {
   return (
     <Controller
@@ -19,7 +21,12 @@ export function UploadTile<T extends FieldValues>(props: {
       name={props.name}
       render={({ field, fieldState }) => (
         <div className="upload-tile" data-field={props.name}>
-          <ImageUpload kind={props.kind} value={field.value as Uploaded | null} onChange={field.onChange} />
+          <ImageUpload
+            kind={props.kind}
+            value={field.value as Uploaded | null}
+            onChange={field.onChange}
+            onUploadingChange={props.onUploadingChange}
+          />
           {props.label && (
             <div className="upload-tile-label">
               <FormattedMessage {...props.label} />

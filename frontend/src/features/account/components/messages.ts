@@ -225,6 +225,19 @@ export const payMessages = defineMessages({
 
 export const profileMessages = defineMessages({
   avatar: { id: "profile.avatar", defaultMessage: "Avatar", description: "Personal info row" },
+  avatarTitle: { id: "profile.avatarTitle", defaultMessage: "Change avatar", description: "Title of the avatar sheet" },
+  avatarHint: {
+    id: "profile.avatarHint",
+    defaultMessage: "Choose a photo (JPG, PNG or WebP), then save it.",
+    description: "Avatar sheet: what to do",
+  },
+  avatarSave: { id: "profile.avatarSave", defaultMessage: "Save", description: "Avatar sheet button: save the new photo" },
+  avatarRemove: { id: "profile.avatarRemove", defaultMessage: "Remove avatar", description: "Avatar sheet button" },
+  avatarRemoveConfirm: {
+    id: "profile.avatarRemoveConfirm",
+    defaultMessage: "Remove your avatar?",
+    description: "Confirmation before removing the avatar",
+  },
   name: { id: "profile.name", defaultMessage: "Full name", description: "Personal info row" },
   verification: { id: "profile.verification", defaultMessage: "Identity verification", description: "Personal info row" },
   verified: { id: "profile.verified", defaultMessage: "Verified", description: "Verification state" },

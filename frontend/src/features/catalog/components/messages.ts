@@ -1,15 +1,8 @@
-import { defineMessages, type MessageDescriptor } from "react-intl";
-
-/**
- * react-intl 12 types a defineMessages() catalogue as "no values" unless every value type is spelled out; these
- * catalogues pass values ({count}, {limit}), so they are used as plain descriptors.
- */
-function plain<K extends string>(messages: Record<K, MessageDescriptor>): { readonly [P in K]: MessageDescriptor } {
-  return messages;
-}
+import { defineMessages } from "react-intl";
+import { untypedMessages } from "@/lib/intl";
 
 /** Prices and figures on every product card and detail. */
-export const priceMessages = plain(defineMessages({
+export const priceMessages = untypedMessages(defineMessages({
   retail: { id: "price.retail", defaultMessage: "Retail price", description: "The price buyers pay (selling price)" },
   purchase: {
     id: "price.purchase",
@@ -25,7 +18,7 @@ export const priceMessages = plain(defineMessages({
 }));
 
 /** The Product tab. */
-export const productMessages = plain(defineMessages({
+export const productMessages = untypedMessages(defineMessages({
   centerTitle: {
     id: "product.centerTitle",
     defaultMessage: "Distribution center",
@@ -61,7 +54,7 @@ export const productMessages = plain(defineMessages({
 }));
 
 /** The distribution center. */
-export const distributionMessages = plain(defineMessages({
+export const distributionMessages = untypedMessages(defineMessages({
   search: { id: "distribution.search", defaultMessage: "Search products", description: "Search field placeholder" },
   allCategories: { id: "distribution.allCategories", defaultMessage: "All", description: "Category tab: no filter" },
   hot: {
@@ -116,7 +109,7 @@ export const distributionMessages = plain(defineMessages({
 }));
 
 /** The shop's goods. */
-export const goodsMessages = plain(defineMessages({
+export const goodsMessages = untypedMessages(defineMessages({
   tabAll: { id: "goods.tabAll", defaultMessage: "All", description: "Goods tab" },
   tabSelling: { id: "goods.tabSelling", defaultMessage: "Selling", description: "Goods tab: on shelf" },
   tabStock: { id: "goods.tabStock", defaultMessage: "In stock", description: "Goods tab: off shelf (warehouse)" },
@@ -136,7 +129,7 @@ export const goodsMessages = plain(defineMessages({
 }));
 
 /** Product details. */
-export const detailMessages = plain(defineMessages({
+export const detailMessages = untypedMessages(defineMessages({
   description: { id: "goodsDetail.description", defaultMessage: "Description", description: "Section title" },
   inShop: { id: "goodsDetail.inShop", defaultMessage: "In your shop", description: "Section title: the listing" },
   notInShop: {

@@ -5,7 +5,7 @@ import { Controller, useForm, type DefaultValues, type FieldValues, type Path, t
 import { zodResolver } from "@hookform/resolvers/zod";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { FormField } from "@/components/ui/FormField";
-import { ImageUpload, type Uploaded } from "@/components/ui/ImageUpload";
+import { ImageUpload, useUploading, type Uploaded } from "@/components/ui/ImageUpload";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { applyFieldErrors, type Answer } from "@/lib/api";
 import { useSaveBanners, useSaveStore, useStore, type Shop, type ShopImage } from "../api";
@@ -66,9 +66,10 @@ function useShopForm<V extends FieldValues, I>({ resolver, defaultValues, fields
   return { control: form.control, onFinish };
 }
 
-function SaveButton({ loading }: { loading: boolean }) {
+/** Save: busy while saving, held while a picture of the form is still uploading. */
+function SaveButton({ loading, uploading = false }: { loading: boolean; uploading?: boolean }) {
   return (
-    <Button block type="submit" color="primary" size="large" loading={loading}>
+    <Button block type="submit" color="primary" size="large" loading={loading} disabled={uploading}>
       <FormattedMessage {...formMessages.save} />
     </Button>
   );
@@ -86,14 +87,27 @@ function BaseInfoFields({ shop, onSaved }: { shop: Shop; onSaved?: Saved }) {
     toInput: ({ logo, ...texts }) => ({ ...texts, logo: logo?.id ?? "" }),
     onSaved,
   });
+  const uploads = useUploading();
   const optional = intl.formatMessage(formMessages.optional);
   return (
-    <Form layout="vertical" mode="card" onFinish={() => void onFinish()} footer={<SaveButton loading={save.isPending} />}>
+    <Form
+      layout="vertical"
+      mode="card"
+      onFinish={() => void onFinish()}
+      footer={<SaveButton loading={save.isPending} uploading={uploads.uploading} />}
+    >
       <Form.Item label={<FormattedMessage {...b.logo} />}>
         <Controller
           control={control}
           name="logo"
-          render={({ field }) => <ImageUpload kind="logo" value={field.value} onChange={field.onChange} />}
+          render={({ field }) => (
+            <ImageUpload
+              kind="logo"
+              value={field.value}
+              onChange={field.onChange}
+              onUploadingChange={uploads.onUploadingChange}
+            />
+          )}
         />
       </Form.Item>
       <FormField
@@ -204,8 +218,14 @@ function BannerFields({ shop, onSaved }: { shop: Shop; onSaved?: Saved }) {
     { name: "store_banner" as const, label: bannerMessages.store, hint: bannerMessages.storeHint },
     { name: "ad_banner" as const, label: bannerMessages.ad, hint: bannerMessages.adHint },
   ];
+  const uploads = useUploading();
   return (
-    <Form layout="vertical" mode="card" onFinish={() => void onFinish()} footer={<SaveButton loading={save.isPending} />}>
+    <Form
+      layout="vertical"
+      mode="card"
+      onFinish={() => void onFinish()}
+      footer={<SaveButton loading={save.isPending} uploading={uploads.uploading} />}
+    >
       {banners.map((banner) => (
         <Form.Item key={banner.name} label={<FormattedMessage {...banner.label} />}>
           <div className="shop-banner-hint">
@@ -215,7 +235,14 @@ function BannerFields({ shop, onSaved }: { shop: Shop; onSaved?: Saved }) {
             <Controller
               control={control}
               name={banner.name}
-              render={({ field }) => <ImageUpload kind="banner" value={field.value} onChange={field.onChange} />}
+              render={({ field }) => (
+                <ImageUpload
+                  kind="banner"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onUploadingChange={uploads.onUploadingChange}
+                />
+              )}
             />
           </div>
         </Form.Item>

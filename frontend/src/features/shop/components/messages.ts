@@ -1,12 +1,8 @@
-import { defineMessages, type MessageDescriptor } from "react-intl";
-
-/** react-intl 12 types defineMessages() as "no values" unless each is spelled out: used as plain descriptors. */
-function plain<K extends string>(messages: Record<K, MessageDescriptor>): { readonly [P in K]: MessageDescriptor } {
-  return messages;
-}
+import { defineMessages } from "react-intl";
+import { untypedMessages } from "@/lib/intl";
 
 /** Shop settings menu (/setting). */
-export const settingMessages = plain(defineMessages({
+export const settingMessages = untypedMessages(defineMessages({
   baseInfo: { id: "setting.baseInfo", defaultMessage: "Basic information", description: "Link to /baseinfo" },
   baseInfoHint: {
     id: "setting.baseInfoHint",
@@ -26,13 +22,13 @@ export const settingMessages = plain(defineMessages({
 }));
 
 /** Shared by the shop forms. */
-export const formMessages = plain(defineMessages({
+export const formMessages = untypedMessages(defineMessages({
   save: { id: "shopForm.save", defaultMessage: "Save", description: "Submit button of the shop forms" },
   optional: { id: "shopForm.optional", defaultMessage: "Optional", description: "Placeholder of an optional field" },
 }));
 
 /** Basic information (/baseinfo). */
-export const baseInfoMessages = plain(defineMessages({
+export const baseInfoMessages = untypedMessages(defineMessages({
   logo: { id: "baseInfo.logo", defaultMessage: "Store logo", description: "Field label" },
   name: { id: "baseInfo.name", defaultMessage: "Store name", description: "Field label" },
   namePlaceholder: { id: "baseInfo.namePlaceholder", defaultMessage: "Enter the store name", description: "Placeholder" },
@@ -68,7 +64,7 @@ export const baseInfoMessages = plain(defineMessages({
 }));
 
 /** Social media (/socialmedia). */
-export const socialMessages = plain(defineMessages({
+export const socialMessages = untypedMessages(defineMessages({
   intro: {
     id: "social.intro",
     defaultMessage: "Links shown on your storefront. Only secure links (https://) are accepted.",
@@ -89,7 +85,7 @@ export const socialMessages = plain(defineMessages({
 }));
 
 /** Banners (/uploadBanner). */
-export const bannerMessages = plain(defineMessages({
+export const bannerMessages = untypedMessages(defineMessages({
   store: { id: "banner.store", defaultMessage: "Store banner", description: "Field label: top of the storefront" },
   storeHint: {
     id: "banner.storeHint",
@@ -105,7 +101,7 @@ export const bannerMessages = plain(defineMessages({
 }));
 
 /** Levels (/level). */
-export const levelMessages = plain(defineMessages({
+export const levelMessages = untypedMessages(defineMessages({
   intro: {
     id: "level.intro",
     defaultMessage: "Your level sets your purchase price (retail price minus the profit margin) and how many products your shop can list.",

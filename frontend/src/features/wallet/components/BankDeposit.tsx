@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
-import { ImageUpload } from "@/components/ui/ImageUpload";
+import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
 import { useDepositOptions, useRecharge, type BankDetails } from "../api";
@@ -60,6 +60,7 @@ export function BankDeposit() {
     defaultValues: { name: "", card_number: "", bank_name: "", amount: "", voucher: null },
   });
   const recharge = useRecharge();
+  const uploads = useUploading();
 
   if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
   if (!data) return null;
@@ -96,7 +97,14 @@ export function BankDeposit() {
         onFinish={() => void submit()}
         footer={
           <div className="wallet-form-footer">
-            <Button block type="submit" color="primary" size="large" loading={recharge.isPending}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={recharge.isPending}
+              disabled={uploads.uploading}
+            >
               <FormattedMessage {...m.submitDeposit} />
             </Button>
           </div>
@@ -135,7 +143,12 @@ export function BankDeposit() {
           name="voucher"
           render={({ field }) => (
             <Form.Item label={<FormattedMessage {...m.receipt} />}>
-              <ImageUpload kind="voucher" value={field.value} onChange={field.onChange} />
+              <ImageUpload
+                kind="voucher"
+                value={field.value}
+                onChange={field.onChange}
+                onUploadingChange={uploads.onUploadingChange}
+              />
             </Form.Item>
           )}
         />

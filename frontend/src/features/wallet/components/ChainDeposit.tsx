@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
-import { ImageUpload } from "@/components/ui/ImageUpload";
+import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Money } from "@/components/ui/Money";
 import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
@@ -84,6 +84,7 @@ export function ChainDeposit() {
     defaultValues: { amount: "", voucher: null, tx_hash: "" },
   });
   const recharge = useRecharge();
+  const uploads = useUploading();
 
   if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
   if (!data) return null;
@@ -131,7 +132,14 @@ export function ChainDeposit() {
         onFinish={() => void submit()}
         footer={
           <div className="wallet-form-footer">
-            <Button block type="submit" color="primary" size="large" loading={recharge.isPending}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={recharge.isPending}
+              disabled={uploads.uploading}
+            >
               <FormattedMessage {...m.submitDeposit} />
             </Button>
           </div>
@@ -159,7 +167,12 @@ export function ChainDeposit() {
                 )
               }
             >
-              <ImageUpload kind="voucher" value={field.value} onChange={field.onChange} />
+              <ImageUpload
+                kind="voucher"
+                value={field.value}
+                onChange={field.onChange}
+                onUploadingChange={uploads.onUploadingChange}
+              />
             </Form.Item>
           )}
         />

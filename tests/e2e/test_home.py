@@ -1,0 +1,108 @@
+"""Home in the browser: the shop header (logo, name, level), the notice for a merchant who is not active, the wallet
+figures, and the shortcuts (each opens its screen); screenshots in all seven languages (artifacts/<lang>/home*.png).
+"""
+
+import re
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from playwright.sync_api import Page, expect
+
+from apps.accounts.constants import MerchantStatus
+from apps.core.models import Upload
+from apps.core.services import upload_create
+from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, shot, sign_in
+from tests.factories import LevelFactory, MerchantFactory, fund
+
+# The level's name in each app language, by its translated field (Level.name_<django language>).
+LEVEL_NAMES = {
+    "en": ("name_en", "Gold"),
+    "zh-CN": ("name_zh_hans", "黄金"),
+    "zh-Hant": ("name_zh_hant", "黃金"),
+    "ru-RU": ("name_ru", "Золотой"),
+    "han": ("name_ko", "골드"),
+    "ri": ("name_ja", "ゴールド"),
+    "tai": ("name_th", "ระดับทอง"),
+}
+SHORTCUTS = {
+    "route.setting": "/setting",
+    "route.refundRequest": "/refundRequest",
+    "route.storeExpress": "/storeExpress",
+    "route.service": "/service",
+    "route.withdraw": "/withdraw",
+    "route.distribution": "/distribution",
+}
+# How the app's locales write 1,250.50 (Intl.NumberFormat, 2 decimals).
+BALANCE = {"ru-RU": "1\u00a0250,50"}
+
+
+def app(page: Page):
+    """The shown screen (every visited route stays mounted, hidden)."""
+    return page.locator('.kept-route:not([style*="display: none"])')
+
+
+def shop_merchant(**fields):
+    """A merchant on level Gold whose shop has a logo."""
+    level = LevelFactory(rank=3, **dict(LEVEL_NAMES.values()))
+    merchant = MerchantFactory(level=level, real_name="Alex Morgan", **fields)
+    merchant.shop.name = "Blue Harbor Goods"
+    picture = SimpleUploadedFile("logo.png", drawn_image(label="BH"), content_type="image/png")
+    merchant.shop.logo = upload_create(file=picture, kind=Upload.Kind.LOGO, owner=merchant)
+    merchant.shop.save()
+    return merchant
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_in_every_language(page, base_url, lang):
+    texts = catalogue(lang)
+    merchant = shop_merchant()
+    fund(merchant, "1250.50")
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/home")
+
+    header = app(page).locator(".shop-header")
+    expect(header.locator(".shop-header-name")).to_have_text("Blue Harbor Goods")
+    expect(header.get_by_text(LEVEL_NAMES[lang][1])).to_be_visible()
+    expect(header.get_by_text(texts["profile.verified"], exact=True)).to_be_visible()
+    logo = re.compile(re.escape(merchant.shop.logo.file.url) + "$")
+    expect(header.locator(".shop-header-logo img")).to_have_attribute("src", logo)
+    balance = BALANCE.get(lang, "1,250.50")
+    expect(app(page).locator(".wallet-card-balance")).to_contain_text(balance)
+    for message_id in SHORTCUTS:
+        expect(app(page).locator(".shortcut", has_text=texts[message_id])).to_be_visible()
+    expect(app(page).get_by_text(texts["common.noRecords"], exact=True)).to_have_count(0)
+    expect(app(page).locator(".my-notice")).to_have_count(0)  # an active merchant has nothing to be told
+    shot(page, "home")
+
+    # A merchant under review is told so on Home, above the figures.
+    pending = shop_merchant(status=MerchantStatus.PENDING)
+    sign_in(page, base_url, pending)
+    open_app(page, base_url, "/home")
+    expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_be_visible()
+    expect(app(page).get_by_text(texts["profile.underReview"], exact=True)).to_be_visible()
+    shot(page, "home-pending")
+
+
+@pytest.mark.parametrize(
+    ("status", "title_id"), [(MerchantStatus.REJECTED, "my.rejectedTitle"), (MerchantStatus.CLOSED, "my.closed")]
+)
+def test_home_tells_a_rejected_or_closed_merchant_why(page, base_url, status, title_id):
+    texts = catalogue("en")
+    merchant = shop_merchant(status=status, status_reason="The ID photo is blurry.")
+    sign_in(page, base_url, merchant, "en")
+    open_app(page, base_url, "/home")
+    notice = app(page).locator(".my-notice")
+    expect(notice.get_by_text(texts[title_id], exact=True)).to_be_visible()
+    expect(notice).to_contain_text("The ID photo is blurry.")
+    shot(page, f"home-{status}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_every_shortcut_opens_its_screen(page, base_url, lang):
+    texts = catalogue(lang)
+    sign_in(page, base_url, shop_merchant(), lang)
+    for message_id, path in SHORTCUTS.items():
+        open_app(page, base_url, "/home")
+        app(page).locator(".shortcut", has_text=texts[message_id]).click()
+        page.wait_for_url(f"{base_url}{path}")
+        expect(page.locator(".adm-nav-bar-title", has_text=texts[message_id])).to_be_visible()
