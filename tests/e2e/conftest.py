@@ -117,6 +117,18 @@ def catalogue(lang: str) -> dict[str, str]:
     return json.loads((LOCALE / LOCALE_FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
 
 
+def server_text(lang: str, message: str, **values: object) -> str:
+    """A server message (a gettext msgid) as the API answers it in `lang`."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    from apps.core.i18n import django_lang
+
+    with translation.override(django_lang(lang)):
+        text = gettext(message)
+    return text % values if values else text
+
+
 def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str = "#0f4c81") -> bytes:
     """A PNG that looks like a picture in screenshots (a logo, an avatar): a coloured ground, a disc, a label."""
     from PIL import Image, ImageDraw

@@ -8,14 +8,11 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.hashers import check_password
 from django.core import mail
-from django.utils import translation
-from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import AuthToken, Merchant
-from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, server_text, shot, sign_in
 from tests.factories import DEFAULT_PASSWORD, InvitationCodeFactory, LevelFactory, MerchantFactory, image_bytes
 
 NEW_PASSWORD = "Fresh-pass-2027"
@@ -358,12 +355,6 @@ def test_rejected_merchant_sends_new_documents(page, base_url, images, lang):
     merchant.refresh_from_db()
     assert merchant.status == MerchantStatus.PENDING
     assert merchant.id_front.owner_id == merchant.pk
-
-
-def server_text(lang: str, message: str) -> str:
-    """A server message as the API answers it in `lang`."""
-    with translation.override(django_lang(lang)):
-        return gettext(message)
 
 
 @pytest.mark.parametrize("lang", ["en", "ri"])

@@ -1,6 +1,7 @@
 import io
 
 import pytest
+from playwright.sync_api import expect
 
 from apps.catalog import demo as catalog_demo
 from apps.shop import demo as shop_demo
@@ -15,7 +16,7 @@ def test_login_screen_in_every_language(page, base_url, lang):
     for message_id in ("login.welcome", "login.account", "login.password", "login.forgot", "login.register"):
         assert page.get_by_text(texts[message_id], exact=True).first.is_visible(), message_id
     assert page.get_by_role("button", name=texts["login.submit"]).is_visible()
-    assert page.title() == texts["route.login"]
+    expect(page).to_have_title(texts["route.login"])
     shot(page, "login")
 
     page.get_by_role("button", name=texts["login.submit"]).click()
@@ -26,7 +27,7 @@ def test_login_screen_in_every_language(page, base_url, lang):
 def test_signed_out_user_is_sent_to_login(page, base_url):
     open_app(page, base_url, "/home", "en")
     page.wait_for_url(f"{base_url}/login")
-    assert page.title() == catalogue("en")["route.login"]
+    expect(page).to_have_title(catalogue("en")["route.login"])
 
 
 def test_unknown_language_falls_back_to_russian(page, base_url):
@@ -45,7 +46,7 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
 
     page.locator(".adm-tab-bar-item-title", has_text=texts["route.my"]).click()
     page.wait_for_url(f"{base_url}/my")
-    assert page.title() == texts["route.my"]
+    expect(page).to_have_title(texts["route.my"])
 
     open_app(page, base_url, "/withdrawRecord")
     assert page.locator(".adm-nav-bar-title", has_text=texts["route.withdrawRecord"]).is_visible()

@@ -5,31 +5,14 @@ The catalogue and levels are the demo seed (real titles in the seven languages, 
 """
 
 import io
-import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, open_app, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, server_text, shot, sign_in
 from tests.factories import image_bytes
-
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
-FOLDERS = {"en": "en", "zh-CN": "zh_Hans", "zh-Hant": "zh_Hant", "ru-RU": "ru", "han": "ko", "ri": "ja", "tai": "th"}
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((LOCALE / FOLDERS[lang] / "frontend.json").read_text(encoding="utf-8"))
-
-
-def server_text(lang: str, message: str, **values) -> str:
-    """A server message as the API answers it in `lang`."""
-    with translation.override(django_lang(lang)):
-        text = gettext(message)
-    return text % values if values else text
 
 
 @pytest.fixture
@@ -49,20 +32,10 @@ def demo_shop(base_url, merchant):
 def drawn_upload(*, kind: str, owner, size: tuple[int, int], label: str):
     """An upload of a picture drawn here (a logo or a banner that looks like one in the screenshots)."""
     from django.core.files.uploadedfile import SimpleUploadedFile
-    from PIL import Image, ImageDraw
 
     from apps.core.services import upload_create
 
-    width, height = size
-    picture = Image.new("RGB", size, "#0f4c81")
-    draw = ImageDraw.Draw(picture)
-    for step in range(0, width, 24):
-        draw.line((step, height, step + height, 0), fill="#1a5f9e", width=10)
-    draw.ellipse((height * 0.15, height * 0.15, height * 0.85, height * 0.85), fill="#ffd54f")
-    draw.text((height * 1.05, height * 0.4), label, fill="#ffffff", font_size=height // 6)
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG")
-    raw = SimpleUploadedFile("picture.png", buffer.getvalue(), content_type="image/png")
+    raw = SimpleUploadedFile("picture.png", drawn_image(size, label), content_type="image/png")
     return upload_create(file=raw, kind=kind, owner=owner)
 
 
