@@ -335,6 +335,12 @@ def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password:
     merchant.save(update_fields=["pay_password", "pay_password_failures", "pay_password_locked_until", "updated_at"])
 
 
+def _pay_password_rehash(merchant: Merchant, raw: str) -> None:
+    """Stores the payment password with the current hasher settings (as Django does for login passwords)."""
+    merchant.pay_password = make_password(raw)
+    Merchant.objects.filter(pk=merchant.pk).update(pay_password=merchant.pay_password)
+
+
 def pay_password_check(*, merchant: Merchant, raw: str) -> None:
     """Checks the payment password on the server; every money-out operation calls this first.
 
@@ -354,7 +360,7 @@ def pay_password_check(*, merchant: Merchant, raw: str) -> None:
             _("Too many wrong payment passwords. Try again in %(minutes)d minutes.") % {"minutes": minutes},
             ErrorCode.LOCKED,
         )
-    if check_password(raw, merchant.pay_password):
+    if check_password(raw, merchant.pay_password, setter=lambda _raw: _pay_password_rehash(merchant, raw)):
         if fresh.pay_password_failures:
             Merchant.objects.filter(pk=merchant.pk).update(pay_password_failures=0, pay_password_locked_until=None)
         return

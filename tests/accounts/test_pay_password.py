@@ -136,3 +136,21 @@ def test_setting_a_new_pay_password_clears_a_lock(merchant_api, merchant):
     ).json()
     assert body["code"] == 1
     assert merchant_api.post(VERIFY_PAY, {"pay_password": "246810"}).json()["code"] == 1
+
+
+def test_a_right_payment_password_is_rehashed_to_the_current_hasher(api, settings):
+    """Hashes made with older settings (Django's default Argon2 parameters) are upgraded at the next right check."""
+    from django.contrib.auth.hashers import Argon2PasswordHasher, identify_hasher
+
+    from apps.accounts.services import pay_password_check
+
+    old = Argon2PasswordHasher()
+    merchant = MerchantFactory(pay_password=old.encode(DEFAULT_PAY_PASSWORD, old.salt()))
+    settings.PASSWORD_HASHERS = ["apps.accounts.hashers.Argon2Hasher"]
+
+    pay_password_check(merchant=merchant, raw=DEFAULT_PAY_PASSWORD)
+
+    stored = Merchant.objects.get(pk=merchant.pk).pay_password
+    assert "m=19456,t=2,p=1" in stored
+    assert not identify_hasher(stored).must_update(stored)
+    pay_password_check(merchant=Merchant.objects.get(pk=merchant.pk), raw=DEFAULT_PAY_PASSWORD)  # still right
