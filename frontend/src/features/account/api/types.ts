@@ -1,7 +1,5 @@
 /** Shapes of the account API, from the generated OpenAPI schema (`make schema` -> lib/api/schema.d.ts). */
-import type { components } from "@/lib/api/schema";
-
-type Schemas = components["schemas"];
+import type { Schemas } from "@/lib/api/types";
 
 export type MerchantStatus = Schemas["MerchantStatusEnum"];
 
@@ -9,7 +7,7 @@ export type MerchantStatus = Schemas["MerchantStatusEnum"];
 export type MerchantInfo = Schemas["MerInfo"];
 
 export type LoginInput = Schemas["LoginApiInputRequest"];
-export type LoginAnswer = { merinfo: Schemas["MerInfoWithToken"] };
+export type LoginAnswer = Schemas["SignedInOutput"];
 
 export type ThirdInput = Schemas["PartnerPayloadRequest"];
 export type ThirdAnswer = Schemas["ThirdOutput"];

@@ -1,51 +1,29 @@
 /**
- * Shapes of the catalogue answers (apps/catalog/apis.py). Money values are 2-decimal strings from the server
- * (purchase price and profit are computed there, at the merchant's level); replace with the generated OpenAPI
- * types once `make schema` includes them.
+ * Shapes of the catalogue API: aliases of the types generated from the server's OpenAPI schema (`make schema`,
+ * lib/api/types.ts). Money values are 2-decimal strings (purchase price and profit are computed by the server,
+ * at the merchant's level).
  */
-export type Category = { id: number; name: string; product_count: number };
+import type { ApiBody, ApiData, ApiListItem, ApiQuery, Schemas } from "@/lib/api/types";
 
-export type ProductCard = {
-  id: number;
-  title: string;
-  category_id: number;
-  image: string | null;
-  retail_price: string;
-  purchase_price: string;
-  profit: string;
-  stock: number;
-  is_hot: boolean;
-};
+export type Category = ApiListItem<"product/category">;
+
+export type ProductCard = Schemas["ProductCard"];
 
 /** A product of the distribution center; `added` when it is already in the merchant's shop. */
-export type CenterProduct = ProductCard & { added: boolean };
+export type CenterProduct = ApiListItem<"product/product">;
 
-export type GoodsTab = "all" | "selling" | "stock";
+export type GoodsTab = NonNullable<ApiQuery<"product/manage">["tab"]>;
 
 /** A listing of the merchant's shop (product/manage, product/hot). */
-export type Goods = {
-  id: number;
-  product: ProductCard;
-  on_shelf: boolean;
-  status: "selling" | "stock";
-  status_label: string;
-  clicks: number;
-  sales: number;
-  created_at: string;
-};
+export type Goods = Schemas["GoodsOutput"];
 
-export type ProductImage = { url: string | null; thumbnail: string | null };
+export type ProductImage = Schemas["ProductImage"];
 
-export type ProductDetail = ProductCard & {
-  description: string;
-  category_name: string;
-  images: ProductImage[];
-  /** The merchant's listing of this product, or null when it is not in the shop. */
-  goods: { id: number; on_shelf: boolean; clicks: number; sales: number; created_at: string } | null;
-};
+/** `goods`: the merchant's listing of this product, or null when it is not in the shop. */
+export type ProductDetail = ApiData<"product/detail">;
 
 /** The distribution center's filter (product/product and product/addAll). */
-export type CenterFilter = { category?: number; keyword?: string };
+export type CenterFilter = ApiBody<"product/addAll">;
 
 /** What a distribution did: added now, not added because of the level's product quantity, already there. */
-export type DistributeResult = { added: number; skipped: number; already: number; limit: number };
+export type DistributeResult = ApiData<"product/add">;

@@ -1,115 +1,47 @@
 /**
- * Shapes of the wallet answers (apps/wallet/apis.py). Money is a 2-decimal string, times are ISO 8601.
- * Replace with the generated OpenAPI types (`make schema` -> lib/api/schema.d.ts) once they are generated.
+ * Shapes of the wallet API: aliases of the types generated from the server's OpenAPI schema (`make schema`,
+ * lib/api/types.ts). Money is a 2-decimal string, times are ISO 8601.
  */
+import type { ApiBody, ApiData, ApiListItem, ApiQuery, Schemas } from "@/lib/api/types";
 
-export type DepositNetwork = {
-  code: string;
-  currency: string;
-  address: string;
-  /** A PNG data URL made by the server from the address. */
-  qr_code: string;
-  minimum: string;
-  confirmations: number;
-};
+export type DepositNetwork = Schemas["GetBlockchainApiNetwork"];
 
-export type BankDetails = {
-  bank_name: string;
-  account_name: string;
-  account_number: string;
-  branch: string;
-  note: string;
-};
+export type BankDetails = Schemas["GetBlockchainApiBank"];
 
 /** GET merchant/getBlockchain. */
-export type DepositOptions = { networks: DepositNetwork[]; banks: BankDetails[]; notice: string };
+export type DepositOptions = ApiData<"merchant/getBlockchain">;
 
-export type RecordStatus = 0 | 1 | 2;
+/** Deposit and withdrawal status: 0 in review, 1 approved, 2 rejected. */
+export type RecordStatus = Schemas["DepositStatusEnum"] | Schemas["WithdrawalStatusEnum"];
 
-export type Deposit = {
-  id: number;
-  number: string;
-  created_at: string;
-  method: "chain" | "bank";
-  method_label: string;
-  network: string | null;
-  amount: string;
-  credited_amount: string | null;
-  tx_hash: string;
-  status: RecordStatus;
-  status_label: string;
-  reason: string;
+export type Deposit = Schemas["DepositOutput"];
+
+/** POST merchant/recharge, by method: the chain and bank forms send different fields. */
+type RechargeBody = ApiBody<"merchant/recharge">;
+export type ChainRechargeInput = Required<Pick<RechargeBody, "network" | "amount" | "voucher" | "tx_hash">> & {
+  type: "chain";
 };
-
-export type ChainRechargeInput = { type: "chain"; network: string; amount: string; voucher: string; tx_hash: string };
-export type BankRechargeInput = {
-  type: "bank";
-  name: string;
-  card_number: string;
-  bank_name: string;
-  amount: string;
-  voucher: string;
-};
+export type BankRechargeInput = Required<
+  Pick<RechargeBody, "name" | "card_number" | "bank_name" | "amount" | "voucher">
+> & { type: "bank" };
 export type RechargeInput = ChainRechargeInput | BankRechargeInput;
 
 /** GET merchant/extract: the withdrawal form data; `preview` when asked with an amount. */
-export type ExtractForm = {
-  balance: string;
-  currency: string;
-  methods: { code: "chain" | "bank"; label: string }[];
-  networks: { code: string; currency: string; address_format: string }[];
-  address_formats: Record<string, string>;
-  fee_fixed: string;
-  fee_percent: string;
-  minimum: string;
-  preview: FeePreview | null;
-};
+export type ExtractForm = ApiData<"merchant/extract", "get">;
 
-export type FeePreview = { amount: string; fee: string; actual_amount: string };
+export type FeePreview = Schemas["ExtractApiOutputFeePreview"];
 
-export type ExtractInput = {
-  method: "chain" | "bank";
-  currency: string;
-  network: string;
-  full_name: string;
-  bank_name: string;
-  account: string;
-  amount: string;
-  pay_password: string;
-};
+export type ExtractInput = ApiBody<"merchant/extract", "post">;
 
-export type Withdrawal = {
-  id: number;
-  number: string;
-  created_at: string;
-  method: "chain" | "bank";
-  method_label: string;
-  currency: string;
-  network: string | null;
-  account: string;
-  amount: string;
-  fee: string;
-  actual_amount: string;
-  status: RecordStatus;
-  status_label: string;
-  reason: string;
-};
+export type Withdrawal = Schemas["WithdrawalOutput"];
 
 /** Funds records tabs (`type` of merchant/bill). */
-export type BillTab = "all" | "recharge" | "withdraw" | "order";
+export type BillTab = NonNullable<ApiQuery<"merchant/bill">["type"]>;
 
-export type BillLine = {
-  id: number;
-  kind: string;
-  title: string;
-  memo: string;
-  amount: string;
-  balance_after: string;
-  created_at: string;
-};
+export type BillLine = ApiListItem<"merchant/bill">;
 
 /** The wallet figures of getMerInfo (apps/wallet/selectors.wallet_summary). */
-export type WalletSummary = { balance: string; total_income: string; pending_amount: string };
+export type WalletSummary = Pick<ApiData<"merchant/getMerInfo">, "balance" | "total_income" | "pending_amount">;
 
-export type LevelUpgradeInput = { level_id: number; pay_password: string };
-export type LevelUpgradeAnswer = { level: { id: number; rank: number; name: string }; wallet: WalletSummary };
+export type LevelUpgradeInput = ApiBody<"index/level_upgrade">;
+export type LevelUpgradeAnswer = ApiData<"index/level_upgrade">;
