@@ -9,6 +9,7 @@ import { FormField } from "@/components/ui/FormField";
 import { useChangePassword } from "../api";
 import { passwordMessages as m } from "./messages";
 import { changePasswordSchema } from "./schemas";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useSchema } from "./useSchema";
 
 type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
@@ -54,22 +55,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           <Input {...field} type="password" autoComplete="current-password" placeholder={intl.formatMessage(m.oldPlaceholder)} />
         )}
       />
-      <FormField
-        control={control}
-        name="password"
-        label={<FormattedMessage {...m.new} />}
-        render={(field) => (
-          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(m.minLength)} />
-        )}
-      />
-      <FormField
-        control={control}
-        name="password_confirm"
-        label={<FormattedMessage {...m.repeat} />}
-        render={(field) => (
-          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(m.repeatPlaceholder)} />
-        )}
-      />
+      <NewPasswordFields control={control} />
     </Form>
   );
 }

@@ -7,8 +7,9 @@ import { applyFieldErrors } from "@/lib/api";
 import { FormField } from "@/components/ui/FormField";
 import { useResetPassword, useSendResetCode } from "../api";
 import { useCountdown } from "../hooks/useCountdown";
-import { argumentMessages, forgetMessages as m, loginMessages, passwordMessages as pm } from "./messages";
+import { argumentMessages, forgetMessages as m, loginMessages } from "./messages";
 import { resetPasswordSchema } from "./schemas";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useSchema } from "./useSchema";
 import "./account.css";
 
@@ -100,22 +101,7 @@ export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
           </div>
         )}
       />
-      <FormField
-        control={control}
-        name="password"
-        label={<FormattedMessage {...pm.new} />}
-        render={(field) => (
-          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.minLength)} />
-        )}
-      />
-      <FormField
-        control={control}
-        name="password_confirm"
-        label={<FormattedMessage {...pm.repeat} />}
-        render={(field) => (
-          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.repeatPlaceholder)} />
-        )}
-      />
+      <NewPasswordFields control={control} />
     </Form>
   );
 }

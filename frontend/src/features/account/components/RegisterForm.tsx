@@ -10,10 +10,11 @@ import { FormField } from "@/components/ui/FormField";
 import { useUploading } from "@/components/ui/ImageUpload";
 import { useRegister, type RegisterAnswer } from "../api";
 import { readPartnerLink } from "../partner";
-import { codeMessages, passwordMessages as pm, registerMessages as m } from "./messages";
+import { codeMessages, registerMessages as m } from "./messages";
 import { EMAIL_OPTIONAL_LANGS, registerSchema } from "./schemas";
 import { CountryField } from "./CountryField";
 import { UploadTile, uploadId } from "./UploadTile";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { useSchema } from "./useSchema";
 import "./account.css";
 
@@ -178,26 +179,10 @@ export function RegisterForm({
           <Input {...field} type="email" autoComplete="email" clearable placeholder={intl.formatMessage(m.emailPlaceholder)} />
         )}
       />
-      <FormField
+      <NewPasswordFields
         control={control}
-        name="password"
         label={<FormattedMessage {...m.password} />}
-        render={(field) => (
-          <Input {...field} type="password" autoComplete="new-password" placeholder={intl.formatMessage(pm.minLength)} />
-        )}
-      />
-      <FormField
-        control={control}
-        name="password_confirm"
-        label={<FormattedMessage {...m.passwordConfirm} />}
-        render={(field) => (
-          <Input
-            {...field}
-            type="password"
-            autoComplete="new-password"
-            placeholder={intl.formatMessage(pm.repeatPlaceholder)}
-          />
-        )}
+        confirmLabel={<FormattedMessage {...m.passwordConfirm} />}
       />
       <FormField
         control={control}
