@@ -1,6 +1,9 @@
+import { merInfoKey } from "@/lib/merchant";
+
 /** Query keys of the account feature: one hierarchical factory, so `invalidateQueries({queryKey: accountKeys.all})` works. */
 export const accountKeys = {
   all: ["account"] as const,
-  merInfo: () => [...accountKeys.all, "merInfo"] as const,
+  /** The merchant summary: one key shared with the wallet (lib/merchant), under ["account"]. */
+  merInfo: () => merInfoKey,
   languages: () => [...accountKeys.all, "languages"] as const,
 };

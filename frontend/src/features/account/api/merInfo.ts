@@ -1,18 +1,8 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import { updateSession } from "@/lib/session";
-import { accountKeys } from "./keys";
-import type { MerchantInfo } from "./types";
+import { useQuery } from "@tanstack/react-query";
+import { getMerInfo, merInfoQueryOptions } from "@/lib/merchant";
 
-/** The pattern for a read endpoint: a fetcher, its queryOptions (for prefetching, loaders) and a hook. */
-export async function getMerInfo(signal?: AbortSignal): Promise<MerchantInfo> {
-  const merInfo = await api.get<MerchantInfo>("merchant/getMerInfo", undefined, signal);
-  updateSession({ merInfo }); // the session keeps the latest merchant summary (MerInfo)
-  return merInfo;
-}
-
-export const merInfoQueryOptions = () =>
-  queryOptions({ queryKey: accountKeys.merInfo(), queryFn: ({ signal }) => getMerInfo(signal) });
+/** The merchant summary's fetcher and query live in lib/merchant (the wallet shows part of it too). */
+export { getMerInfo, merInfoQueryOptions };
 
 export function useMerInfo() {
   return useQuery(merInfoQueryOptions());

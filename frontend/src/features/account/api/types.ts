@@ -3,8 +3,7 @@ import type { Schemas } from "@/lib/api/types";
 
 export type MerchantStatus = Schemas["MerchantStatusEnum"];
 
-/** getMerInfo `data` and login `data.merinfo` (without the token). Money fields are 2-decimal strings. */
-export type MerchantInfo = Schemas["MerInfo"];
+export type { MerchantInfo } from "@/lib/merchant";
 
 export type LoginInput = Schemas["LoginApiInputRequest"];
 export type LoginAnswer = Schemas["SignedInOutput"];

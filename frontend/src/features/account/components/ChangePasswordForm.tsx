@@ -10,7 +10,7 @@ import { useChangePassword } from "../api";
 import { passwordMessages as m } from "./messages";
 import { changePasswordSchema } from "./schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 
 type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
 

@@ -10,7 +10,7 @@ import { useCountdown } from "../hooks/useCountdown";
 import { argumentMessages, forgetMessages as m, loginMessages } from "./messages";
 import { resetPasswordSchema } from "./schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 import "./account.css";
 
 type Values = z.infer<ReturnType<typeof resetPasswordSchema>>;

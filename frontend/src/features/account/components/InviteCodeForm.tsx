@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/FormField";
 import { useVerifyInviteCode } from "../api";
 import { codeMessages as m } from "./messages";
 import { inviteCodeSchema } from "./schemas";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 
 type Values = z.infer<ReturnType<typeof inviteCodeSchema>>;
 

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/FormField";
 import { useSavePayPassword, type PayPasswordInput } from "../api";
 import { payMessages as m, passwordMessages } from "./messages";
 import { payPasswordSchema } from "./schemas";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 
 type Values = z.infer<ReturnType<typeof payPasswordSchema>>;
 

@@ -15,7 +15,7 @@ import { EMAIL_OPTIONAL_LANGS, registerSchema } from "./schemas";
 import { CountryField } from "./CountryField";
 import { UploadTile, uploadId } from "./UploadTile";
 import { NewPasswordFields } from "./NewPasswordFields";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 import "./account.css";
 
 type Values = z.infer<ReturnType<typeof registerSchema>>;

@@ -10,7 +10,7 @@ import { useResubmitDocuments } from "../api";
 import { myMessages as m, registerMessages as rm } from "./messages";
 import { resubmitSchema } from "./schemas";
 import { UploadTile, uploadId } from "./UploadTile";
-import { useSchema } from "./useSchema";
+import { useSchema } from "@/hooks/useSchema";
 
 type Values = z.infer<ReturnType<typeof resubmitSchema>>;
 const EMPTY: Values = { id_front: null, id_back: null, id_hand: null, license: null };

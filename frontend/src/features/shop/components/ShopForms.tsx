@@ -7,13 +7,13 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading, type Uploaded } from "@/components/ui/ImageUpload";
 import type { UseMutationResult } from "@tanstack/react-query";
+import { useSchema } from "@/hooks/useSchema";
 import { applyFieldErrors, type Answer } from "@/lib/api";
 import { useSaveBanners, useSaveStore, useStore, type Shop, type ShopImage } from "../api";
 import {
   bannersSchema,
   baseInfoSchema,
   socialSchema,
-  useSchema,
   type BannersValues,
   type BaseInfoValues,
   type SocialValues,

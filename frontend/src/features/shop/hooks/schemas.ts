@@ -1,5 +1,4 @@
-import { useMemo } from "react";
-import { useIntl, type MessageDescriptor } from "react-intl";
+import type { MessageDescriptor } from "react-intl";
 import { z } from "zod";
 import { baseInfoMessages as b, socialMessages as s } from "../components/messages";
 
@@ -48,10 +47,3 @@ export function bannersSchema() {
 export type BaseInfoValues = z.infer<ReturnType<typeof baseInfoSchema>>;
 export type SocialValues = z.infer<ReturnType<typeof socialSchema>>;
 export type BannersValues = z.infer<ReturnType<typeof bannersSchema>>;
-
-/** A schema built with the active language's messages. */
-export function useSchema<S>(build: (t: Translate) => S): S {
-  const intl = useIntl();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `build` is a module-level function
-  return useMemo(() => build((message, values) => intl.formatMessage(message, values)), [intl]);
-}

@@ -5,6 +5,6 @@ export { getRechargeLog } from "./rechargeLog";
 export { getExtractForm, extractFormQueryOptions, useExtractForm, getFeePreview, useFeePreview, extract, useExtract } from "./extract";
 export { getExtractLog } from "./extractLog";
 export { getBill } from "./bill";
-export { getWalletSummary, walletSummaryQueryOptions, useWalletSummary } from "./summary";
+export { toWalletSummary, useWalletSummary } from "./summary";
 export { levelUpgrade, useLevelUpgrade } from "./levelUpgrade";
 export type * from "./types";

@@ -1,9 +1,11 @@
 import type { BillTab } from "./types";
 
-/** Query keys of the wallet feature: `invalidateQueries({queryKey: walletKeys.all})` refreshes every wallet figure. */
+/**
+ * Query keys of the wallet feature: `invalidateQueries({queryKey: walletKeys.all})` refreshes its forms and records
+ * (the balance card reads the merchant summary, lib/merchant, under its own key).
+ */
 export const walletKeys = {
   all: ["wallet"] as const,
-  summary: () => [...walletKeys.all, "summary"] as const,
   depositOptions: () => [...walletKeys.all, "depositOptions"] as const,
   deposits: () => [...walletKeys.all, "deposits"] as const,
   extractForm: () => [...walletKeys.all, "extractForm"] as const,

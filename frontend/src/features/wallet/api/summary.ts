@@ -1,21 +1,20 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
-import { walletKeys } from "./keys";
+import { useQuery } from "@tanstack/react-query";
+import { merInfoQueryOptions, type MerchantInfo } from "@/lib/merchant";
 import type { WalletSummary } from "./types";
 
-/** The wallet figures (balance, total income, pending amount) from GET merchant/getMerInfo. */
-export async function getWalletSummary(signal?: AbortSignal): Promise<WalletSummary> {
-  const info = await api.get<WalletSummary>("merchant/getMerInfo", undefined, signal);
-  return { balance: info.balance, total_income: info.total_income, pending_amount: info.pending_amount };
-}
+/** The wallet figures (balance, total income, pending amount) of the merchant summary (GET merchant/getMerInfo). */
+export const toWalletSummary = (info: MerchantInfo): WalletSummary => ({
+  balance: info.balance,
+  total_income: info.total_income,
+  pending_amount: info.pending_amount,
+});
 
-export const walletSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: walletKeys.summary(),
-    queryFn: ({ signal }) => getWalletSummary(signal),
+/** Reads the one merchant summary query (lib/merchant), so My's header and wallet card share one request. */
+export const useWalletSummary = () =>
+  useQuery({
+    ...merInfoQueryOptions(),
+    select: toWalletSummary,
     // Deposits are credited by operators outside the app: refresh when the merchant comes back to the tab.
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
-
-export const useWalletSummary = () => useQuery(walletSummaryQueryOptions());

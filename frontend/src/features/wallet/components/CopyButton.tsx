@@ -1,6 +1,6 @@
 import { Button, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
-import { copyText } from "../lib/copy";
+import { copyText } from "@/lib/clipboard";
 import { walletMessages as m } from "./messages";
 
 /** Copies `text` and says "Copy successful". */

@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
-import { compareAmounts } from "../lib/amount";
+import { compareAmounts } from "@/lib/money/amount";
 import { useFormat } from "@/lib/money";
 import { getRechargeLog, walletKeys, type Deposit } from "../api";
 import { KeyValue } from "./KeyValue";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { IntlShape } from "react-intl";
-import { compareAmounts, isPositiveAmount, parseAmount } from "../lib/amount";
+import { compareAmounts, isPositiveAmount, parseAmount } from "@/lib/money/amount";
 import { walletMessages as m } from "./messages";
 
 type Limits = { max?: string; min?: string; formatMoney?: (value: string) => string };

@@ -1,0 +1,27 @@
+/**
+ * The signed-in merchant's summary, GET merchant/getMerInfo: one fetcher and one query key for every feature that
+ * shows part of it (the account's profile and shop header, the wallet's balance card). Each reads what it needs
+ * with `select`, so the summary is fetched once and refreshed everywhere at once.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import type { Schemas } from "@/lib/api/types";
+import { updateSession } from "@/lib/session";
+
+/** getMerInfo `data` and login `data.merinfo` (without the token). Money fields are 2-decimal strings. */
+export type MerchantInfo = Schemas["MerInfo"];
+
+/**
+ * The summary's query key. It sits under the account's keys (["account", ...]), so invalidating the account's
+ * queries (after a profile or shop save) refreshes it too.
+ */
+export const merInfoKey = ["account", "merInfo"] as const;
+
+export async function getMerInfo(signal?: AbortSignal): Promise<MerchantInfo> {
+  const merInfo = await api.get<MerchantInfo>("merchant/getMerInfo", undefined, signal);
+  updateSession({ merInfo }); // the session keeps the latest merchant summary (MerInfo)
+  return merInfo;
+}
+
+export const merInfoQueryOptions = () =>
+  queryOptions({ queryKey: merInfoKey, queryFn: ({ signal }) => getMerInfo(signal) });
