@@ -14,8 +14,8 @@ type Props = {
 
 /**
  * The payment password for money actions (pick, withdraw, upgrade, promotion): 6 digits on a number keyboard.
- * Pattern: keep `visible` in the screen, and in onSubmit call the mutation with { ..., payPassword,
- * idempotencyKey: newIdempotencyKey() } so a retried submit never pays twice.
+ * Pattern: keep `visible` in the screen, and in onSubmit call a mutation made with useMoneyMutation (hooks/), which
+ * sends one Idempotency-Key per submit and the same one again after a lost answer, so a retry never pays twice.
  */
 export function PayPasswordPopup({ visible, onClose, onSubmit }: Props) {
   const [value, setValue] = useState("");

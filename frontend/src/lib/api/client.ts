@@ -17,7 +17,7 @@ export type RequestOptions = {
   query?: Query;
   /** A JSON body, or FormData for multipart (common/upload). */
   body?: unknown;
-  /** For money POSTs: one key per submit (`newIdempotencyKey()`), the same key when the same submit is retried. */
+  /** For money POSTs: one key per submit, the same key when the same submit is retried (hooks/useMoneyMutation). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 };

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { walletKeys } from "./keys";
 import type { ExtractForm, ExtractInput, FeePreview, Withdrawal } from "./types";
@@ -34,9 +35,8 @@ export function extract(input: ExtractInput, idempotencyKey: string): Promise<An
 
 export function useExtract() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: ExtractInput; idempotencyKey: string }) =>
-      extract(input, idempotencyKey),
+  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
+  return useMoneyMutation(extract, {
     // The balance shows on several screens (My, Home, this form): refresh every kept screen's figures.
     onSuccess: () => queryClient.invalidateQueries(),
   });

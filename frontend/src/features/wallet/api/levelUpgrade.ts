@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import type { LevelUpgradeAnswer, LevelUpgradeInput } from "./types";
 
@@ -9,9 +10,8 @@ export function levelUpgrade(input: LevelUpgradeInput, idempotencyKey: string): 
 
 export function useLevelUpgrade() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: LevelUpgradeInput; idempotencyKey: string }) =>
-      levelUpgrade(input, idempotencyKey),
+  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
+  return useMoneyMutation(levelUpgrade, {
     // A new level changes the balance, the level list and every purchase price: refresh all kept screens.
     onSuccess: () => queryClient.invalidateQueries(),
   });

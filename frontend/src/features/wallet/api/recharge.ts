@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { walletKeys } from "./keys";
 import type { Deposit, RechargeInput } from "./types";
@@ -10,9 +11,8 @@ export function recharge(input: RechargeInput, idempotencyKey: string): Promise<
 
 export function useRecharge() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: RechargeInput; idempotencyKey: string }) =>
-      recharge(input, idempotencyKey),
+  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
+  return useMoneyMutation(recharge, {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.deposits() }),
   });
 }

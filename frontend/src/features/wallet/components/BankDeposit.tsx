@@ -8,7 +8,7 @@ import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
-import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type BankDetails } from "../api";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
@@ -68,10 +68,7 @@ export function BankDeposit() {
 
   const submit = handleSubmit(({ voucher, ...values }) =>
     recharge.mutate(
-      {
-        input: { type: "bank", ...values, voucher: voucher?.id ?? "" },
-        idempotencyKey: newIdempotencyKey(),
-      },
+      { type: "bank", ...values, voucher: voucher?.id ?? "" },
       {
         onSuccess: ({ msg }) => {
           Toast.show({ icon: "success", content: msg });

@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Money } from "@/components/ui/Money";
-import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
@@ -94,14 +94,11 @@ export function ChainDeposit() {
   const submit = handleSubmit((values) =>
     recharge.mutate(
       {
-        input: {
-          type: "chain",
-          network: network.code,
-          amount: values.amount,
-          voucher: values.voucher!.id,
-          tx_hash: values.tx_hash,
-        },
-        idempotencyKey: newIdempotencyKey(),
+        type: "chain",
+        network: network.code,
+        amount: values.amount,
+        voucher: values.voucher!.id,
+        tx_hash: values.tx_hash,
       },
       {
         onSuccess: ({ msg }) => {

@@ -3,7 +3,6 @@ import { Button, Toast } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useConfirm } from "@/components/ui/confirm";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
-import { newIdempotencyKey } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useLevelUpgrade } from "../api";
 import { walletMessages as m } from "./messages";
@@ -28,7 +27,7 @@ export function LevelUpgradeButton({ level }: Props) {
   };
   const pay = (payPassword: string) =>
     upgrade.mutate(
-      { input: { level_id: level.id, pay_password: payPassword }, idempotencyKey: newIdempotencyKey() },
+      { level_id: level.id, pay_password: payPassword },
       {
         onSuccess: ({ msg }) => Toast.show({ icon: "success", content: msg }),
         onSettled: () => setAsking(false),

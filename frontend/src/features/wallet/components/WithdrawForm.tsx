@@ -9,7 +9,7 @@ import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
-import { applyFieldErrors, newIdempotencyKey } from "@/lib/api";
+import { applyFieldErrors } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useExtract, useExtractForm, useFeePreview, type ExtractForm } from "../api";
 import { useDebounced } from "@/hooks/useDebounced";
@@ -110,17 +110,14 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
     const { method: chosen, network: code, full_name, bank_name, account, amount: value } = confirming;
     extract.mutate(
       {
-        input: {
-          method: chosen,
-          currency,
-          network: chosen === "chain" ? code : "",
-          full_name,
-          bank_name: chosen === "chain" ? "" : bank_name,
-          account,
-          amount: value,
-          pay_password: payPassword,
-        },
-        idempotencyKey: newIdempotencyKey(),
+        method: chosen,
+        currency,
+        network: chosen === "chain" ? code : "",
+        full_name,
+        bank_name: chosen === "chain" ? "" : bank_name,
+        account,
+        amount: value,
+        pay_password: payPassword,
       },
       {
         onSuccess: ({ msg }) => {

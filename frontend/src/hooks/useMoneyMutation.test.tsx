@@ -1,0 +1,110 @@
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { Toast } from "antd-mobile";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, createQueryClient } from "@/lib/api";
+import { useMoneyMutation } from "./useMoneyMutation";
+
+type Input = { amount: string };
+
+/** A server stand-in: records the key of every call and answers with the next planned outcome. */
+function server(...outcomes: unknown[]) {
+  const keys: string[] = [];
+  const send = vi.fn(async (_input: Input, key: string) => {
+    keys.push(key);
+    const outcome = outcomes.shift();
+    if (outcome === undefined) throw new Error("no outcome planned");
+    if (typeof outcome !== "string") throw outcome; // an error (jsdom's DOMException is no `instanceof Error`)
+    return outcome;
+  });
+  return { keys, send };
+}
+
+function setup(send: (input: Input, key: string) => Promise<string>) {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <IntlProvider locale="en" onError={() => undefined}>
+        {children}
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+  const { result } = renderHook(() => useMoneyMutation(send), { wrapper });
+  /** One submit, as a form does it: mutate and wait until it settles. */
+  const submit = async (amount = "100.00") => {
+    await act(async () => {
+      await result.current.mutateAsync({ amount }).catch(() => undefined);
+    });
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+  };
+  return { result, submit };
+}
+
+const lost = () => new TypeError("Failed to fetch");
+const rejected = () => new ApiError(0, "Wrong payment password", { error: 1010 });
+
+describe("useMoneyMutation", () => {
+  it("sends the same key again after a lost answer (network failure, time-out, server error)", async () => {
+    const toast = vi.spyOn(Toast, "show");
+    const timeout = new DOMException("The operation timed out.", "TimeoutError");
+    const { keys, send } = server(lost(), timeout, new ApiError(0, "Bad gateway", null, 502), "done");
+    const { submit } = setup(send);
+    await submit();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ icon: "fail" })); // "submit again"
+    await submit();
+    await submit();
+    await submit();
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("keeps the key when the form changed after a lost answer: the server refuses a second, different use", async () => {
+    const { keys, send } = server(lost(), "done");
+    const { submit } = setup(send);
+    await submit("100.00");
+    await submit("90.00");
+    expect(send.mock.calls.map(([input]) => input.amount)).toEqual(["100.00", "90.00"]);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("makes a fresh key for the submit after a success", async () => {
+    const { keys, send } = server("done", "done again");
+    const { submit, result } = setup(send);
+    await submit();
+    expect(result.current.data).toBe("done");
+    await submit();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it("makes a fresh key for the submit after a rejection (nothing was stored under it)", async () => {
+    const toast = vi.spyOn(Toast, "show");
+    const { keys, send } = server(rejected(), "done");
+    const { submit } = setup(send);
+    await submit();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ content: "Wrong payment password" }));
+    await submit();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it("after a lost answer then a success, the next submit is a new operation", async () => {
+    const { keys, send } = server(lost(), "done", "done again");
+    const { submit } = setup(send);
+    await submit();
+    await submit();
+    await submit();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it("each mounted form has its own key", async () => {
+    const first = server(lost());
+    const second = server(lost());
+    await setup(first.send).submit();
+    await setup(second.send).submit();
+    expect(first.keys[0]).not.toBe(second.keys[0]);
+  });
+});

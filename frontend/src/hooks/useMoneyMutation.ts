@@ -1,0 +1,64 @@
+import { useRef } from "react";
+import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
+import { Toast } from "antd-mobile";
+import { defineMessages, useIntl } from "react-intl";
+import { ApiError, newIdempotencyKey } from "@/lib/api";
+
+const messages = defineMessages({
+  noAnswer: {
+    id: "money.noAnswer",
+    defaultMessage: "No confirmation from the server. Check your connection and submit again: it will only be done once.",
+    description: "Toast after a money request (withdraw, deposit, upgrade) got no answer (network failure or time-out)",
+  },
+});
+
+/** The server answered the request (success or a rejection with its envelope): its outcome is known. */
+export function isAnswered(error: unknown): boolean {
+  return error instanceof ApiError && error.isRejection;
+}
+
+/**
+ * A money-moving POST (withdraw, deposit, level upgrade; next pickup, promotion) with one `Idempotency-Key` per
+ * submit. The key is made at the first attempt and kept while the outcome of the last attempt is unknown, so
+ * submitting again after a network failure, a time-out or a server error sends the same key and the server does
+ * the operation at most once (it answers the stored result of the first one).
+ *
+ * The key is dropped (the next submit makes a fresh one) as soon as the outcome is known:
+ * - on success: the operation is done; a new submit is a new operation;
+ * - on a rejection (an answered ApiError, envelope code 0): the server stores nothing under a rejected key, so
+ *   nothing moved and a fresh key is as safe as the old one.
+ *
+ * The key is not tied to the body. After a lost answer the merchant may change the form (another amount) before
+ * submitting again; the changed request keeps the key, so that if the lost one did go through the server refuses
+ * the second ("already used for a different request") instead of moving money twice, and if it never arrived the
+ * server simply does the changed one. That refusal is a rejection, so the submit after it gets a fresh key.
+ *
+ * After an unanswered attempt the merchant is told to submit again (a toast): rejections are toasted by the query
+ * client with the server's message.
+ */
+export function useMoneyMutation<TData, TInput>(
+  send: (input: TInput, idempotencyKey: string) => Promise<TData>,
+  options: Omit<UseMutationOptions<TData, Error, TInput>, "mutationFn"> = {},
+) {
+  const intl = useIntl();
+  const key = useRef<string | null>(null);
+  return useMutation<TData, Error, TInput>({
+    ...options,
+    mutationFn: (input) => {
+      key.current ??= newIdempotencyKey();
+      return send(input, key.current);
+    },
+    onSuccess: (...args) => {
+      key.current = null;
+      return options.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      const [error] = args;
+      if (isAnswered(error)) key.current = null;
+      else if (!(error instanceof ApiError && error.status === 401)) {
+        Toast.show({ icon: "fail", content: intl.formatMessage(messages.noAnswer) });
+      }
+      return options.onError?.(...args);
+    },
+  });
+}
