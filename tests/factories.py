@@ -57,7 +57,7 @@ def upload_image(*, kind: str, owner=None, fmt: str = "PNG"):
     from apps.core.services import upload_create
 
     raw = SimpleUploadedFile(f"photo.{fmt.lower()}", image_bytes(fmt), content_type=f"image/{fmt.lower()}")
-    return upload_create(file=raw, kind=kind, owner=owner)
+    return upload_create(file=raw, kind=kind, owner_id=owner.pk if owner else None)
 
 
 # --- shop ---

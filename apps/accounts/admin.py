@@ -9,12 +9,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from apps.core.admin import ReadOnlyAdmin, StatusChangeInline
 from apps.core.errors import AppError
 from apps.core.models import Upload
 from apps.core.uploads import upload_url
 
 from .constants import MerchantStatus
-from .models import AuthToken, InvitationCode, Merchant, MerchantStatusChange, ThirdPartyIdentity
+from .models import AuthToken, InvitationCode, Merchant, ThirdPartyIdentity
 from .services import merchant_transition, session_revoke
 
 
@@ -28,20 +29,6 @@ def _image(upload: Upload | None) -> str:
         return "-"
     url = upload_url(upload)
     return format_html('<a href="{}" target="_blank"><img src="{}" style="max-height:160px"></a>', url, url)
-
-
-class StatusChangeInline(admin.TabularInline):
-    model = MerchantStatusChange
-    fk_name = "merchant"
-    extra = 0
-    can_delete = False
-    fields = readonly_fields = ("created_at", "from_status", "to_status", "operator", "reason")
-
-    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Merchant)
@@ -200,25 +187,6 @@ class MerchantAdmin(admin.ModelAdmin):
             title=str(_("Reopen shop")),
             question=str(_("Why are these shops reopened?")),
         )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-@admin.register(MerchantStatusChange)
-class MerchantStatusChangeAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "merchant", "from_status", "to_status", "operator", "reason"]
-    list_filter = ["to_status", "created_at"]
-    search_fields = ["merchant__phone", "merchant__email", "reason"]
-    list_select_related = ["merchant", "operator"]
 
 
 @admin.register(InvitationCode)

@@ -19,6 +19,7 @@ from apps.core.i18n import NATIVE_NAMES, django_lang
 from apps.core.uploads import upload_url
 
 from . import services
+from .authentication import signed_in
 from .constants import MerchantStatus
 from .models import Merchant
 from .selectors import invitation_verify, merchant_info_get
@@ -31,12 +32,6 @@ CHINESE = {"zh-hans", "zh-hant"}
 def _say(message: Any) -> dict[str, Any]:
     """The same translated message whether a field is missing, blank or null."""
     return {"required": message, "blank": message, "null": message}
-
-
-def _me(request: Request) -> Merchant:
-    """The signed-in merchant (views that keep the default IsAuthenticated permission)."""
-    assert isinstance(request.user, Merchant)
-    return request.user
 
 
 def _client(request: Request) -> dict[str, Any]:
@@ -268,7 +263,7 @@ class ResubmitApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = IdDocumentsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return _registered(services.merchant_resubmit(merchant=_me(request), **serializer.validated_data))
+        return _registered(services.merchant_resubmit(merchant=signed_in(request), **serializer.validated_data))
 
 
 # ---------- third-party sign-in ----------
@@ -417,7 +412,7 @@ class ResetPayApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         services.pay_password_set(
-            merchant=_me(request),
+            merchant=signed_in(request),
             pay_password=data["pay_password"],
             old_pay_password=data["old_pay_password"],
             password=data["password"],
@@ -433,7 +428,7 @@ class VerifyPayApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.pay_password_check(merchant=_me(request), raw=serializer.validated_data["pay_password"])
+        services.pay_password_check(merchant=signed_in(request), raw=serializer.validated_data["pay_password"])
         return ok(None, _("Payment password verified"))
 
 
@@ -441,7 +436,7 @@ class VerifyPayApi(APIView):
 class GetMerInfoApi(APIView):
     @extend_schema(responses=MerInfoSerializer)
     def get(self, request: Request) -> Response:
-        merchant = merchant_info_get(merchant_id=_me(request).pk)
+        merchant = merchant_info_get(merchant_id=signed_in(request).pk)
         return ok(MerInfoSerializer(merchant, context={"request": request}).data)
 
 
@@ -463,7 +458,7 @@ class AvatarApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         avatar = serializer.validated_data["avatar"]
-        me = _me(request)
+        me = signed_in(request)
         services.merchant_avatar_set(merchant=me, avatar=avatar)
         merchant = merchant_info_get(merchant_id=me.pk)
         return ok(
@@ -484,7 +479,7 @@ class SetLanguageApi(APIView):
         serializer = self.InputSerializer(data=request.query_params)
         serializer.is_valid(raise_exception=True)
         lang = serializer.validated_data["lang"]
-        services.merchant_language_set(merchant=_me(request), lang=lang)
+        services.merchant_language_set(merchant=signed_in(request), lang=lang)
         with translation.override(django_lang(lang)):
             return ok(self.OutputSerializer({"lang": lang}).data, _("Language saved"))
 

@@ -35,3 +35,11 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
     def authenticate_header(self, request: Request) -> str:
         # Makes DRF answer 401 (not 403) when no token is sent.
         return "token"
+
+
+def signed_in(request: Request) -> Merchant:
+    """The signed-in merchant: the one way views get it (they keep the default IsAuthenticated permission)."""
+    merchant = request.user
+    if not isinstance(merchant, Merchant):
+        raise exceptions.NotAuthenticated()
+    return merchant

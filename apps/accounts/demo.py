@@ -8,9 +8,8 @@ from typing import TextIO
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 
-from apps.shop.models import Level, Shop
-
 from .constants import MerchantStatus
+from .hooks import merchant_registered
 from .models import InvitationCode, Merchant
 
 OPERATOR = ("admin", "Admin-pass-2026")
@@ -37,12 +36,10 @@ def seed(stdout: TextIO) -> None:
             "password": make_password(DEMO_PASSWORD),
             "pay_password": make_password(DEMO_PAY_PASSWORD),
             "invite_code": "DEMO2026",
-            "level": Level.objects.order_by("rank").first(),
         },
     )
-    Shop.objects.get_or_create(
-        merchant=merchant, defaults={"name": "Demo Store", "phone": DEMO_PHONE, "address": "1 Demo Street"}
-    )
+    if created:
+        merchant_registered(merchant=merchant, shop_name="Demo Store", shop_address="1 Demo Street", logo=None)
     stdout.write(
         f"Operator {username} / {password}; merchant {DEMO_EMAIL} / {DEMO_PASSWORD}, pay password "
         f"{DEMO_PAY_PASSWORD}; invitation code WELCOME" + (" (created)" if created else "")

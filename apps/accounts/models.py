@@ -2,14 +2,13 @@ import hashlib
 import secrets
 from typing import ClassVar
 
-from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
 
-from .constants import MerchantStatus
+from .constants import MERCHANT_TRANSITIONS, MerchantStatus
 
 
 class Merchant(AbstractBaseUser, TimeStampedModel):
@@ -17,6 +16,9 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
 
     AbstractBaseUser gives the hashed `password` (Argon2 via PASSWORD_HASHERS) and is_authenticated.
     """
+
+    TRANSITIONS = MERCHANT_TRANSITIONS
+    TRANSITION_REFUSED = _("A merchant who is %(current)s cannot become %(target)s.")
 
     phone = models.CharField(_("phone"), max_length=32, unique=True)
     email = models.EmailField(_("email"), null=True, blank=True, unique=True)
@@ -98,27 +100,6 @@ class AuthToken(models.Model):
     @staticmethod
     def hash(raw: str) -> str:
         return hashlib.sha256(raw.encode()).hexdigest()
-
-
-class MerchantStatusChange(models.Model):
-    """Audit row of one merchant status decision (who, from, to, when, why). Append-only."""
-
-    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="status_changes")
-    from_status = models.CharField(_("from"), max_length=16, choices=MerchantStatus.choices)
-    to_status = models.CharField(_("to"), max_length=16, choices=MerchantStatus.choices)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    reason = models.CharField(_("reason"), max_length=255, blank=True)
-    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("status change")
-        verbose_name_plural = _("status changes")
-
-    def __str__(self) -> str:
-        return f"{self.merchant_id}: {self.from_status} -> {self.to_status}"
 
 
 class OneTimeCode(models.Model):

@@ -6,9 +6,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
-from apps.wallet.selectors import wallet_summary
 
 from .constants import MerchantStatus
+from .hooks import wallet_summary
 from .models import InvitationCode, Merchant
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
@@ -42,7 +42,7 @@ def invitation_resolve(*, code: str) -> tuple[InvitationCode | None, Merchant | 
 
 def merchant_info_get(*, merchant_id: int) -> Merchant:
     """The signed-in merchant with everything getMerInfo shows: shop, logo, level, avatar (one query), and
-    the wallet figures as `merchant.wallet` (apps.wallet.selectors.wallet_summary)."""
+    the wallet figures as `merchant.wallet` (hooks.wallet_summary, filled in by the wallet app)."""
     merchant = Merchant.objects.select_related("shop", "shop__logo", "level", "avatar").get(pk=merchant_id)
     setattr(merchant, "wallet", wallet_summary(merchant=merchant))  # noqa: B010
     return merchant

@@ -19,15 +19,16 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from apps.core.errors import AppError, ErrorCode
+from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.i18n import APP_TO_DJANGO, app_lang
 from apps.core.models import Upload
+from apps.core.notices import notify
+from apps.core.transitions import transition
 from apps.core.uploads import upload_get
-from apps.shop.models import Level, Shop
-from apps.support.services import notify
 
-from .constants import MERCHANT_TRANSITIONS, MerchantStatus
-from .models import AuthToken, Merchant, MerchantStatusChange, OneTimeCode, ThirdPartyIdentity
+from .constants import MerchantStatus
+from .hooks import merchant_registered
+from .models import AuthToken, Merchant, OneTimeCode, ThirdPartyIdentity
 from .selectors import account_normalize, invitation_resolve, merchant_by_account
 from .sms import sms_send
 
@@ -97,10 +98,6 @@ class Registration:
     invite_code: str
 
 
-def _field_error(field: str, message: str, code: ErrorCode = ErrorCode.INVALID) -> AppError:
-    return AppError(message, code, {"errors": {field: [message]}})
-
-
 def _new_invite_code() -> str:
     while True:
         code = Merchant.new_invite_code()
@@ -116,15 +113,15 @@ def merchant_register(*, registration: Registration) -> Merchant:
     email = reg.email.strip().lower() or None
     platform_code, inviter = invitation_resolve(code=reg.invite_code)
     if platform_code is None and inviter is None:
-        raise _field_error("invite_code", _("The invitation code is invalid."))
+        raise field_error("invite_code", _("The invitation code is invalid."))
     if Merchant.objects.filter(phone=phone).exists():
-        raise _field_error("phone", _("This phone number is already registered."), ErrorCode.CONFLICT)
+        raise field_error("phone", _("This phone number is already registered."), ErrorCode.CONFLICT)
     if email and Merchant.objects.filter(email__iexact=email).exists():
-        raise _field_error("email", _("This email is already registered."), ErrorCode.CONFLICT)
+        raise field_error("email", _("This email is already registered."), ErrorCode.CONFLICT)
 
     documents = {"id_front": reg.id_front, "id_back": reg.id_back, "id_hand": reg.id_hand}
     if len(set(documents.values())) < len(documents):
-        raise _field_error("id_back", _("Please upload a different photo for each side of the ID document."))
+        raise field_error("id_back", _("Please upload a different photo for each side of the ID document."))
     uploads: dict[str, Upload | None] = {"logo": upload_get(key=reg.logo, merchant_id=None, kinds=[Upload.Kind.LOGO])}
     for field, key in documents.items():
         uploads[field] = upload_get(key=key, merchant_id=None, kinds=[Upload.Kind.ID_DOCUMENT])
@@ -146,7 +143,6 @@ def merchant_register(*, registration: Registration) -> Merchant:
         invite_code=_new_invite_code(),
         invited_by=inviter,
         invitation=platform_code,
-        level=Level.objects.order_by("rank").first(),
     )
     merchant.set_password(reg.password)
     try:
@@ -155,12 +151,8 @@ def merchant_register(*, registration: Registration) -> Merchant:
     except IntegrityError:  # the same phone or email registered at the same moment
         raise AppError(_("This phone number or email is already registered."), ErrorCode.CONFLICT) from None
     Upload.objects.filter(pk__in=[u.pk for u in uploads.values() if u is not None]).update(owner=merchant)
-    Shop.objects.create(
-        merchant=merchant,
-        name=reg.shop_name.strip(),
-        logo=uploads["logo"],
-        address=reg.shop_address.strip(),
-        phone=phone,
+    merchant_registered(
+        merchant=merchant, shop_name=reg.shop_name.strip(), shop_address=reg.shop_address.strip(), logo=uploads["logo"]
     )
     title, body = _REVIEW_NOTICE
     notify(merchant=merchant, title=title, body=body)
@@ -174,7 +166,7 @@ def merchant_resubmit(*, merchant: Merchant, id_front: str, id_back: str, id_han
         raise AppError(_("Only a rejected registration can be submitted again."), ErrorCode.STATE)
     keys = {"id_front": id_front, "id_back": id_back, "id_hand": id_hand}
     if len(set(keys.values())) < len(keys):
-        raise _field_error("id_back", _("Please upload a different photo for each side of the ID document."))
+        raise field_error("id_back", _("Please upload a different photo for each side of the ID document."))
     documents = {
         field: upload_get(key=key, merchant_id=merchant.pk, kinds=[Upload.Kind.ID_DOCUMENT])
         for field, key in keys.items()
@@ -244,7 +236,7 @@ def merchant_tkregister(*, registration: Registration, data: str, code: str, par
 def password_change(*, merchant: Merchant, old_password: str, password: str) -> None:
     """Signed in: the old password, then the new one. Every session ends."""
     if not merchant.check_password(old_password):
-        raise _field_error("old_password", _("The old password is incorrect."))
+        raise field_error("old_password", _("The old password is incorrect."))
     _password_set(merchant=merchant, password=password)
 
 
@@ -255,7 +247,7 @@ def password_reset(*, account: str, code: str, password: str) -> None:
     """
     merchant = merchant_by_account(account=account)
     if merchant is None:
-        raise _field_error("code", _("The verification code is invalid or has expired."))
+        raise field_error("code", _("The verification code is invalid or has expired."))
     one_time_code_use(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
@@ -312,7 +304,7 @@ def one_time_code_use(*, merchant: Merchant, code: str) -> None:
                 OneTimeCode.objects.filter(pk=otc.pk).update(failures=F("failures") + 1)
                 OneTimeCode.objects.filter(pk=otc.pk, failures__gte=ONE_TIME_CODE_MAX_FAILURES).update(used_at=now)
     if not valid:
-        raise _field_error("code", _("The verification code is invalid or has expired."))
+        raise field_error("code", _("The verification code is invalid or has expired."))
 
 
 # ---------- payment password ----------
@@ -322,11 +314,11 @@ def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password:
     if merchant.pay_password:
         if password:
             if not merchant.check_password(password):
-                raise _field_error("password", _("The login password is incorrect."))
+                raise field_error("password", _("The login password is incorrect."))
         elif old_pay_password:
             pay_password_check(merchant=merchant, raw=old_pay_password)
         else:
-            raise _field_error(
+            raise field_error(
                 "old_pay_password", _("Please enter your current payment password or your login password.")
             )
     merchant.pay_password = make_password(pay_password)
@@ -386,7 +378,7 @@ def pay_password_check(*, merchant: Merchant, raw: str) -> None:
 @transaction.atomic
 def merchant_language_set(*, merchant: Merchant, lang: str) -> None:
     if lang not in APP_TO_DJANGO:
-        raise _field_error("lang", _("This language is not supported."))
+        raise field_error("lang", _("This language is not supported."))
     Merchant.objects.filter(pk=merchant.pk).update(language=lang, updated_at=timezone.now())
     merchant.language = lang
 
@@ -402,7 +394,7 @@ def merchant_avatar_set(*, merchant: Merchant, avatar: str) -> None:
         try:
             upload = upload_get(key=avatar, merchant_id=merchant.pk, kinds=[Upload.Kind.AVATAR])
         except AppError as exc:
-            raise _field_error("avatar", exc.message, exc.error_code) from None
+            raise field_error("avatar", exc.message, exc.error_code) from None
     Merchant.objects.filter(pk=merchant.pk).update(avatar=upload, updated_at=timezone.now())
     merchant.avatar = upload
 
@@ -430,29 +422,15 @@ REASON_OPTIONAL = {(MerchantStatus.PENDING, MerchantStatus.ACTIVE), (MerchantSta
 
 @transaction.atomic
 def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str = "") -> Merchant:
-    """One operator decision on a merchant (approve, reject, close, reopen), following MERCHANT_TRANSITIONS.
-
-    The row is locked, so two operators deciding at once make one decision; the other is refused.
-    Writes the audit row and notifies the merchant.
+    """One decision on a merchant (approve, reject, close, reopen; a rejected merchant re-submitting), following
+    MERCHANT_TRANSITIONS through core's transition(): of two operators deciding at once, one is refused.
+    Notifies the merchant.
     """
-    merchant = Merchant.objects.select_for_update().get(pk=merchant_id)
-    reason = reason.strip()
-    current = MerchantStatus(merchant.status)
-    target = MerchantStatus(to)
-    if target not in MERCHANT_TRANSITIONS.get(current, set()):
-        raise AppError(
-            _("A merchant who is %(current)s cannot become %(target)s.")
-            % {"current": current.label, "target": target.label},
-            ErrorCode.STATE,
-        )
+    merchant = Merchant.objects.select_for_update().get(pk=merchant_id)  # so `current` is the status moved from
+    current, target, reason = MerchantStatus(merchant.status), MerchantStatus(to), reason.strip()
     if (current, target) not in REASON_OPTIONAL and not reason:
-        raise AppError(_("Please give a reason."), ErrorCode.INVALID)
-    MerchantStatusChange.objects.create(
-        merchant=merchant, from_status=current, to_status=target, operator=operator, reason=reason
-    )
-    merchant.status = target
-    merchant.status_reason = reason
-    merchant.save(update_fields=["status", "status_reason", "updated_at"])
+        raise field_error("reason", _("Please give a reason."))
+    merchant = transition(merchant, target, actor=operator, note=reason, changes={"status_reason": reason})
     reopened = current == MerchantStatus.CLOSED and target == MerchantStatus.ACTIVE
     title, body = _REOPENED_NOTICE if reopened else _STATUS_NOTICES[target]
     notify(merchant=merchant, title=title, body=body, params={"reason": reason} if "%(reason)s" in body else None)

@@ -1,5 +1,4 @@
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -9,21 +8,21 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
-from apps.shop.apis import signed_in_merchant
-from apps.shop.selectors import level_terms
 
 from .models import Product, ProductImage, ShopGoods
-from .pricing import prices_for
 from .selectors import (
     GOODS_TABS,
     category_list,
     goods_get,
     goods_hot_list,
     goods_list,
+    goods_of_product,
+    priced,
     product_get,
     product_ids_in_shop,
     product_list,
@@ -39,14 +38,6 @@ def _cover(request: Request, product: Product) -> str | None:
     """The first picture's thumbnail (images are prefetched in position order by the selectors)."""
     images = list(product.images.all())
     return _absolute(request, images[0].thumbnail) if images else None
-
-
-def _priced(products: Iterable[Product], margin: Decimal) -> list[Product]:
-    """Attaches the merchant's prices (pricing.prices_for) to each product for the output serializers."""
-    items = list(products)
-    for product in items:
-        product.prices = prices_for(retail=product.retail_price, margin=margin)  # type: ignore[attr-defined]
-    return items
 
 
 class ProductCardSerializer(serializers.Serializer):
@@ -88,8 +79,7 @@ class GoodsOutputSerializer(serializers.Serializer):
 
 def _goods_page(request: Request, goods: Iterable[ShopGoods]) -> Any:
     items = list(goods)
-    margin, _limit = level_terms(merchant=signed_in_merchant(request))
-    _priced((item.product for item in items), margin)
+    priced((item.product for item in items), merchant=signed_in(request))
     return GoodsOutputSerializer(items, many=True, context={"request": request}).data
 
 
@@ -101,7 +91,7 @@ class ProductHotApi(APIView):
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)
         data = paginate(
-            goods_hot_list(merchant=signed_in_merchant(request)),
+            goods_hot_list(merchant=signed_in(request)),
             **page.validated_data,
             serialize=lambda items: _goods_page(request, items),
         )
@@ -147,11 +137,10 @@ class ProductListApi(APIView):
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         query = params.validated_data
-        margin, _limit = level_terms(merchant=signed_in_merchant(request))
 
         def serialize(products: Iterable[Product]) -> Any:
-            items = _priced(products, margin)
-            added = product_ids_in_shop(merchant=signed_in_merchant(request), product_ids=[item.pk for item in items])
+            items = priced(products, merchant=signed_in(request))
+            added = product_ids_in_shop(merchant=signed_in(request), product_ids=[item.pk for item in items])
             return self.OutputSerializer(items, many=True, context={"request": request, "added": added}).data
 
         data = paginate(
@@ -180,7 +169,7 @@ class ProductAddApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        result = goods_add(merchant=signed_in_merchant(request), product_ids=serializer.validated_data["ids"])
+        result = goods_add(merchant=signed_in(request), product_ids=serializer.validated_data["ids"])
         return ok(result.as_data(), result.message())
 
 
@@ -192,7 +181,7 @@ class ProductAddAllApi(APIView):
         serializer = FilterInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = goods_add_filtered(
-            merchant=signed_in_merchant(request),
+            merchant=signed_in(request),
             category_id=serializer.validated_data.get("category"),
             keyword=serializer.validated_data["keyword"],
         )
@@ -202,7 +191,7 @@ class ProductAddAllApi(APIView):
 class ProductAddAllHotApi(APIView):
     @extend_schema(request=None, responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:
-        result = goods_add_hot(merchant=signed_in_merchant(request))
+        result = goods_add_hot(merchant=signed_in(request))
         return ok(result.as_data(), result.message())
 
 
@@ -218,7 +207,7 @@ class GoodsManageApi(APIView):
         params.is_valid(raise_exception=True)
         query = params.validated_data
         data = paginate(
-            goods_list(merchant=signed_in_merchant(request), tab=query["tab"]),
+            goods_list(merchant=signed_in(request), tab=query["tab"]),
             page=query["page"],
             limit=query["limit"],
             serialize=lambda items: _goods_page(request, items),
@@ -279,13 +268,12 @@ class ProductDetailApi(APIView):
         params.is_valid(raise_exception=True)
         goods: ShopGoods | None
         if "goods_id" in params.validated_data:
-            goods = goods_get(merchant=signed_in_merchant(request), goods_id=params.validated_data["goods_id"])
+            goods = goods_get(merchant=signed_in(request), goods_id=params.validated_data["goods_id"])
             product = product_get(product_id=goods.product_id)
         else:
             product = product_get(product_id=params.validated_data["id"])
-            goods = ShopGoods.objects.filter(merchant=signed_in_merchant(request), product=product).first()
-        margin, _limit = level_terms(merchant=signed_in_merchant(request))
-        _priced([product], margin)
+            goods = goods_of_product(merchant=signed_in(request), product=product)
+        priced([product], merchant=signed_in(request))
         context = {"request": request, "goods": goods}
         return ok(self.OutputSerializer(product, context=context).data)
 
@@ -305,7 +293,7 @@ class GoodsSwitchApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         values = serializer.validated_data
-        goods = goods_switch(merchant=signed_in_merchant(request), goods_id=values["id"], on_shelf=values["on_shelf"])
+        goods = goods_switch(merchant=signed_in(request), goods_id=values["id"], on_shelf=values["on_shelf"])
         msg = _("The product is now on sale.") if goods.on_shelf else _("The product was taken off the shelf.")
         return ok({"id": goods.pk, "on_shelf": goods.on_shelf}, msg)
 
@@ -318,5 +306,5 @@ class GoodsRemoveApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        goods_remove(merchant=signed_in_merchant(request), goods_id=serializer.validated_data["id"])
+        goods_remove(merchant=signed_in(request), goods_id=serializer.validated_data["id"])
         return ok(None, _("Removed from your shop."))

@@ -1,14 +1,27 @@
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
 from modeltranslation.utils import build_localized_fieldname, get_language
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
+from apps.shop.selectors import level_terms
 
 from .models import Category, Product, ProductImage, ShopGoods
+from .pricing import prices_for
 from .texts import product_missing
 
 GOODS_TABS = {"all": None, "selling": True, "stock": False}
+
+
+def priced(products: Iterable[Product], *, merchant: Merchant) -> list[Product]:
+    """The priced read model: each product with `prices` (pricing.prices_for) at the merchant's level."""
+    margin, _limit = level_terms(merchant=merchant)
+    items = list(products)
+    for product in items:
+        product.prices = prices_for(retail=product.retail_price, margin=margin)  # type: ignore[attr-defined]
+    return items
 
 
 def _images() -> Prefetch:
@@ -79,3 +92,8 @@ def product_get(*, product_id: int) -> Product:
     if product is None:
         raise AppError(product_missing(), ErrorCode.NOT_FOUND)
     return product
+
+
+def goods_of_product(*, merchant: Merchant, product: Product) -> ShopGoods | None:
+    """The merchant's listing of `product`, if the shop has it."""
+    return ShopGoods.objects.filter(merchant=merchant, product=product).first()

@@ -13,8 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Merchant
-
 from .envelope import ok
 from .errors import AppError, ErrorCode
 from .exceptions import api_404
@@ -67,10 +65,10 @@ class UploadApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         kind = serializer.validated_data["kind"]
-        owner = request.user if isinstance(request.user, Merchant) else None
-        if owner is None and kind not in REGISTRATION_KINDS:
+        owner_id = request.user.pk if request.user is not None else None  # UNAUTHENTICATED_USER is None
+        if owner_id is None and kind not in REGISTRATION_KINDS:
             raise AppError(_("Please log in first"), ErrorCode.FORBIDDEN)
-        upload = upload_create(file=serializer.validated_data["file"], kind=kind, owner=owner)
+        upload = upload_create(file=serializer.validated_data["file"], kind=kind, owner_id=owner_id)
         data = {"key": upload.key, "url": upload_url(upload, request), "kind": upload.kind}
         return ok(self.OutputSerializer(data).data, _("Uploaded"))
 

@@ -28,3 +28,9 @@ class AppError(Exception):
         self.message = message
         self.error_code = code
         self.data = data or {}
+
+
+def field_error(field: str, message: Any, code: ErrorCode = ErrorCode.INVALID) -> AppError:
+    """A rejection of one form field: data.errors names the field (as the API spells it), so the form shows the
+    message there."""
+    return AppError(message, code, {"errors": {field: [str(message)]}})

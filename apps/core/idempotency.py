@@ -1,30 +1,34 @@
-"""`Idempotency-Key` for money-moving POSTs (api.md): the same key and body answer the first answer again and
-move nothing; the same key with another body is refused.
+"""`Idempotency-Key` for money-moving POSTs (api.md): the same key and body have no second effect and answer
+with the result of the first request; the same key with another body is refused.
 
-Usage on an APIView:
+The view declares its scope and hands the key to the service; the service runs its write through `run_once`
+(money operations through apps.wallet.operations.money_operation, which does it for them):
 
     class ExtractApi(APIView):
-        @idempotent("wallet.extract")
-        def post(self, request): ...
+        idempotency_scope = "wallet.extract"        # also documents the header in the schema
 
-The view runs in one transaction with the claim on the key, so its effects and the stored answer commit
-together (a crash leaves neither). A concurrent request with the same key waits on the unique index until the
-first commits, then replays its answer. Rejections (AppError, validation) are not stored: nothing moved, and the
-same key may be sent again; what the view wrote outside its services (the payment password try counter) stays.
+        def post(self, request):
+            ...
+            withdrawal = services.withdrawal_create(..., idempotency=IdempotencyKey.from_request(request, self))
+            return ok(WithdrawalOutputSerializer(withdrawal).data)
+
+The write and the claim on the key commit together (a crash leaves neither). A concurrent request with the same
+key waits on the unique index until the first commits, then gets the first one's result. A rejection (AppError)
+rolls the claim back with the write: nothing moved, and the same key may be sent again; what `before` wrote
+outside the transaction (the payment password try counter) stays.
 """
 
 import json
 from collections.abc import Callable
-from functools import wraps
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from django.db import IntegrityError, transaction
+from django.apps import apps
+from django.db import IntegrityError, models, transaction
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework import exceptions
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from .errors import AppError, ErrorCode
 from .models import IdempotencyRecord
@@ -36,57 +40,63 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     HEADER, str, OpenApiParameter.HEADER, required=False, description="Replays the first answer for a repeated key."
 )
 
-
-def _request_hash(request: Request) -> str:
-    data = request.data.dict() if hasattr(request.data, "dict") else request.data
-    body = json.dumps(data, sort_keys=True, default=str)
-    # Keyed hash: the body may hold the payment password.
-    return salted_hmac("idempotency", body, algorithm="sha256").hexdigest()
+M = TypeVar("M", bound=models.Model)
 
 
-def _replay(record: IdempotencyRecord, request_hash: str) -> Response:
-    if record.request_hash != request_hash:
+@dataclass(frozen=True)
+class IdempotencyKey:
+    merchant_id: int
+    scope: str
+    key: str
+    fingerprint: str  # a keyed hash of the request body
+
+    @classmethod
+    def from_request(cls, request: Request, view: Any) -> "IdempotencyKey | None":
+        """The request's key in the view's `idempotency_scope`; None when the client sent none."""
+        key = request.headers.get(HEADER)
+        if not key:
+            return None
+        if len(key) > MAX_KEY_LENGTH:
+            raise AppError(_("The Idempotency-Key is too long (at most 100 characters)."))
+        data = request.data.dict() if hasattr(request.data, "dict") else request.data
+        body = json.dumps(data, sort_keys=True, default=str)
+        # Keyed hash: the body may hold the payment password.
+        fingerprint = salted_hmac("idempotency", body, algorithm="sha256").hexdigest()
+        return cls(merchant_id=request.user.pk or 0, scope=view.idempotency_scope, key=key, fingerprint=fingerprint)
+
+    def _lookup(self) -> dict[str, Any]:
+        return {"merchant_id": self.merchant_id, "scope": self.scope, "key": self.key}
+
+
+def _first_result(record: IdempotencyRecord, key: IdempotencyKey) -> Any:
+    if record.request_hash != key.fingerprint:
         raise AppError(_("This Idempotency-Key was already used for a different request."), ErrorCode.CONFLICT)
-    return Response(record.response, status=record.status_code)
+    result = record.result or {}
+    return apps.get_model(result["model"])._default_manager.get(pk=result["pk"])
 
 
-def idempotent(scope: str) -> Callable:
-    def decorator(method: Callable[..., Response]) -> Callable[..., Response]:
-        @wraps(method)
-        def wrapper(view: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
-            key = request.headers.get(HEADER)
-            if not key:
-                return method(view, request, *args, **kwargs)
-            if len(key) > MAX_KEY_LENGTH:
-                raise AppError(_("The Idempotency-Key is too long (at most 100 characters)."))
-            request_hash = _request_hash(request)
-            lookup = {"merchant": request.user, "scope": scope, "key": key}
-            done = IdempotencyRecord.objects.filter(**lookup).first()
-            if done is not None:
-                return _replay(done, request_hash)
-            error: Exception | None = None
+def run_once(key: IdempotencyKey | None, write: Callable[[], M], *, before: Callable[[], None] | None = None) -> M:
+    """Runs `write` in a transaction, once per key: a repeated key returns the object the first run returned.
+
+    `before` runs first, outside the transaction, and is skipped for a repeat (the payment password check).
+    """
+    if key is not None:
+        done = IdempotencyRecord.objects.filter(**key._lookup()).first()
+        if done is not None:
+            return _first_result(done, key)
+    if before is not None:
+        before()
+    with transaction.atomic():
+        if key is None:
+            return write()
+        try:
             with transaction.atomic():
-                try:
-                    with transaction.atomic():
-                        record = IdempotencyRecord.objects.create(**lookup, request_hash=request_hash)
-                except IntegrityError:
-                    record = None  # another request with this key committed first
-                if record is not None:
-                    try:
-                        response = method(view, request, *args, **kwargs)
-                    except (AppError, exceptions.ValidationError) as exc:
-                        error = exc
-                        record.delete()
-                    else:
-                        record.status_code = response.status_code
-                        record.response = response.data
-                        record.save(update_fields=["status_code", "response"])
-                        return response
-            if error is not None:
-                raise error
-            return _replay(IdempotencyRecord.objects.get(**lookup), request_hash)
-
-        wrapper.idempotency_scope = scope  # type: ignore[attr-defined]  # the schema documents the header
-        return wrapper
-
-    return decorator
+                record = IdempotencyRecord.objects.create(**key._lookup(), request_hash=key.fingerprint)
+        except IntegrityError:
+            record = None  # another request with this key committed first
+        if record is not None:
+            result = write()
+            record.result = {"model": result._meta.label_lower, "pk": result.pk}
+            record.save(update_fields=["result"])
+            return result
+    return _first_result(IdempotencyRecord.objects.get(**key._lookup()), key)

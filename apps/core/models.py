@@ -1,8 +1,13 @@
 import secrets
 from pathlib import PurePosixPath
+from typing import Any
 
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -12,6 +17,55 @@ class TimeStampedModel(models.Model):
 
     class Meta:
         abstract = True
+
+
+class AppendOnlyError(Exception):
+    """Journal and audit rows are never changed or removed; a correction is a new row."""
+
+
+class AppendOnlyModel(models.Model):
+    """Refused in the model layer; on PostgreSQL a trigger refuses UPDATE and DELETE too (see the migrations)."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+
+
+class StatusChange(AppendOnlyModel):
+    """The audit row of one status move of any object with a state machine (apps.core.transitions.transition):
+    what moved, from, to, who (an operator; empty for the merchant or the system), why, when."""
+
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    object_id = models.PositiveBigIntegerField()
+    target = GenericForeignKey("content_type", "object_id")
+    from_status = models.CharField(_("from"), max_length=32)
+    to_status = models.CharField(_("to"), max_length=32)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("operator"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    note = models.CharField(_("note"), max_length=255, blank=True)
+    created_at = models.DateTimeField(_("time"), default=timezone.now, editable=False, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("status change")
+        verbose_name_plural = _("status changes")
+        indexes = [models.Index(fields=["content_type", "object_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.content_type_id}:{self.object_id}: {self.from_status} -> {self.to_status}"
 
 
 def _upload_path(instance: "Upload", filename: str) -> str:
@@ -43,7 +97,7 @@ class Upload(TimeStampedModel):
     # by whoever uploaded it.
     key = models.CharField(max_length=32, unique=True, default=_new_key, editable=False)
     owner = models.ForeignKey(
-        "accounts.Merchant", null=True, blank=True, on_delete=models.SET_NULL, related_name="uploads"
+        settings.MERCHANT_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="uploads"
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     file = models.ImageField(upload_to=_upload_path, width_field="width", height_field="height")
@@ -61,14 +115,13 @@ class Upload(TimeStampedModel):
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a money-moving request sent with an `Idempotency-Key` (apps.core.idempotency)."""
+    """The result of the first money-moving request sent with an `Idempotency-Key` (apps.core.idempotency)."""
 
-    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    merchant = models.ForeignKey(settings.MERCHANT_MODEL, on_delete=models.CASCADE, related_name="+")
     scope = models.CharField(max_length=64)
     key = models.CharField(max_length=100)
     request_hash = models.CharField(max_length=64)
-    status_code = models.PositiveSmallIntegerField(default=200)
-    response = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    result = models.JSONField(null=True, encoder=DjangoJSONEncoder)  # {"model": "app.model", "pk": ...}
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

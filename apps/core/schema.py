@@ -105,7 +105,7 @@ class AutoSchema(SpectacularAutoSchema):
                 description=f"The app language; unknown or missing means {DEFAULT_APP_LANG}.",
             )
         ]
-        if getattr(getattr(self.view, self.method.lower(), None), "idempotency_scope", None):
+        if self.method == "POST" and getattr(self.view, "idempotency_scope", None):
             parameters.append(
                 OpenApiParameter(
                     IDEMPOTENCY_HEADER,

@@ -10,9 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from PIL import Image, ImageOps
 
-from apps.accounts.models import Merchant
-
-from .errors import AppError
+from .errors import field_error
 from .models import Upload
 
 # Pillow format -> stored file suffix. Anything else is refused.
@@ -20,13 +18,9 @@ ALLOWED_FORMATS = {"JPEG": ".jpg", "PNG": ".png", "WEBP": ".webp"}
 MAX_PIXELS = 40_000_000
 
 
-def _error(message: str) -> AppError:
-    return AppError(message, data={"errors": {"file": [message]}})
-
-
 def _reencode(raw: UploadedFile) -> tuple[bytes, str, tuple[int, int]]:
     """Checks the bytes are a JPEG, PNG or WebP image and writes a fresh copy without EXIF or other metadata."""
-    not_image = _error(_("Only JPG, PNG and WebP images can be uploaded."))
+    not_image = field_error("file", _("Only JPG, PNG and WebP images can be uploaded."))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -38,7 +32,7 @@ def _reencode(raw: UploadedFile) -> tuple[bytes, str, tuple[int, int]]:
                 if fmt not in ALLOWED_FORMATS:
                     raise not_image
                 if image.width * image.height > MAX_PIXELS:
-                    raise _error(_("The image is too large."))
+                    raise field_error("file", _("The image is too large."))
                 image.load()
                 clean = ImageOps.exif_transpose(image)
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -52,15 +46,16 @@ def _reencode(raw: UploadedFile) -> tuple[bytes, str, tuple[int, int]]:
 
 
 @transaction.atomic
-def upload_create(*, file: UploadedFile, kind: str, owner: Merchant | None) -> Upload:
+def upload_create(*, file: UploadedFile, kind: str, owner_id: int | None) -> Upload:
     """Stores an image under a random name. ID documents, licenses and vouchers are private."""
     if file.size is not None and file.size > settings.UPLOAD_MAX_BYTES:
-        raise _error(
-            _("The file is too large. The limit is %(mb)d MB.") % {"mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024)}
+        raise field_error(
+            "file",
+            _("The file is too large. The limit is %(mb)d MB.") % {"mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024)},
         )
     content, suffix, (width, height) = _reencode(file)
     upload = Upload(
-        owner=owner,
+        owner_id=owner_id,
         kind=kind,
         is_private=kind in Upload.PRIVATE_KINDS,
         size=len(content),

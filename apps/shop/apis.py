@@ -1,6 +1,3 @@
-from decimal import Decimal
-from typing import cast
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
@@ -9,23 +6,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.accounts.models import Merchant
+from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
 from apps.core.models import Upload
-from apps.core.money import MoneySerializerField, quantize
+from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 from apps.core.uploads import upload_url
 
 from .models import Level, Shop
-from .selectors import level_effective, level_list, shop_get
+from .selectors import levels_priced, shop_get
 from .services import shop_banners_update, shop_update
 from .validators import HTTPS_ONLY_MESSAGE, validate_https
-
-
-def signed_in_merchant(request: Request) -> Merchant:
-    """The signed-in merchant (every view here keeps the default IsAuthenticated permission)."""
-    return cast(Merchant, request.user)
 
 
 class UploadOutputSerializer(serializers.Serializer):
@@ -87,15 +79,15 @@ class StoreApi(APIView):
         )
 
     def get(self, request: Request) -> Response:
-        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request))
+        return ok(_shop_data(shop_get(merchant=signed_in(request)), request))
 
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         texts = dict(serializer.validated_data)
         logo_key = texts.pop("logo", None)
-        shop_update(merchant=signed_in_merchant(request), texts=texts, logo_key=logo_key)
-        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request), _("Saved successfully"))
+        shop_update(merchant=signed_in(request), texts=texts, logo_key=logo_key)
+        return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
 
 
 class StoreBannerApi(APIView):
@@ -108,17 +100,17 @@ class StoreBannerApi(APIView):
         ad_banner = serializers.CharField(max_length=32, required=False, allow_blank=True)
 
     def get(self, request: Request) -> Response:
-        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request))
+        return ok(_shop_data(shop_get(merchant=signed_in(request)), request))
 
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         shop_banners_update(
-            merchant=signed_in_merchant(request),
+            merchant=signed_in(request),
             store_banner_key=serializer.validated_data.get("store_banner"),
             ad_banner_key=serializer.validated_data.get("ad_banner"),
         )
-        return ok(_shop_data(shop_get(merchant=signed_in_merchant(request)), request), _("Saved successfully"))
+        return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
 
 
 class LevelListApi(APIView):
@@ -132,23 +124,11 @@ class LevelListApi(APIView):
         profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
         product_quantity = serializers.IntegerField()
         upgrade_price = MoneySerializerField()
-        upgrade_cost = serializers.SerializerMethodField()
-        is_current = serializers.SerializerMethodField()
+        upgrade_cost = MoneySerializerField(allow_null=True)  # null for the current and lower levels
+        is_current = serializers.BooleanField()
 
         def get_image(self, level: Level) -> str | None:
             return upload_url(level.image, self.context["request"])
-
-        def get_upgrade_cost(self, level: Level) -> str | None:
-            """The difference to pay to move up to this level; null for the current and lower levels."""
-            current = self.context["current"]
-            if current is not None and level.rank <= current.rank:
-                return None
-            paid = current.upgrade_price if current is not None else Decimal(0)
-            return str(quantize(max(level.upgrade_price - paid, Decimal(0))))
-
-        def get_is_current(self, level: Level) -> bool:
-            current = self.context["current"]
-            return current is not None and current.pk == level.pk
 
     class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]  # the page of levels, plus the current
         current_level_id = serializers.IntegerField(allow_null=True)
@@ -157,10 +137,10 @@ class LevelListApi(APIView):
     def get(self, request: Request) -> Response:
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)
-        current = level_effective(merchant=signed_in_merchant(request))
-        context = {"request": request, "current": current}
+        levels, current = levels_priced(merchant=signed_in(request))
+        context = {"request": request}
         data = paginate(
-            level_list(),
+            levels,
             **page.validated_data,
             serialize=lambda items: self.OutputSerializer(items, many=True, context=context).data,
         )

@@ -3,6 +3,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from apps.accounts.models import Merchant
+from apps.core.money import quantize
 
 from .models import Level, Shop
 
@@ -16,6 +17,24 @@ def level_effective(*, merchant: Merchant) -> Level | None:
     if merchant.level_id is not None:
         return merchant.level
     return Level.objects.order_by("rank").first()
+
+
+def level_upgrade_cost(*, current: Level | None, target: Level) -> Decimal | None:
+    """What moving up to `target` costs now: its price minus the current level's; None when it is not higher."""
+    if current is not None and target.rank <= current.rank:
+        return None
+    paid = current.upgrade_price if current is not None else Decimal(0)
+    return quantize(max(target.upgrade_price - paid, Decimal(0)))
+
+
+def levels_priced(*, merchant: Merchant) -> tuple[list[Level], Level | None]:
+    """Every level, each with `upgrade_cost` (level_upgrade_cost) and `is_current`; and the current level."""
+    current = level_effective(merchant=merchant)
+    levels = list(level_list())
+    for level in levels:
+        level.upgrade_cost = level_upgrade_cost(current=current, target=level)  # type: ignore[attr-defined]
+        level.is_current = current is not None and current.pk == level.pk  # type: ignore[attr-defined]
+    return levels, current
 
 
 def level_terms(*, merchant: Merchant) -> tuple[Decimal, int]:

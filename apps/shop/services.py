@@ -4,7 +4,7 @@ from apps.accounts.models import Merchant
 from apps.core.models import Upload
 from apps.core.uploads import upload_get
 
-from .models import Shop
+from .models import Level, Shop
 
 # The shop's own texts a merchant may edit (merchant/store); anything else sent is ignored.
 SHOP_TEXT_FIELDS = ("name", "phone", "address", "introduction", "welcome_message", "twitter_url", "google_url")
@@ -13,6 +13,15 @@ SHOP_TEXT_FIELDS = ("name", "phone", "address", "introduction", "welcome_message
 def _upload_or_none(*, key: str, merchant: Merchant, kind: str) -> Upload | None:
     """An upload key of this merchant; an empty key removes the picture."""
     return upload_get(key=key, merchant_id=merchant.pk, kinds=[kind]) if key else None
+
+
+@transaction.atomic
+def shop_open(*, merchant: Merchant, shop_name: str, shop_address: str, logo: Upload | None) -> Shop:
+    """A newly registered merchant's shop, and the starting (lowest) level (accounts.hooks.merchant_registered)."""
+    shop = Shop.objects.create(merchant=merchant, name=shop_name, logo=logo, address=shop_address, phone=merchant.phone)
+    merchant.level = Level.objects.order_by("rank").first()
+    Merchant.objects.filter(pk=merchant.pk).update(level=merchant.level)
+    return shop
 
 
 @transaction.atomic

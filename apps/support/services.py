@@ -1,3 +1,5 @@
+"""Support writes: the merchant's messages."""
+
 from typing import Any
 
 from apps.accounts.models import Merchant
@@ -6,7 +8,7 @@ from .constants import NoticeType
 from .models import Notice
 
 
-def notify(
+def notice_create(
     *,
     merchant: Merchant,
     title: str,
@@ -16,7 +18,8 @@ def notify(
 ) -> Notice:
     """Sends a message to a merchant. Pass msgids marked with gettext_noop; they are translated when read.
 
-    Example: notify(merchant=m, title=gettext_noop("Deposit credited"),
-                    body=gettext_noop("%(amount)s was added to your balance."), params={"amount": "10.00"})
+    The apps below support call it through apps.core.notices.notify, e.g.
+    notify(merchant=m, title=gettext_noop("Deposit credited"),
+           body=gettext_noop("%(amount)s was added to your balance."), params={"amount": "10.00"})
     """
     return Notice.objects.create(merchant=merchant, title=title, body=body, params=params or {}, type=type)

@@ -18,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.admin import StatusChangeInline
 from apps.core.errors import AppError
 from apps.core.money import quantize
 from apps.core.uploads import upload_url
@@ -31,7 +32,6 @@ from .models import (
     JournalEntry,
     JournalLine,
     LedgerAccount,
-    StatusChange,
     Withdrawal,
     WithdrawalFeeRule,
 )
@@ -73,16 +73,6 @@ class ReasonForm(forms.Form):
 
 class PayWithdrawalForm(forms.Form):
     reference = forms.CharField(label=_("payout reference or transaction hash"), max_length=128)
-
-
-class StatusChangeInline(admin.TabularInline):
-    model = StatusChange
-    fields = readonly_fields = ("created_at", "from_status", "to_status", "operator", "note")
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class DecisionAdmin(admin.ModelAdmin):

@@ -1,6 +1,5 @@
 """Wallet endpoints: views translate HTTP and call one service or selector (conventions.md)."""
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -9,8 +8,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
-from apps.core.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
@@ -102,14 +102,15 @@ class RechargeApi(APIView):
         card_number = serializers.CharField(required=False, allow_blank=True, default="")
         bank_name = serializers.CharField(required=False, allow_blank=True, default="")
 
-    @extend_schema(request=InputSerializer, responses=DepositOutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
-    @idempotent("wallet.recharge")
+    idempotency_scope = "wallet.recharge"
+
+    @extend_schema(request=InputSerializer, responses=DepositOutputSerializer)
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         deposit = services.deposit_create(
-            merchant=request.user,  # type: ignore[arg-type]
+            merchant=signed_in(request),
             method=v["type"],
             amount=v["amount"],
             network_code=v["network"],
@@ -118,6 +119,7 @@ class RechargeApi(APIView):
             payer_name=v["name"],
             card_number=v["card_number"],
             bank_name=v["bank_name"],
+            idempotency=IdempotencyKey.from_request(request, self),
         )
         return ok(DepositOutputSerializer(deposit).data, _("Deposit submitted. It is credited after review."))
 
@@ -131,7 +133,7 @@ class RechargeLogApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        deposits = selectors.deposit_list(merchant=request.user, status=v.get("status"))  # type: ignore[arg-type]
+        deposits = selectors.deposit_list(merchant=signed_in(request), status=v.get("status"))  # type: ignore[arg-type]
         return ok(
             paginate(
                 deposits,
@@ -163,6 +165,8 @@ class WithdrawalOutputSerializer(serializers.Serializer):
 
 
 class ExtractApi(APIView):
+    idempotency_scope = "wallet.extract"
+
     class PreviewSerializer(serializers.Serializer):
         amount = MoneySerializerField(required=False, error_messages=AMOUNT_ERRORS)
 
@@ -211,37 +215,21 @@ class ExtractApi(APIView):
     @extend_schema(parameters=[PreviewSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview."""
-        rule = selectors.fee_rule_current()
-        data = {
-            "balance": str(selectors.available_balance(merchant=request.user)),  # type: ignore[arg-type]
-            "currency": settings.PLATFORM_CURRENCY,
-            "methods": [{"code": code, "label": str(label)} for code, label in Method.choices],
-            "networks": [
-                {"code": n.code, "currency": n.currency, "address_format": n.address_format}
-                for n in selectors.networks_active()
-            ],
-            "address_formats": {code: str(label) for code, label in AddressFormat.choices},
-            "fee_fixed": str(rule.fixed),
-            "fee_percent": str(rule.percent),
-            "minimum": str(rule.minimum),
-            "preview": None,
-        }
+        preview = None
         if request.query_params.get("amount"):
-            preview = self.PreviewSerializer(data=request.query_params)
-            preview.is_valid(raise_exception=True)
-            amount = preview.validated_data["amount"]
-            fee, actual = services.withdrawal_fee(amount)
-            data["preview"] = {"amount": str(amount), "fee": str(fee), "actual_amount": str(max(actual, 0))}
-        return ok(data)
+            params = self.PreviewSerializer(data=request.query_params)
+            params.is_valid(raise_exception=True)
+            preview = selectors.withdrawal_preview(amount=params.validated_data["amount"])
+        form = selectors.withdrawal_form(merchant=signed_in(request), preview=preview)
+        return ok(self.OutputSerializer(form).data)
 
-    @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
-    @idempotent("wallet.extract")
+    @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer)
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         withdrawal = services.withdrawal_create(
-            merchant=request.user,  # type: ignore[arg-type]
+            merchant=signed_in(request),
             pay_password=v["pay_password"],
             method=v["method"],
             amount=v["amount"],
@@ -250,6 +238,7 @@ class ExtractApi(APIView):
             bank_name=v["bank_name"],
             network_code=v["network"],
             currency=v["currency"],
+            idempotency=IdempotencyKey.from_request(request, self),
         )
         return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
 
@@ -263,7 +252,7 @@ class ExtractLogApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        rows = selectors.withdrawal_list(merchant=request.user)  # type: ignore[arg-type]
+        rows = selectors.withdrawal_list(merchant=signed_in(request))
         if v.get("status") is not None:
             rows = rows.filter(status=v["status"])
         return ok(
@@ -298,7 +287,7 @@ class BillApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        lines = selectors.bill_lines(merchant=request.user, tab=v["type"])  # type: ignore[arg-type]
+        lines = selectors.bill_lines(merchant=signed_in(request), tab=v["type"])
         return ok(
             paginate(
                 lines,
@@ -310,6 +299,8 @@ class BillApi(APIView):
 
 
 class LevelUpgradeApi(APIView):
+    idempotency_scope = "wallet.level_upgrade"
+
     class InputSerializer(serializers.Serializer):
         level_id = serializers.IntegerField(error_messages={"required": gettext_lazy("Please choose a level.")})
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
@@ -328,20 +319,15 @@ class LevelUpgradeApi(APIView):
         level = LevelSerializer()
         wallet = WalletSerializer()
 
-    @extend_schema(request=InputSerializer, responses=OutputSerializer, parameters=[IDEMPOTENCY_PARAMETER])
-    @idempotent("wallet.level_upgrade")
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         level = services.level_upgrade(
-            merchant=request.user,  # type: ignore[arg-type]
+            merchant=signed_in(request),
             level_id=data.validated_data["level_id"],
             pay_password=data.validated_data["pay_password"],
+            idempotency=IdempotencyKey.from_request(request, self),
         )
-        return ok(
-            {
-                "level": {"id": level.pk, "rank": level.rank, "name": level.name},
-                "wallet": selectors.wallet_summary(merchant=request.user),  # type: ignore[arg-type]
-            },
-            _("Level upgraded."),
-        )
+        answer = {"level": level, "wallet": selectors.wallet_summary(merchant=signed_in(request))}
+        return ok(self.OutputSerializer(answer).data, _("Level upgraded."))

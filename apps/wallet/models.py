@@ -1,16 +1,16 @@
 """Wallet: the double-entry ledger, deposits, withdrawals and the operator-managed settings around them."""
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.models import TimeStampedModel
+from apps.core.models import AppendOnlyModel, TimeStampedModel
 from apps.core.money import MoneyField
 
 from .constants import (
+    DEPOSIT_TRANSITIONS,
+    WITHDRAWAL_TRANSITIONS,
     AccountKind,
     AddressFormat,
     DepositStatus,
@@ -18,23 +18,6 @@ from .constants import (
     Method,
     WithdrawalStatus,
 )
-
-
-class AppendOnlyError(Exception):
-    """Journal rows are never changed or removed; a correction is a new entry."""
-
-
-class AppendOnlyModel(models.Model):
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> Any:
-        raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
 
 
 class LedgerAccount(models.Model):
@@ -157,6 +140,9 @@ class WithdrawalFeeRule(TimeStampedModel):
 
 
 class Deposit(TimeStampedModel):
+    TRANSITIONS = DEPOSIT_TRANSITIONS
+    TRANSITION_REFUSED = _("This request was already decided.")
+
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="deposits")
     number = models.CharField(_("order number"), max_length=32, unique=True)
     method = models.CharField(_("method"), max_length=8, choices=Method.choices)
@@ -198,6 +184,9 @@ class Deposit(TimeStampedModel):
 
 
 class Withdrawal(TimeStampedModel):
+    TRANSITIONS = WITHDRAWAL_TRANSITIONS
+    TRANSITION_REFUSED = _("This request was already decided.")
+
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="withdrawals")
     number = models.CharField(_("withdrawal number"), max_length=32, unique=True)
     method = models.CharField(_("method"), max_length=8, choices=Method.choices)
@@ -232,28 +221,6 @@ class Withdrawal(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.number
-
-
-class StatusChange(AppendOnlyModel):
-    """Audit of a deposit or withdrawal decision: who, from, to, when, note."""
-
-    deposit = models.ForeignKey(Deposit, null=True, blank=True, on_delete=models.PROTECT, related_name="changes")
-    withdrawal = models.ForeignKey(Withdrawal, null=True, blank=True, on_delete=models.PROTECT, related_name="changes")
-    from_status = models.PositiveSmallIntegerField(_("from"))
-    to_status = models.PositiveSmallIntegerField(_("to"))
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    note = models.CharField(_("note"), max_length=255, blank=True)
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["-id"]
-        verbose_name = _("status change")
-        verbose_name_plural = _("status changes")
-
-    def __str__(self) -> str:
-        return f"{self.from_status} -> {self.to_status}"
 
 
 class Adjustment(models.Model):

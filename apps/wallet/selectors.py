@@ -7,6 +7,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 import qrcode
+from django.conf import settings
 from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 
@@ -19,6 +20,7 @@ from .constants import (
     DEFAULT_FEE_PERCENT,
     DEFAULT_WITHDRAWAL_MINIMUM,
     AccountKind,
+    AddressFormat,
     DepositStatus,
     EntryKind,
     Method,
@@ -77,6 +79,48 @@ def fee_rule_current() -> FeeRule:
     if rule is None:
         return FeeRule(DEFAULT_FEE_FIXED, DEFAULT_FEE_PERCENT, DEFAULT_WITHDRAWAL_MINIMUM)
     return FeeRule(rule.fixed_fee, rule.percent_fee, rule.minimum)
+
+
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    amount: Decimal
+    fee: Decimal
+    actual_amount: Decimal
+
+
+def withdrawal_preview(*, amount: Decimal) -> WithdrawalPreview:
+    """The fee and the amount received for `amount` under the published rule (never below zero)."""
+    fee = fee_rule_current().fee_for(amount)
+    return WithdrawalPreview(amount=amount, fee=fee, actual_amount=max(amount - fee, ZERO))
+
+
+@dataclass(frozen=True)
+class WithdrawalForm:
+    balance: Decimal
+    currency: str
+    methods: list[dict[str, str]]
+    networks: list[DepositNetwork]
+    address_formats: dict[str, str]
+    fee_fixed: Decimal
+    fee_percent: Decimal
+    minimum: Decimal
+    preview: WithdrawalPreview | None
+
+
+def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = None) -> WithdrawalForm:
+    """What the withdraw screen shows before the merchant pays: balance, methods, networks, the fee rule."""
+    rule = fee_rule_current()
+    return WithdrawalForm(
+        balance=available_balance(merchant=merchant),
+        currency=settings.PLATFORM_CURRENCY,
+        methods=[{"code": code, "label": str(label)} for code, label in Method.choices],
+        networks=networks_active(),
+        address_formats={code: str(label) for code, label in AddressFormat.choices},
+        fee_fixed=rule.fixed,
+        fee_percent=rule.percent,
+        minimum=rule.minimum,
+        preview=preview,
+    )
 
 
 def networks_active() -> list[DepositNetwork]:

@@ -33,6 +33,8 @@ INSTALLED_APPS = [
     "apps.alliance",
     "apps.support",
 ]
+# Merchants are not Django users (operators are); apps below accounts refer to them through this setting.
+MERCHANT_MODEL = "accounts.Merchant"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -7,10 +7,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from apps.accounts.constants import MerchantStatus
-from apps.accounts.models import AuthToken, InvitationCode, Merchant, MerchantStatusChange
+from apps.accounts.models import AuthToken, InvitationCode, Merchant
 from apps.accounts.services import merchant_transition
 from apps.core.errors import AppError
-from apps.core.models import Upload
+from apps.core.models import StatusChange, Upload
+from apps.core.transitions import status_history
 from apps.support.models import Notice
 from tests.factories import MerchantFactory, upload_image
 
@@ -33,8 +34,13 @@ def test_approve_is_recorded_once_and_notified(pending, operator):
     merchant_transition(merchant_id=pending.pk, to=MerchantStatus.ACTIVE, operator=operator)
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.ACTIVE
-    change = MerchantStatusChange.objects.get()
-    assert (change.from_status, change.to_status, change.operator) == ("pending", "active", operator)
+    change = StatusChange.objects.get()
+    assert (change.target, change.from_status, change.to_status, change.actor) == (
+        pending,
+        "pending",
+        "active",
+        operator,
+    )
     notice = Notice.objects.get(merchant=pending)
     with translation.override("en"):
         assert notice.rendered_title() == "Registration approved"
@@ -47,7 +53,7 @@ def test_approve_is_recorded_once_and_notified(pending, operator):
         merchant_transition(merchant_id=pending.pk, to=MerchantStatus.ACTIVE, operator=operator)
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.ACTIVE
-    assert MerchantStatusChange.objects.count() == 1
+    assert StatusChange.objects.count() == 1
     assert Notice.objects.filter(merchant=pending).count() == 1
 
 
@@ -67,7 +73,7 @@ def test_reject_needs_a_reason_and_tells_the_merchant(pending, operator):
 def test_close_and_reopen_with_reason(merchant, operator):
     merchant_transition(merchant_id=merchant.pk, to=MerchantStatus.CLOSED, operator=operator, reason="Fake goods")
     merchant_transition(merchant_id=merchant.pk, to=MerchantStatus.ACTIVE, operator=operator, reason="Appeal won")
-    assert list(MerchantStatusChange.objects.order_by("id").values_list("to_status", "reason")) == [
+    assert list(StatusChange.objects.order_by("id").values_list("to_status", "note")) == [
         ("closed", "Fake goods"),
         ("active", "Appeal won"),
     ]
@@ -103,7 +109,7 @@ def test_two_operators_deciding_at_once_make_one_decision(operator):
     for thread in threads:
         thread.join()
     assert sorted(results).count("refused") == 1
-    assert MerchantStatusChange.objects.filter(merchant=pending).count() == 1
+    assert status_history(pending).count() == 1
 
 
 def test_admin_queue_lists_pending_and_shows_id_images_through_signed_links(console, pending):
@@ -148,7 +154,7 @@ def test_admin_reject_asks_for_a_reason_first(console, pending):
 
 def test_admin_refuses_a_second_decision(console, merchant):
     console.post(reverse(CHANGELIST), {"action": "approve", "_selected_action": [merchant.pk]}, follow=True)
-    assert not MerchantStatusChange.objects.exists()
+    assert not StatusChange.objects.exists()
 
 
 def test_admin_console_is_translated(client, operator):
@@ -181,9 +187,9 @@ def test_invitation_codes_admin(console):
 
 def test_status_changes_are_read_only_in_admin(console, pending, operator):
     merchant_transition(merchant_id=pending.pk, to=MerchantStatus.ACTIVE, operator=operator)
-    change = MerchantStatusChange.objects.get()
-    assert console.get(reverse("admin:accounts_merchantstatuschange_changelist")).status_code == 200
-    res = console.post(reverse("admin:accounts_merchantstatuschange_delete", args=[change.pk]), {"post": "yes"})
+    change = StatusChange.objects.get()
+    assert console.get(reverse("admin:core_statuschange_changelist")).status_code == 200
+    res = console.post(reverse("admin:core_statuschange_delete", args=[change.pk]), {"post": "yes"})
     assert res.status_code == 403
-    assert MerchantStatusChange.objects.exists()
+    assert StatusChange.objects.exists()
     assert Merchant.objects.get(pk=pending.pk).status == "active"

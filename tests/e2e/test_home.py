@@ -47,7 +47,7 @@ def shop_merchant(**fields):
     merchant = MerchantFactory(level=level, real_name="Alex Morgan", **fields)
     merchant.shop.name = "Blue Harbor Goods"
     picture = SimpleUploadedFile("logo.png", drawn_image(label="BH"), content_type="image/png")
-    merchant.shop.logo = upload_create(file=picture, kind=Upload.Kind.LOGO, owner=merchant)
+    merchant.shop.logo = upload_create(file=picture, kind=Upload.Kind.LOGO, owner_id=merchant.pk)
     merchant.shop.save()
     return merchant
 

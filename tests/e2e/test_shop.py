@@ -36,7 +36,7 @@ def drawn_upload(*, kind: str, owner, size: tuple[int, int], label: str):
     from apps.core.services import upload_create
 
     raw = SimpleUploadedFile("picture.png", drawn_image(size, label), content_type="image/png")
-    return upload_create(file=raw, kind=kind, owner=owner)
+    return upload_create(file=raw, kind=kind, owner_id=owner.pk if owner else None)
 
 
 def wait_uploaded(area) -> None:

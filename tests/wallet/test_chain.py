@@ -17,6 +17,7 @@ from apps.wallet.chain.verify import register_local_chain
 from apps.wallet.constants import DepositStatus
 from apps.wallet.models import Deposit
 from apps.wallet.selectors import wallet_summary
+from apps.wallet.services.deposits import ALREADY_CREDITED
 from apps.wallet.tasks import verify_chain_deposits
 from tests.factories import DepositNetworkFactory, upload_image
 
@@ -138,7 +139,7 @@ def test_a_hash_credits_one_deposit_only(chain, network, merchant, other_merchan
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.status == DepositStatus.APPROVED
-    assert (second.status, second.verify_note) == (DepositStatus.PENDING, services.ALREADY_CREDITED)
+    assert (second.status, second.verify_note) == (DepositStatus.PENDING, ALREADY_CREDITED)
     assert wallet_summary(merchant=other_merchant)["balance"] == "0.00"
     # Even an operator cannot credit the same hash twice through the chain path.
     with translation.override("en"), pytest.raises(AppError, match="already credited"):

@@ -4,11 +4,12 @@ import pytest
 
 from apps.accounts.constants import MerchantStatus
 from apps.core.errors import AppError
+from apps.core.transitions import status_history
 from apps.support.models import Notice
 from apps.wallet import services
 from apps.wallet.constants import AccountKind, DepositStatus
 from apps.wallet.ledger import account_get
-from apps.wallet.models import Deposit, StatusChange
+from apps.wallet.models import Deposit
 from apps.wallet.selectors import wallet_summary
 from tests.factories import MerchantFactory, upload_image
 
@@ -125,8 +126,8 @@ def test_approve_credits_once_audits_and_notifies(merchant, operator):
     )
     assert account_get(kind=AccountKind.AVAILABLE, merchant=merchant).balance == Decimal("75.50")
     assert account_get(kind=AccountKind.EXTERNAL_BANK).balance == Decimal("-75.50")
-    change = StatusChange.objects.get(deposit=deposit)
-    assert (change.from_status, change.to_status, change.operator, change.note) == (0, 1, operator, "ok")
+    change = status_history(deposit).get()
+    assert (change.from_status, change.to_status, change.actor, change.note) == ("0", "1", operator, "ok")
     notice = Notice.objects.get(merchant=merchant)
     assert "75.50" in notice.rendered_body()
 

@@ -6,9 +6,10 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import translation
 
 from apps.core.errors import AppError
+from apps.core.models import AppendOnlyError
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post, ledger_problems
-from apps.wallet.models import AppendOnlyError, JournalEntry, JournalLine, LedgerAccount
+from apps.wallet.models import JournalEntry, JournalLine, LedgerAccount
 
 from .conftest import postgres_only
 

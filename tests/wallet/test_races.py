@@ -8,9 +8,10 @@ from django.core.management import call_command
 from django.db import connections
 
 from apps.core.errors import AppError
+from apps.core.transitions import status_history
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
-from apps.wallet.models import Deposit, JournalEntry, StatusChange, Withdrawal
+from apps.wallet.models import Deposit, JournalEntry, Withdrawal
 from apps.wallet.selectors import wallet_summary
 from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, fund
@@ -77,7 +78,7 @@ def test_two_operators_approving_one_deposit_credit_it_once(merchant, operator):
     assert sum(isinstance(r, AppError) for r in results) == 1
     assert Deposit.objects.get().status == DepositStatus.APPROVED
     assert JournalEntry.objects.filter(reference=f"deposit:{deposit.pk}").count() == 1
-    assert StatusChange.objects.filter(deposit=deposit).count() == 1
+    assert status_history(deposit).count() == 1
     assert wallet_summary(merchant=merchant)["balance"] == "50.00"
     call_command("check_ledger", verbosity=0)
 
@@ -101,7 +102,7 @@ def test_pay_and_reject_of_one_withdrawal_at_once_decide_it_once(merchant, opera
     results = concurrently(3, lambda i: decisions[i]())
     assert sum(isinstance(r, Withdrawal) for r in results) == 1
     w.refresh_from_db()
-    assert StatusChange.objects.filter(withdrawal=w).count() == 1
+    assert status_history(w).count() == 1
     summary = wallet_summary(merchant=merchant)
     expected = "40.00" if w.status == WithdrawalStatus.PAID else "100.00"
     assert (summary["balance"], summary["pending_amount"]) == (expected, "0.00")

@@ -4,11 +4,12 @@ import pytest
 
 from apps.accounts.constants import MerchantStatus
 from apps.core.errors import AppError
+from apps.core.transitions import status_history
 from apps.support.models import Notice
 from apps.wallet import services
 from apps.wallet.constants import AccountKind, WithdrawalStatus
 from apps.wallet.ledger import account_get
-from apps.wallet.models import StatusChange, Withdrawal
+from apps.wallet.models import Withdrawal
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, fund
 
@@ -121,7 +122,7 @@ def test_operator_pays_once_fee_goes_to_revenue(funded, operator):
     assert account_get(kind=AccountKind.HELD, merchant=funded).balance == 0
     assert account_get(kind=AccountKind.REVENUE_FEES).balance == Decimal("2.00")
     assert account_get(kind=AccountKind.EXTERNAL_BANK).balance == Decimal("-100.00") + Decimal("48.00")
-    assert StatusChange.objects.filter(withdrawal=w).count() == 1
+    assert status_history(w).count() == 1
     assert "BANK-REF-1" in Notice.objects.filter(merchant=funded).first().rendered_body()
 
 

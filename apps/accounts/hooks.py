@@ -1,0 +1,11 @@
+"""What accounts asks of the apps above it. Each hook is filled in by the higher app's AppConfig.ready()."""
+
+from apps.core.hooks import Hook
+
+# merchant_registered(*, merchant, shop_name, shop_address, logo): the shop app opens the new merchant's shop
+# and puts the merchant on the starting level, inside the registration's transaction.
+merchant_registered = Hook("merchant_registered")
+
+# wallet_summary(*, merchant) -> {balance, pending_amount, total_income} as money strings (the wallet app):
+# the figures of the merchant summary that getMerInfo and the sign-in answers show.
+wallet_summary = Hook("wallet_summary")

@@ -1,0 +1,7 @@
+"""Messages to a merchant from any app. The support app owns the messages and fills this hook in."""
+
+from .hooks import Hook
+
+# notify(*, merchant, title, body="", params=None): title and body are msgids marked with gettext_noop,
+# translated when the merchant reads them; params fill their %(name)s placeholders.
+notify = Hook("notify")

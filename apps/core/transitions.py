@@ -1,0 +1,68 @@
+"""The one way any status changes (conventions.md 5: state machines are tables).
+
+A model with a state machine names its status field and its table of allowed moves (in its app's constants.py):
+
+    class Deposit(models.Model):
+        STATUS_FIELD = "status"                      # the default
+        TRANSITIONS = DEPOSIT_TRANSITIONS            # {from: {to, ...}, ...}
+        TRANSITION_REFUSED = gettext_lazy("This request was already decided.")   # optional
+
+`transition(obj, to, actor=..., note=...)` locks the row, checks the move, saves the new status with the other
+fields of the move, writes one append-only StatusChange and returns the object.
+"""
+
+from typing import Any, TypeVar
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models, transaction
+from django.utils.translation import gettext as _
+
+from .errors import AppError, ErrorCode
+from .models import StatusChange
+
+M = TypeVar("M", bound=models.Model)
+
+
+def _label(model: type[models.Model], field: str, value: Any) -> str:
+    choices = dict(getattr(model._meta.get_field(field), "flatchoices", ()))
+    return str(choices.get(value, value))
+
+
+@transaction.atomic
+def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: dict[str, Any] | None = None) -> M:
+    """Moves `obj` to status `to` once: the row is locked, so of two concurrent moves one is refused.
+
+    `changes` are other fields saved with the move (a reviewer, a reason). Raises AppError (ErrorCode.STATE)
+    for a move the table does not allow; `obj` then keeps its fields.
+    """
+    model = type(obj)
+    field = getattr(model, "STATUS_FIELD", "status")
+    table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]
+    current = model._default_manager.select_for_update().values_list(field, flat=True).get(pk=obj.pk)
+    if to not in table.get(current, set()):
+        refused = getattr(model, "TRANSITION_REFUSED", None) or _("This cannot change from %(current)s to %(target)s.")
+        params = {"current": _label(model, field, current), "target": _label(model, field, to)}
+        raise AppError(str(refused) % params, ErrorCode.STATE, {"status": current})
+    changes = {field: to, **(changes or {})}
+    for name, value in changes.items():
+        setattr(obj, name, value)
+    update_fields = list(changes)
+    if any(f.name == "updated_at" for f in model._meta.concrete_fields):
+        update_fields.append("updated_at")
+    obj.save(update_fields=update_fields)
+    StatusChange.objects.create(
+        content_type=ContentType.objects.get_for_model(model),
+        object_id=obj.pk,
+        from_status=str(current),
+        to_status=str(to),
+        actor=actor,
+        note=note[:255],
+    )
+    return obj
+
+
+def status_history(obj: models.Model) -> models.QuerySet[StatusChange]:
+    """The object's status changes, newest first."""
+    return StatusChange.objects.filter(
+        content_type=ContentType.objects.get_for_model(type(obj)), object_id=obj.pk
+    ).select_related("actor")

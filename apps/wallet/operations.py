@@ -1,0 +1,60 @@
+"""The one way a merchant spends from the balance: withdraw and level upgrade now, pickup and promotion next.
+
+    withdrawal = money_operation(
+        merchant=merchant, pay_password=raw, idempotency=key,
+        run=lambda locked_merchant: (withdrawal, Posting(reference=..., kind=..., lines=[...])),
+    )
+
+Validate the request before calling it, so a form mistake costs no payment password try. Then, in this order:
+1. a repeated Idempotency-Key returns the first request's result and moves nothing (apps.core.idempotency);
+2. the payment password is checked, with its lockout; a wrong try stays counted although the operation is refused;
+3. in one transaction, the rows are locked in the documented order: the merchant row first, then whatever `run`
+   locks (its business rows, in primary-key order), then the ledger accounts, in primary-key order, when the
+   Posting that `run` returns is posted (ledger_post); the key is recorded with the result in the same
+   transaction. A refusal (AppError) anywhere rolls all of it back.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TypeVar
+
+from django.db import models
+
+from apps.accounts.models import Merchant
+from apps.accounts.services import pay_password_check
+from apps.core.idempotency import IdempotencyKey, run_once
+
+from .ledger import ledger_post
+from .models import LedgerAccount
+
+R = TypeVar("R", bound=models.Model)
+
+
+@dataclass(frozen=True)
+class Posting:
+    """One journal entry to post (ledger_post's arguments)."""
+
+    reference: str
+    kind: str
+    lines: Sequence[tuple[LedgerAccount, Decimal]]
+    memo: str = ""
+
+
+def money_operation(
+    *,
+    merchant: Merchant,
+    pay_password: str,
+    idempotency: IdempotencyKey | None,
+    run: Callable[[Merchant], tuple[R, Posting | None]],
+) -> R:
+    """Runs `run(locked merchant)` as a money operation (see the module) and returns its result."""
+
+    def write() -> R:
+        locked = Merchant.objects.select_for_update().get(pk=merchant.pk)
+        result, posting = run(locked)
+        if posting is not None:
+            ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
+        return result
+
+    return run_once(idempotency, write, before=lambda: pay_password_check(merchant=merchant, raw=pay_password))

@@ -1,0 +1,69 @@
+"""Spending on the platform (level upgrade) and operators' corrections of a balance."""
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.idempotency import IdempotencyKey
+from apps.core.money import ZERO, quantize
+from apps.shop.models import Level
+from apps.shop.selectors import level_effective, level_upgrade_cost
+
+from ..constants import AccountKind, EntryKind
+from ..ledger import account_get, ledger_post
+from ..models import Adjustment
+from ..operations import Posting, money_operation
+from .common import Operator
+
+
+def level_upgrade(
+    *, merchant: Merchant, level_id: int, pay_password: str, idempotency: IdempotencyKey | None = None
+) -> Level:
+    """Moves the merchant up to `level_id`, charging what the level list shows (shop.selectors.level_upgrade_cost)."""
+    target = Level.objects.filter(pk=level_id).first()
+    if target is None:
+        raise field_error("level_id", _("This level does not exist."), ErrorCode.NOT_FOUND)
+
+    def upgrade(locked: Merchant) -> tuple[Level, Posting | None]:
+        # The level is read from the locked merchant row: a concurrent upgrade has committed or waits.
+        cost = level_upgrade_cost(current=level_effective(merchant=locked), target=target)
+        if cost is None:
+            raise AppError(_("You can only upgrade to a higher level."), ErrorCode.STATE)
+        Merchant.objects.filter(pk=locked.pk).update(level=target)
+        if cost == ZERO:
+            return target, None
+        return target, Posting(
+            reference=f"level:{locked.pk}:{target.pk}",
+            kind=EntryKind.LEVEL_UPGRADE,
+            lines=[
+                (account_get(kind=AccountKind.AVAILABLE, merchant=locked), -cost),
+                (account_get(kind=AccountKind.REVENUE_LEVELS), cost),
+            ],
+            memo=target.name,
+        )
+
+    return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=upgrade)
+
+
+@transaction.atomic
+def adjustment_create(*, merchant: Merchant, amount: Decimal, reason: str, operator: Operator) -> Adjustment:
+    """An explicit correction of the merchant's balance against platform adjustments, with its reason."""
+    amount, reason = quantize(amount), reason.strip()
+    if amount == ZERO:
+        raise field_error("amount", _("Cannot be zero"))
+    if not reason:
+        raise field_error("reason", _("Please give a reason."))
+    adjustment = Adjustment.objects.create(merchant=merchant, amount=amount, reason=reason, operator=operator)
+    ledger_post(
+        reference=f"adjustment:{adjustment.pk}",
+        kind=EntryKind.ADJUSTMENT,
+        lines=[
+            (account_get(kind=AccountKind.AVAILABLE, merchant=merchant), amount),
+            (account_get(kind=AccountKind.ADJUSTMENTS), -amount),
+        ],
+        memo=adjustment.reason,
+    )
+    return adjustment

@@ -1,0 +1,189 @@
+"""Deposits: a merchant's request, the chain check, and the operator's decision, credited exactly once."""
+
+import re
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.idempotency import IdempotencyKey, run_once
+from apps.core.notices import notify
+from apps.core.transitions import transition
+from apps.core.uploads import upload_get
+
+from ..chain.verify import chain_transfer
+from ..constants import AccountKind, AddressFormat, DepositStatus, EntryKind, Method
+from ..ledger import account_get, ledger_post
+from ..models import Deposit, DepositNetwork
+from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
+
+TX_HASH = re.compile(r"^(0x)?[0-9a-fA-F]{64}$")
+CARD_NUMBER = re.compile(r"^[0-9][0-9 -]{6,38}[0-9]$")
+WAITING_FOR_KYC = gettext_noop("Waiting for the merchant's registration to be approved.")
+ALREADY_CREDITED = gettext_noop("This transaction was already credited.")
+
+
+def normalize_tx_hash(tx_hash: str, network: DepositNetwork) -> str:
+    """One spelling per transaction: lower case, with 0x on EVM networks and without on TRON."""
+    tx_hash = tx_hash.strip()
+    if not tx_hash:
+        return ""
+    if not TX_HASH.match(tx_hash):
+        raise field_error("tx_hash", _("The transaction hash is not valid."))
+    bare = tx_hash.lower().removeprefix("0x")
+    return "0x" + bare if network.address_format == AddressFormat.EVM else bare
+
+
+def deposit_create(
+    *,
+    merchant: Merchant,
+    method: str,
+    amount: Decimal,
+    network_code: str = "",
+    voucher_key: str = "",
+    tx_hash: str = "",
+    payer_name: str = "",
+    card_number: str = "",
+    bank_name: str = "",
+    idempotency: IdempotencyKey | None = None,
+) -> Deposit:
+    """A deposit request (pending). A merchant under review may submit; crediting waits for approval."""
+    amount = positive(amount)
+    deposit = Deposit(merchant=merchant, method=method, amount=amount, number=new_number("D"))
+    if method == Method.CHAIN:
+        network = active_network(network_code)
+        if not voucher_key:
+            raise field_error("voucher", _("Please upload recharge voucher"))
+        if amount < network.minimum:
+            raise field_error(
+                "amount",
+                _("The minimum deposit on %(network)s is %(minimum)s.")
+                % {"network": network.code, "minimum": network.minimum},
+            )
+        deposit.network = network
+        deposit.tx_hash = normalize_tx_hash(tx_hash, network)
+        if deposit.tx_hash and Deposit.objects.filter(credited_tx_hash=deposit.tx_hash).exists():
+            raise field_error("tx_hash", _(ALREADY_CREDITED), ErrorCode.CONFLICT)
+    else:
+        deposit.payer_name, deposit.card_number, deposit.bank_name = (
+            payer_name.strip(),
+            card_number.strip(),
+            bank_name.strip(),
+        )
+        for field, value in (("name", deposit.payer_name), ("card_number", deposit.card_number)):
+            if not value:
+                raise field_error(field, _("Please enter the name, card number and bank name."))
+        if not deposit.bank_name:
+            raise field_error("bank_name", _("Please enter the name, card number and bank name."))
+        if not CARD_NUMBER.match(deposit.card_number):
+            raise field_error("card_number", _("The card number is not valid."))
+    if voucher_key:
+        try:
+            deposit.voucher = upload_get(key=voucher_key, merchant_id=merchant.pk, kinds=["voucher"])
+        except AppError as exc:
+            raise field_error("voucher", exc.message, exc.error_code) from None
+
+    def write() -> Deposit:
+        deposit.save()
+        return deposit
+
+    return run_once(idempotency, write)
+
+
+@transaction.atomic
+def deposit_approve(
+    *,
+    deposit_id: int,
+    operator: Operator,
+    credited_amount: Decimal | None = None,
+    note: str = "",
+    tx_hash: str | None = None,
+) -> Deposit:
+    """Credits a pending deposit exactly once: external:chain/bank -> merchant available."""
+    deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
+    if deposit.merchant.status in NOT_APPROVED:
+        raise AppError(_(WAITING_FOR_KYC), ErrorCode.STATE)
+    amount = positive(credited_amount if credited_amount is not None else deposit.amount, "credited_amount")
+    changes = {**reviewed(operator, note), "credited_amount": amount, "credited_tx_hash": tx_hash or None}
+    try:
+        with transaction.atomic():
+            transition(deposit, DepositStatus.APPROVED, actor=operator, note=note, changes=changes)
+    except IntegrityError as exc:
+        raise AppError(_(ALREADY_CREDITED), ErrorCode.CONFLICT) from exc
+    external = AccountKind.EXTERNAL_CHAIN if deposit.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
+    ledger_post(
+        reference=f"deposit:{deposit.pk}",
+        kind=EntryKind.DEPOSIT,
+        lines=[
+            (account_get(kind=external), -amount),
+            (account_get(kind=AccountKind.AVAILABLE, merchant=deposit.merchant), amount),
+        ],
+        memo=deposit.number,
+    )
+    notify(
+        merchant=deposit.merchant,
+        title=gettext_noop("Deposit credited"),
+        body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
+        params={"number": deposit.number, "amount": str(amount)},
+    )
+    return deposit
+
+
+@transaction.atomic
+def deposit_reject(*, deposit_id: int, operator: Operator, reason: str) -> Deposit:
+    reason = reason.strip()
+    if not reason:
+        raise field_error("reason", _("Please give a reason."))
+    deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
+    transition(deposit, DepositStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
+    notify(
+        merchant=deposit.merchant,
+        title=gettext_noop("Deposit not approved"),
+        body=gettext_noop("Deposit %(number)s was not approved: %(reason)s"),
+        params={"number": deposit.number, "reason": reason},
+    )
+    return deposit
+
+
+def _set_verify_note(deposit_id: int, note: str) -> None:
+    Deposit.objects.filter(pk=deposit_id, status=DepositStatus.PENDING).update(verify_note=note)
+
+
+def deposit_verify_chain(*, deposit_id: int) -> bool:
+    """Credits a pending chain deposit for the amount its transaction paid, when the chain proves it.
+
+    Otherwise the deposit stays pending with the reason for the operator. Safe to run any number of times.
+    """
+    deposit = (
+        Deposit.objects.select_related("network", "merchant")
+        .filter(pk=deposit_id, status=DepositStatus.PENDING, method=Method.CHAIN, network__auto_verify=True)
+        .exclude(tx_hash="")
+        .first()
+    )
+    if deposit is None or deposit.network is None:
+        return False
+    if deposit.merchant.status in NOT_APPROVED:
+        _set_verify_note(deposit.pk, WAITING_FOR_KYC)
+        return False
+    if Deposit.objects.filter(credited_tx_hash=deposit.tx_hash).exists():
+        _set_verify_note(deposit.pk, ALREADY_CREDITED)
+        return False
+    result = chain_transfer(network=deposit.network, tx_hash=deposit.tx_hash)
+    if result.amount is None:
+        _set_verify_note(deposit.pk, result.reason)
+        return False
+    try:
+        deposit_approve(
+            deposit_id=deposit.pk,
+            operator=None,
+            credited_amount=result.amount,
+            note=gettext_noop("Verified on chain."),
+            tx_hash=deposit.tx_hash,
+        )
+    except AppError as exc:
+        _set_verify_note(deposit.pk, str(exc.message))
+        return False
+    return True
