@@ -89,9 +89,10 @@ worker: install ## Run only the Celery worker and beat (embedded broker)
 	$(VENV)/bin/celery -A config worker -B -l info --concurrency 1 --pool solo
 
 # ---------- checks and tests ----------
-lint: install ## ruff and eslint
+lint: install ## ruff, the apps' import direction (import-linter, pyproject.toml) and eslint
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	npx eslint frontend/src
 
 typecheck: install schema-check ## mypy, tsc --noEmit, and the generated API types up to date

@@ -19,7 +19,7 @@ from apps.core.i18n import NATIVE_NAMES, django_lang
 from apps.core.uploads import upload_url
 
 from . import services
-from .authentication import signed_in
+from .authentication import signed_in, signed_in_or_none
 from .constants import MerchantStatus
 from .models import Merchant
 from .selectors import invitation_verify, merchant_info_get
@@ -338,7 +338,7 @@ class ResetPwdApi(APIView):
         responses=None,
     )
     def post(self, request: Request) -> Response:
-        merchant = request.user if isinstance(request.user, Merchant) else None
+        merchant = signed_in_or_none(request)
         if merchant is not None:
             change = self.ChangeInputSerializer(data=request.data, context={"merchant": merchant})
             change.is_valid(raise_exception=True)

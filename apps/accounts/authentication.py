@@ -37,9 +37,14 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
         return "token"
 
 
+def signed_in_or_none(request: Request) -> Merchant | None:
+    """The signed-in merchant on a view open to everyone (AllowAny), or None."""
+    return request.user if isinstance(request.user, Merchant) else None
+
+
 def signed_in(request: Request) -> Merchant:
     """The signed-in merchant: the one way views get it (they keep the default IsAuthenticated permission)."""
-    merchant = request.user
-    if not isinstance(merchant, Merchant):
+    merchant = signed_in_or_none(request)
+    if merchant is None:
         raise exceptions.NotAuthenticated()
     return merchant

@@ -14,9 +14,9 @@ from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
+from .filters import GOODS_TABS
 from .models import Product, ProductImage, ShopGoods
 from .selectors import (
-    GOODS_TABS,
     category_list,
     goods_get,
     goods_hot_list,

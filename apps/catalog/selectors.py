@@ -1,18 +1,15 @@
 from collections.abc import Iterable
 
-from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
-from modeltranslation.utils import build_localized_fieldname, get_language
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.shop.selectors import level_terms
 
+from .filters import GoodsFilter, ProductFilter
 from .models import Category, Product, ProductImage, ShopGoods
 from .pricing import prices_for
 from .texts import product_missing
-
-GOODS_TABS = {"all": None, "selling": True, "stock": False}
 
 
 def priced(products: Iterable[Product], *, merchant: Merchant) -> list[Product]:
@@ -34,26 +31,10 @@ def category_list() -> QuerySet[Category]:
     )
 
 
-def _keyword_q(keyword: str) -> Q:
-    """Matches the title in the request language and in the fallback languages (what the merchant reads)."""
-    languages = [get_language()]
-    languages += [code for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES if code not in languages]
-    q = Q()
-    for code in languages:
-        q |= Q(**{f"{build_localized_fieldname('title', code)}__icontains": keyword})
-    return q
-
-
 def product_filter(*, category_id: int | None = None, keyword: str = "", hot: bool | None = None) -> QuerySet[Product]:
     """Active products of the distribution center matching the filter, newest first (ids only: no images)."""
     qs = Product.objects.filter(is_active=True, category__is_active=True)
-    if category_id is not None:
-        qs = qs.filter(category_id=category_id)
-    if keyword:
-        qs = qs.filter(_keyword_q(keyword))
-    if hot is not None:
-        qs = qs.filter(is_hot=hot)
-    return qs.order_by("-id")
+    return ProductFilter({"category": category_id, "keyword": keyword, "hot": hot}, queryset=qs).qs.order_by("-id")
 
 
 def product_list(*, category_id: int | None = None, keyword: str = "") -> QuerySet[Product]:
@@ -67,10 +48,7 @@ def product_ids_in_shop(*, merchant: Merchant, product_ids: list[int]) -> set[in
 
 
 def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
-    qs = ShopGoods.objects.filter(merchant=merchant)
-    on_shelf = GOODS_TABS[tab]
-    if on_shelf is not None:
-        qs = qs.filter(on_shelf=on_shelf)
+    qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
     return qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
 
 

@@ -252,9 +252,7 @@ class ExtractLogApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        rows = selectors.withdrawal_list(merchant=signed_in(request))
-        if v.get("status") is not None:
-            rows = rows.filter(status=v["status"])
+        rows = selectors.withdrawal_list(merchant=signed_in(request), status=v.get("status"))
         return ok(
             paginate(
                 rows,

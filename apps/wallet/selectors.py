@@ -25,6 +25,7 @@ from .constants import (
     EntryKind,
     Method,
 )
+from .filters import BillFilter, DepositFilter, WithdrawalFilter
 from .models import (
     BankDepositDetails,
     Deposit,
@@ -141,11 +142,12 @@ def qr_data_url(text: str) -> str:
 
 def deposit_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Deposit]:
     qs = Deposit.objects.filter(merchant=merchant).select_related("network").order_by("-id")
-    return qs if status is None else qs.filter(status=status)
+    return DepositFilter({"status": status}, queryset=qs).qs
 
 
-def withdrawal_list(*, merchant: Merchant) -> QuerySet[Withdrawal]:
-    return Withdrawal.objects.filter(merchant=merchant).select_related("network").order_by("-id")
+def withdrawal_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Withdrawal]:
+    qs = Withdrawal.objects.filter(merchant=merchant).select_related("network").order_by("-id")
+    return WithdrawalFilter({"status": status}, queryset=qs).qs
 
 
 def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]:
@@ -155,7 +157,7 @@ def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]
         .select_related("entry")
         .order_by("-id")
     )
-    return qs.filter(entry__kind__in=BILL_TABS[tab]) if tab in BILL_TABS else qs
+    return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs).qs
 
 
 def deposit_ids_to_verify() -> list[int]:

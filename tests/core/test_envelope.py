@@ -1,5 +1,6 @@
 # ruff: noqa: RUF001  (translated messages in other scripts)
 import pytest
+from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +41,12 @@ def test_wrong_method_is_an_envelope(api):
     res = api.get("/merchant/merchant/login")
     assert res.status_code == 405
     assert res.json()["code"] == 0
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_an_unrouted_write_under_merchant_is_a_404_envelope_not_a_csrf_page(method):
+    client = Client(enforce_csrf_checks=True)  # as a browser without the CSRF cookie would
+    response = getattr(client, method)("/merchant/nowhere/at_all", HTTP_LANG="en")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json() == {"code": 0, "msg": "Not found.", "data": None}
