@@ -1,21 +1,21 @@
 from django.urls import path
 
-from . import apis
+from .apis import passwords, profile, registration, signin
 
 urlpatterns = [
-    path("merchant/login", apis.LoginApi.as_view()),
-    path("merchant/register", apis.RegisterApi.as_view()),
-    path("merchant/tkregister", apis.TkRegisterApi.as_view()),
-    path("merchant/resubmit", apis.ResubmitApi.as_view()),
-    path("merchant/verify_code", apis.VerifyCodeApi.as_view()),
-    path("merchant/third", apis.ThirdApi.as_view()),
-    path("merchant/resetpwd", apis.ResetPwdApi.as_view()),
-    path("merchant/send_code", apis.SendCodeApi.as_view()),
-    path("merchant/logout", apis.LogoutApi.as_view()),
-    path("merchant/resetPay", apis.ResetPayApi.as_view()),
-    path("merchant/verify_pay", apis.VerifyPayApi.as_view()),
-    path("merchant/getMerInfo", apis.GetMerInfoApi.as_view()),
-    path("merchant/avatar", apis.AvatarApi.as_view()),
-    path("merchant/set_language", apis.SetLanguageApi.as_view()),
-    path("merchant/language_list", apis.LanguageListApi.as_view()),
+    path("merchant/login", signin.LoginApi.as_view()),
+    path("merchant/register", registration.RegisterApi.as_view()),
+    path("merchant/tkregister", registration.TkRegisterApi.as_view()),
+    path("merchant/resubmit", registration.ResubmitApi.as_view()),
+    path("merchant/verify_code", registration.VerifyCodeApi.as_view()),
+    path("merchant/third", signin.ThirdApi.as_view()),
+    path("merchant/resetpwd", passwords.ResetPwdApi.as_view()),
+    path("merchant/send_code", passwords.SendCodeApi.as_view()),
+    path("merchant/logout", signin.LogoutApi.as_view()),
+    path("merchant/resetPay", passwords.ResetPayApi.as_view()),
+    path("merchant/verify_pay", passwords.VerifyPayApi.as_view()),
+    path("merchant/getMerInfo", profile.GetMerInfoApi.as_view()),
+    path("merchant/avatar", profile.AvatarApi.as_view()),
+    path("merchant/set_language", profile.SetLanguageApi.as_view()),
+    path("merchant/language_list", profile.LanguageListApi.as_view()),
 ]

@@ -1,16 +1,16 @@
 from django.urls import path
 
-from . import apis
+from .apis import center, goods
 
 urlpatterns = [
-    path("product/hot", apis.ProductHotApi.as_view(), name="product-hot"),
-    path("product/category", apis.CategoryListApi.as_view(), name="product-category"),
-    path("product/product", apis.ProductListApi.as_view(), name="product-list"),
-    path("product/add", apis.ProductAddApi.as_view(), name="product-add"),
-    path("product/addAll", apis.ProductAddAllApi.as_view(), name="product-add-all"),
-    path("product/addAllHot", apis.ProductAddAllHotApi.as_view(), name="product-add-all-hot"),
-    path("product/manage", apis.GoodsManageApi.as_view(), name="product-manage"),
-    path("product/detail", apis.ProductDetailApi.as_view(), name="product-detail"),
-    path("product/setSwitch", apis.GoodsSwitchApi.as_view(), name="product-switch"),
-    path("product/del", apis.GoodsRemoveApi.as_view(), name="product-remove"),
+    path("product/hot", center.ProductHotApi.as_view(), name="product-hot"),
+    path("product/category", center.CategoryListApi.as_view(), name="product-category"),
+    path("product/product", center.ProductListApi.as_view(), name="product-list"),
+    path("product/add", center.ProductAddApi.as_view(), name="product-add"),
+    path("product/addAll", center.ProductAddAllApi.as_view(), name="product-add-all"),
+    path("product/addAllHot", center.ProductAddAllHotApi.as_view(), name="product-add-all-hot"),
+    path("product/manage", goods.GoodsManageApi.as_view(), name="product-manage"),
+    path("product/detail", goods.ProductDetailApi.as_view(), name="product-detail"),
+    path("product/setSwitch", goods.GoodsSwitchApi.as_view(), name="product-switch"),
+    path("product/del", goods.GoodsRemoveApi.as_view(), name="product-remove"),
 ]

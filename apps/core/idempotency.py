@@ -27,7 +27,6 @@ from django.apps import apps
 from django.db import IntegrityError, models, transaction
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from .errors import AppError, ErrorCode
@@ -35,10 +34,6 @@ from .models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 100
-# For extend_schema(parameters=[...]) on idempotent views.
-IDEMPOTENCY_PARAMETER = OpenApiParameter(
-    HEADER, str, OpenApiParameter.HEADER, required=False, description="Replays the first answer for a repeated key."
-)
 
 M = TypeVar("M", bound=models.Model)
 

@@ -111,7 +111,8 @@ class AutoSchema(SpectacularAutoSchema):
                     IDEMPOTENCY_HEADER,
                     str,
                     OpenApiParameter.HEADER,
-                    description="One key per submit: the same key and body answer the first answer again.",
+                    description="One key per submit: the same key and body again have no second effect and answer with "
+                    "the first request's result.",
                 )
             )
         if self.method == "GET" and self._input() is not None:

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import StatusChangeInline
+from apps.core.admin import ReadOnlyAdmin, StatusChangeInline
 from apps.core.errors import AppError
 from apps.core.money import quantize
 from apps.core.uploads import upload_url
@@ -216,17 +216,6 @@ class WithdrawalAdmin(DecisionAdmin):
             services.withdrawal_pay(withdrawal_id=obj.pk, operator=operator, reference=data["reference"])
         else:
             services.withdrawal_reject(withdrawal_id=obj.pk, operator=operator, reason=data["reason"])
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class JournalLineInline(admin.TabularInline):

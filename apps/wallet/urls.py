@@ -1,13 +1,13 @@
 from django.urls import path
 
-from . import apis
+from .apis import balance, deposits, withdrawals
 
 urlpatterns = [
-    path("merchant/getBlockchain", apis.GetBlockchainApi.as_view(), name="wallet-get-blockchain"),
-    path("merchant/recharge", apis.RechargeApi.as_view(), name="wallet-recharge"),
-    path("merchant/recharge_log", apis.RechargeLogApi.as_view(), name="wallet-recharge-log"),
-    path("merchant/extract", apis.ExtractApi.as_view(), name="wallet-extract"),
-    path("merchant/extract_log", apis.ExtractLogApi.as_view(), name="wallet-extract-log"),
-    path("merchant/bill", apis.BillApi.as_view(), name="wallet-bill"),
-    path("index/level_upgrade", apis.LevelUpgradeApi.as_view(), name="wallet-level-upgrade"),
+    path("merchant/getBlockchain", deposits.GetBlockchainApi.as_view(), name="wallet-get-blockchain"),
+    path("merchant/recharge", deposits.RechargeApi.as_view(), name="wallet-recharge"),
+    path("merchant/recharge_log", deposits.RechargeLogApi.as_view(), name="wallet-recharge-log"),
+    path("merchant/extract", withdrawals.ExtractApi.as_view(), name="wallet-extract"),
+    path("merchant/extract_log", withdrawals.ExtractLogApi.as_view(), name="wallet-extract-log"),
+    path("merchant/bill", balance.BillApi.as_view(), name="wallet-bill"),
+    path("index/level_upgrade", balance.LevelUpgradeApi.as_view(), name="wallet-level-upgrade"),
 ]

@@ -830,9 +830,9 @@ export interface components {
             product_quantity: number;
             /** Format: decimal */
             upgrade_price: string;
-            /** @description The difference to pay to move up to this level; null for the current and lower levels. */
-            readonly upgrade_cost: string | null;
-            readonly is_current: boolean;
+            /** Format: decimal */
+            upgrade_cost: string | null;
+            is_current: boolean;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         LevelListApiPage: {
@@ -1306,7 +1306,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the first answer for a repeated key. */
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
                 "Idempotency-Key"?: string;
                 /** @description The app language; unknown or missing means ru-RU. */
                 lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
@@ -1480,7 +1480,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the first answer for a repeated key. */
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
                 "Idempotency-Key"?: string;
                 /** @description The app language; unknown or missing means ru-RU. */
                 lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
@@ -1744,7 +1744,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Replays the first answer for a repeated key. */
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
                 "Idempotency-Key"?: string;
                 /** @description The app language; unknown or missing means ru-RU. */
                 lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";

@@ -1,0 +1,137 @@
+"""What the account endpoints share: field messages, password rules, the merchant summary, public views."""
+
+import re
+from typing import Any
+
+from django.contrib.auth import password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import permissions, serializers
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from apps.core.uploads import upload_url
+
+from ..constants import MerchantStatus
+from ..models import Merchant
+from ..selectors import merchant_info_get
+
+PAY_PASSWORD_RE = re.compile(r"[0-9]{6}")
+CHINESE = {"zh-hans", "zh-hant"}
+
+
+def _say(message: Any) -> dict[str, Any]:
+    """The same translated message whether a field is missing, blank or null."""
+    return {"required": message, "blank": message, "null": message}
+
+
+def _client(request: Request) -> dict[str, Any]:
+    return {"user_agent": request.headers.get("user-agent", ""), "ip": request.META.get("REMOTE_ADDR") or None}
+
+
+def _password_rules(password: str, confirm: str, merchant: Merchant | None = None) -> None:
+    """Both entries must match and pass Django's password validators."""
+    if password != confirm:
+        raise serializers.ValidationError({"password_confirm": [_("Passwords entered do not match")]})
+    try:
+        password_validation.validate_password(password, merchant)  # type: ignore[arg-type]
+    except DjangoValidationError as exc:
+        raise serializers.ValidationError({"password": list(exc.messages)}) from None
+
+
+class PasswordPairSerializer(serializers.Serializer):
+    password = serializers.CharField(
+        max_length=128, trim_whitespace=False, error_messages=_say(gettext_lazy("Please enter the new password"))
+    )
+    password_confirm = serializers.CharField(
+        max_length=128, trim_whitespace=False, error_messages=_say(gettext_lazy("Please enter the password again"))
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        _password_rules(attrs["password"], attrs["password_confirm"], self.context.get("merchant"))
+        return attrs
+
+
+# ---------- the merchant summary (getMerInfo and `merinfo`) ----------
+class _ShopSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    logo = serializers.SerializerMethodField()
+    phone = serializers.CharField()
+    address = serializers.CharField()
+
+    def get_logo(self, shop) -> str | None:  # type: ignore[no-untyped-def]
+        return upload_url(shop.logo, self.context.get("request"))
+
+
+class _LevelSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    name = serializers.CharField()
+    profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
+
+
+class MerInfoSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    phone = serializers.CharField()
+    email = serializers.EmailField(allow_null=True)
+    real_name = serializers.CharField()
+    country = serializers.CharField()
+    avatar = serializers.SerializerMethodField()
+    verified = serializers.SerializerMethodField()
+    status = serializers.ChoiceField(choices=MerchantStatus.choices)
+    status_label = serializers.CharField(source="get_status_display")
+    status_reason = serializers.CharField()
+    language = serializers.CharField()
+    has_pay_password = serializers.SerializerMethodField()
+    invite_code = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    shop = _ShopSummarySerializer(allow_null=True)
+    level = _LevelSummarySerializer(allow_null=True)
+    balance = serializers.CharField(source="wallet.balance")
+    pending_amount = serializers.CharField(source="wallet.pending_amount")
+    total_income = serializers.CharField(source="wallet.total_income")
+
+    def get_avatar(self, merchant: Merchant) -> str | None:
+        return upload_url(merchant.avatar, self.context.get("request"))
+
+    def get_verified(self, merchant: Merchant) -> bool:
+        return merchant.status == "active"
+
+    def get_has_pay_password(self, merchant: Merchant) -> bool:
+        return bool(merchant.pay_password)
+
+
+class MerInfoWithTokenSerializer(MerInfoSerializer):
+    token = serializers.SerializerMethodField()
+
+    def get_token(self, merchant: Merchant) -> str:
+        return self.context["token"]
+
+
+class SignedInOutputSerializer(serializers.Serializer):
+    """login: {merinfo}."""
+
+    merinfo = MerInfoWithTokenSerializer()
+
+
+class ThirdOutputSerializer(serializers.Serializer):
+    """third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one."""
+
+    status = serializers.ChoiceField(choices=[0, 1])
+    merinfo = MerInfoWithTokenSerializer(required=False)
+
+
+def _signed_in(request: Request, merchant: Merchant, token: str, **extra: object) -> dict:
+    merinfo = MerInfoWithTokenSerializer(
+        merchant_info_get(merchant_id=merchant.pk), context={"request": request, "token": token}
+    ).data
+    return {**extra, "merinfo": merinfo}
+
+
+class PublicApi(APIView):
+    """Signed-out screens: no token is read, so a stale one cannot turn the answer into a 401."""
+
+    authentication_classes: list = []
+    permission_classes = [permissions.AllowAny]

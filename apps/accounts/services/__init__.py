@@ -1,0 +1,53 @@
+"""Account services, by concern: they write; views and the admin call them (conventions.md)."""
+
+from .merchants import (
+    REASON_OPTIONAL,
+    Registration,
+    merchant_avatar_set,
+    merchant_language_set,
+    merchant_register,
+    merchant_resubmit,
+    merchant_tkregister,
+    merchant_transition,
+)
+from .passwords import (
+    ONE_TIME_CODE_MAX_FAILURES,
+    one_time_code_send,
+    one_time_code_use,
+    password_change,
+    password_reset,
+    pay_password_check,
+    pay_password_set,
+)
+from .sessions import (
+    merchant_login,
+    session_create,
+    session_revoke,
+    session_revoke_all,
+    third_party_login,
+    third_party_payload,
+)
+
+__all__ = [
+    "ONE_TIME_CODE_MAX_FAILURES",
+    "REASON_OPTIONAL",
+    "Registration",
+    "merchant_avatar_set",
+    "merchant_language_set",
+    "merchant_login",
+    "merchant_register",
+    "merchant_resubmit",
+    "merchant_tkregister",
+    "merchant_transition",
+    "one_time_code_send",
+    "one_time_code_use",
+    "password_change",
+    "password_reset",
+    "pay_password_check",
+    "pay_password_set",
+    "session_create",
+    "session_revoke",
+    "session_revoke_all",
+    "third_party_login",
+    "third_party_payload",
+]

@@ -1,0 +1,206 @@
+"""A merchant's life: registration (also through a partner), re-submitted documents, decisions, preferences."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.i18n import APP_TO_DJANGO, app_lang
+from apps.core.models import Upload
+from apps.core.notices import notify
+from apps.core.transitions import transition
+from apps.core.uploads import upload_get
+
+from ..constants import MerchantStatus
+from ..hooks import merchant_registered
+from ..models import Merchant, ThirdPartyIdentity
+from ..selectors import account_normalize, invitation_resolve
+from .sessions import third_party_payload
+
+_REVIEW_NOTICE = (
+    gettext_noop("Registration under review"),
+    gettext_noop("Your documents have been received and are under review. We will notify you of the result."),
+)
+
+
+# ---------- registration ----------
+@dataclass(frozen=True)
+class Registration:
+    """What the registration form sends; upload fields hold the keys returned by common/upload."""
+
+    phone: str
+    email: str
+    password: str
+    real_name: str
+    country: str
+    shop_name: str
+    shop_address: str
+    logo: str
+    id_front: str
+    id_back: str
+    id_hand: str
+    license: str
+    invite_code: str
+
+
+def _new_invite_code() -> str:
+    while True:
+        code = Merchant.new_invite_code()
+        if not Merchant.objects.filter(invite_code=code).exists():
+            return code
+
+
+@transaction.atomic
+def merchant_register(*, registration: Registration) -> Merchant:
+    """Creates a pending merchant and its shop, claims the uploaded documents and notifies the merchant."""
+    reg = registration
+    phone = account_normalize(reg.phone)
+    email = reg.email.strip().lower() or None
+    platform_code, inviter = invitation_resolve(code=reg.invite_code)
+    if platform_code is None and inviter is None:
+        raise field_error("invite_code", _("The invitation code is invalid."))
+    if Merchant.objects.filter(phone=phone).exists():
+        raise field_error("phone", _("This phone number is already registered."), ErrorCode.CONFLICT)
+    if email and Merchant.objects.filter(email__iexact=email).exists():
+        raise field_error("email", _("This email is already registered."), ErrorCode.CONFLICT)
+
+    documents = {"id_front": reg.id_front, "id_back": reg.id_back, "id_hand": reg.id_hand}
+    if len(set(documents.values())) < len(documents):
+        raise field_error("id_back", _("Please upload a different photo for each side of the ID document."))
+    uploads: dict[str, Upload | None] = {"logo": upload_get(key=reg.logo, merchant_id=None, kinds=[Upload.Kind.LOGO])}
+    for field, key in documents.items():
+        uploads[field] = upload_get(key=key, merchant_id=None, kinds=[Upload.Kind.ID_DOCUMENT])
+    uploads["license"] = (
+        upload_get(key=reg.license, merchant_id=None, kinds=[Upload.Kind.LICENSE]) if reg.license else None
+    )
+
+    merchant = Merchant(
+        phone=phone,
+        email=email,
+        real_name=reg.real_name.strip(),
+        country=reg.country.strip(),
+        status=MerchantStatus.PENDING,
+        language=app_lang(translation.get_language()),
+        id_front=uploads["id_front"],
+        id_back=uploads["id_back"],
+        id_hand=uploads["id_hand"],
+        business_license=uploads["license"],
+        invite_code=_new_invite_code(),
+        invited_by=inviter,
+        invitation=platform_code,
+    )
+    merchant.set_password(reg.password)
+    try:
+        with transaction.atomic():
+            merchant.save()
+    except IntegrityError:  # the same phone or email registered at the same moment
+        raise AppError(_("This phone number or email is already registered."), ErrorCode.CONFLICT) from None
+    Upload.objects.filter(pk__in=[u.pk for u in uploads.values() if u is not None]).update(owner=merchant)
+    merchant_registered(
+        merchant=merchant, shop_name=reg.shop_name.strip(), shop_address=reg.shop_address.strip(), logo=uploads["logo"]
+    )
+    title, body = _REVIEW_NOTICE
+    notify(merchant=merchant, title=title, body=body)
+    return merchant
+
+
+@transaction.atomic
+def merchant_resubmit(*, merchant: Merchant, id_front: str, id_back: str, id_hand: str, license: str = "") -> Merchant:
+    """A rejected merchant sends new documents (uploaded while signed in) and goes back to review."""
+    if merchant.status != MerchantStatus.REJECTED:
+        raise AppError(_("Only a rejected registration can be submitted again."), ErrorCode.STATE)
+    keys = {"id_front": id_front, "id_back": id_back, "id_hand": id_hand}
+    if len(set(keys.values())) < len(keys):
+        raise field_error("id_back", _("Please upload a different photo for each side of the ID document."))
+    documents = {
+        field: upload_get(key=key, merchant_id=merchant.pk, kinds=[Upload.Kind.ID_DOCUMENT])
+        for field, key in keys.items()
+    }
+    merchant = merchant_transition(merchant_id=merchant.pk, to=MerchantStatus.PENDING, operator=None)
+    merchant.id_front, merchant.id_back, merchant.id_hand = (
+        documents["id_front"],
+        documents["id_back"],
+        documents["id_hand"],
+    )
+    if license:
+        merchant.business_license = upload_get(key=license, merchant_id=merchant.pk, kinds=[Upload.Kind.LICENSE])
+    merchant.save(update_fields=["id_front", "id_back", "id_hand", "business_license", "updated_at"])
+    return merchant
+
+
+@transaction.atomic
+def merchant_tkregister(*, registration: Registration, data: str, code: str, partner: str) -> Merchant:
+    """Registration that links the partner identity of a valid payload."""
+    payload = third_party_payload(data=data, code=code)
+    if ThirdPartyIdentity.objects.filter(partner=partner, uid=payload["uid"]).exists():
+        raise AppError(_("This partner account is already linked to a merchant."), ErrorCode.CONFLICT)
+    merchant = merchant_register(registration=registration)
+    ThirdPartyIdentity.objects.create(partner=partner, uid=payload["uid"], merchant=merchant)
+    return merchant
+
+
+# ---------- preferences ----------
+@transaction.atomic
+def merchant_language_set(*, merchant: Merchant, lang: str) -> None:
+    if lang not in APP_TO_DJANGO:
+        raise field_error("lang", _("This language is not supported."))
+    Merchant.objects.filter(pk=merchant.pk).update(language=lang, updated_at=timezone.now())
+    merchant.language = lang
+
+
+@transaction.atomic
+def merchant_avatar_set(*, merchant: Merchant, avatar: str) -> None:
+    """The avatar becomes an image this merchant uploaded as kind `avatar`; an empty key removes it.
+
+    Another merchant's upload, or an image uploaded for something else, answers like a missing one.
+    """
+    upload = None
+    if avatar:
+        try:
+            upload = upload_get(key=avatar, merchant_id=merchant.pk, kinds=[Upload.Kind.AVATAR])
+        except AppError as exc:
+            raise field_error("avatar", exc.message, exc.error_code) from None
+    Merchant.objects.filter(pk=merchant.pk).update(avatar=upload, updated_at=timezone.now())
+    merchant.avatar = upload
+
+
+# ---------- operators' decisions ----------
+_STATUS_NOTICES = {
+    MerchantStatus.PENDING: _REVIEW_NOTICE,
+    MerchantStatus.ACTIVE: (
+        gettext_noop("Registration approved"),
+        gettext_noop("Your shop is approved and active. Welcome!"),
+    ),
+    MerchantStatus.REJECTED: (
+        gettext_noop("Registration rejected"),
+        gettext_noop("Your registration was not approved. Reason: %(reason)s"),
+    ),
+    MerchantStatus.CLOSED: (
+        gettext_noop("Shop closed"),
+        gettext_noop("Your shop has been closed. Reason: %(reason)s"),
+    ),
+}
+_REOPENED_NOTICE = (gettext_noop("Shop reopened"), gettext_noop("Your shop is open again."))
+# Moves that need no reason; every other decision (reject, close, reopen) needs the operator to say why.
+REASON_OPTIONAL = {(MerchantStatus.PENDING, MerchantStatus.ACTIVE), (MerchantStatus.REJECTED, MerchantStatus.PENDING)}
+
+
+@transaction.atomic
+def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str = "") -> Merchant:
+    """One decision on a merchant (approve, reject, close, reopen; a rejected merchant re-submitting), following
+    MERCHANT_TRANSITIONS through core's transition(): of two operators deciding at once, one is refused.
+    Notifies the merchant.
+    """
+    merchant = Merchant.objects.select_for_update().get(pk=merchant_id)  # so `current` is the status moved from
+    current, target, reason = MerchantStatus(merchant.status), MerchantStatus(to), reason.strip()
+    if (current, target) not in REASON_OPTIONAL and not reason:
+        raise field_error("reason", _("Please give a reason."))
+    merchant = transition(merchant, target, actor=operator, note=reason, changes={"status_reason": reason})
+    reopened = current == MerchantStatus.CLOSED and target == MerchantStatus.ACTIVE
+    title, body = _REOPENED_NOTICE if reopened else _STATUS_NOTICES[target]
+    notify(merchant=merchant, title=title, body=body, params={"reason": reason} if "%(reason)s" in body else None)
+    return merchant

@@ -1,0 +1,138 @@
+"""The distribution center: categories, products, distributing them to the shop; the best sellers."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.authentication import signed_in
+from apps.core.envelope import ok
+from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
+
+from ..models import Product
+from ..selectors import (
+    category_list,
+    goods_hot_list,
+    priced,
+    product_ids_in_shop,
+    product_list,
+)
+from ..services import goods_add, goods_add_filtered, goods_add_hot
+from .common import GoodsOutputSerializer, ProductCardSerializer, _goods_page
+
+
+class ProductHotApi(APIView):
+    """The shop's best sellers: its listings by sales, then clicks (both counted from recorded events)."""
+
+    @extend_schema(parameters=[PageInputSerializer], responses=paged(GoodsOutputSerializer))
+    def get(self, request: Request) -> Response:
+        page = PageInputSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
+        data = paginate(
+            goods_hot_list(merchant=signed_in(request)),
+            **page.validated_data,
+            serialize=lambda items: _goods_page(request, items),
+        )
+        return ok(data)
+
+
+class CategoryListApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name = serializers.CharField()
+        product_count = serializers.IntegerField()
+
+    @extend_schema(parameters=[PageInputSerializer], responses=paged(OutputSerializer))
+    def get(self, request: Request) -> Response:
+        page = PageInputSerializer(data=request.query_params)
+        page.is_valid(raise_exception=True)
+        data = paginate(
+            category_list(),
+            **page.validated_data,
+            serialize=lambda items: self.OutputSerializer(items, many=True).data,
+        )
+        return ok(data)
+
+
+class FilterInputSerializer(serializers.Serializer):
+    category = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    keyword = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+class ProductListApi(APIView):
+    """The distribution center: active products by category and keyword; `added` marks those in the shop."""
+
+    class InputSerializer(FilterInputSerializer, PageInputSerializer):
+        pass
+
+    class OutputSerializer(ProductCardSerializer):
+        added = serializers.SerializerMethodField()
+
+        def get_added(self, product: Product) -> bool:
+            return product.pk in self.context["added"]
+
+    def get(self, request: Request) -> Response:
+        params = self.InputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        query = params.validated_data
+
+        def serialize(products: Iterable[Product]) -> Any:
+            items = priced(products, merchant=signed_in(request))
+            added = product_ids_in_shop(merchant=signed_in(request), product_ids=[item.pk for item in items])
+            return self.OutputSerializer(items, many=True, context={"request": request, "added": added}).data
+
+        data = paginate(
+            product_list(category_id=query.get("category"), keyword=query["keyword"]),
+            page=query["page"],
+            limit=query["limit"],
+            serialize=serialize,
+        )
+        return ok(data)
+
+
+class DistributeOutputSerializer(serializers.Serializer):
+    """What a distribution did (services.DistributeResult): added now, skipped for the level's product quantity."""
+
+    added = serializers.IntegerField()
+    skipped = serializers.IntegerField()
+    already = serializers.IntegerField()
+    limit = serializers.IntegerField()
+
+
+class ProductAddApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
+
+    @extend_schema(responses=DistributeOutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = goods_add(merchant=signed_in(request), product_ids=serializer.validated_data["ids"])
+        return ok(result.as_data(), result.message())
+
+
+class ProductAddAllApi(APIView):
+    """Distributes every product of the current filter of the distribution center (category, keyword)."""
+
+    @extend_schema(request=FilterInputSerializer, responses=DistributeOutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = FilterInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = goods_add_filtered(
+            merchant=signed_in(request),
+            category_id=serializer.validated_data.get("category"),
+            keyword=serializer.validated_data["keyword"],
+        )
+        return ok(result.as_data(), result.message())
+
+
+class ProductAddAllHotApi(APIView):
+    @extend_schema(request=None, responses=DistributeOutputSerializer)
+    def post(self, request: Request) -> Response:
+        result = goods_add_hot(merchant=signed_in(request))
+        return ok(result.as_data(), result.message())

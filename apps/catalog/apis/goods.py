@@ -1,0 +1,142 @@
+"""The shop's goods: the list, one product in detail, on and off shelf, removal."""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.authentication import signed_in
+from apps.core.envelope import ok
+from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
+
+from ..filters import GOODS_TABS
+from ..models import Product, ProductImage, ShopGoods
+from ..selectors import (
+    goods_get,
+    goods_list,
+    goods_of_product,
+    priced,
+    product_get,
+)
+from ..services import goods_remove, goods_switch
+from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, _goods_page
+
+
+class GoodsManageApi(APIView):
+    """The shop's listings: tab all / selling (on shelf) / stock (off shelf), newest first."""
+
+    class InputSerializer(PageInputSerializer):
+        tab = serializers.ChoiceField(choices=list(GOODS_TABS), required=False, default="all")
+
+    @extend_schema(responses=paged(GoodsOutputSerializer))
+    def get(self, request: Request) -> Response:
+        params = self.InputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        query = params.validated_data
+        data = paginate(
+            goods_list(merchant=signed_in(request), tab=query["tab"]),
+            page=query["page"],
+            limit=query["limit"],
+            serialize=lambda items: _goods_page(request, items),
+        )
+        return ok(data)
+
+
+class ProductImageSerializer(serializers.Serializer):
+    url = serializers.SerializerMethodField()
+    thumbnail = serializers.SerializerMethodField()
+
+    def get_url(self, image: ProductImage) -> str | None:
+        return _absolute(self.context["request"], image.image)
+
+    def get_thumbnail(self, image: ProductImage) -> str | None:
+        return _absolute(self.context["request"], image.thumbnail)
+
+
+class ProductGoodsSerializer(serializers.Serializer):
+    """The merchant's listing of a product (product/detail)."""
+
+    id = serializers.IntegerField()
+    on_shelf = serializers.BooleanField()
+    clicks = serializers.IntegerField()
+    sales = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+
+
+class ProductDetailApi(APIView):
+    """One product: by `id` (a distribution center product) or by `goods_id` (a listing of this shop)."""
+
+    class InputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(min_value=1, required=False)
+        goods_id = serializers.IntegerField(min_value=1, required=False)
+
+        def validate(self, attrs: dict) -> dict:
+            if ("id" in attrs) == ("goods_id" in attrs):
+                raise serializers.ValidationError(_("Please select a product"))
+            return attrs
+
+    class OutputSerializer(ProductCardSerializer):
+        description = serializers.CharField()
+        category_name = serializers.CharField(source="category.name")
+        images = serializers.SerializerMethodField()
+        goods = serializers.SerializerMethodField()
+
+        @extend_schema_field(ProductImageSerializer(many=True))
+        def get_images(self, product: Product) -> Any:
+            return ProductImageSerializer(product.images.all(), many=True, context=self.context).data
+
+        @extend_schema_field(ProductGoodsSerializer(allow_null=True))
+        def get_goods(self, product: Product) -> dict | None:
+            goods = self.context["goods"]
+            return ProductGoodsSerializer(goods).data if goods is not None else None
+
+    def get(self, request: Request) -> Response:
+        params = self.InputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        goods: ShopGoods | None
+        if "goods_id" in params.validated_data:
+            goods = goods_get(merchant=signed_in(request), goods_id=params.validated_data["goods_id"])
+            product = product_get(product_id=goods.product_id)
+        else:
+            product = product_get(product_id=params.validated_data["id"])
+            goods = goods_of_product(merchant=signed_in(request), product=product)
+        priced([product], merchant=signed_in(request))
+        context = {"request": request, "goods": goods}
+        return ok(self.OutputSerializer(product, context=context).data)
+
+
+class GoodsSwitchApi(APIView):
+    """Puts a listing on shelf (selling) or off shelf (in stock)."""
+
+    class InputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(min_value=1)
+        on_shelf = serializers.BooleanField()
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        on_shelf = serializers.BooleanField()
+
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        goods = goods_switch(merchant=signed_in(request), goods_id=values["id"], on_shelf=values["on_shelf"])
+        msg = _("The product is now on sale.") if goods.on_shelf else _("The product was taken off the shelf.")
+        return ok({"id": goods.pk, "on_shelf": goods.on_shelf}, msg)
+
+
+class GoodsRemoveApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        id = serializers.IntegerField(min_value=1)
+
+    @extend_schema(responses=None)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        goods_remove(merchant=signed_in(request), goods_id=serializer.validated_data["id"])
+        return ok(None, _("Removed from your shop."))

@@ -1,0 +1,87 @@
+"""The balance: funds records, and spending it on a level upgrade."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.authentication import signed_in
+from apps.core.envelope import ok
+from apps.core.idempotency import IdempotencyKey
+from apps.core.money import MoneySerializerField
+from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
+
+from .. import selectors, services
+from ..constants import BILL_TABS, EntryKind
+
+
+class BillApi(APIView):
+    class InputSerializer(PageInputSerializer):
+        type = serializers.ChoiceField(choices=["all", *BILL_TABS], default="all")
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        kind = serializers.CharField(source="entry.kind")
+        title = serializers.SerializerMethodField()
+        memo = serializers.CharField(source="entry.memo")
+        amount = MoneySerializerField()
+        balance_after = MoneySerializerField()
+        created_at = serializers.DateTimeField(source="entry.created_at")
+
+        def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
+            kind = line.entry.kind
+            return str(EntryKind(kind).label) if kind in EntryKind.values else kind
+
+    @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))
+    def get(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        lines = selectors.bill_lines(merchant=signed_in(request), tab=v["type"])
+        return ok(
+            paginate(
+                lines,
+                page=v["page"],
+                limit=v["limit"],
+                serialize=lambda rows: self.OutputSerializer(rows, many=True).data,
+            )
+        )
+
+
+class LevelUpgradeApi(APIView):
+    idempotency_scope = "wallet.level_upgrade"
+
+    class InputSerializer(serializers.Serializer):
+        level_id = serializers.IntegerField(error_messages={"required": gettext_lazy("Please choose a level.")})
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        class LevelSerializer(serializers.Serializer):
+            id = serializers.IntegerField()
+            rank = serializers.IntegerField()
+            name = serializers.CharField()
+
+        class WalletSerializer(serializers.Serializer):
+            balance = MoneySerializerField()
+            pending_amount = MoneySerializerField()
+            total_income = MoneySerializerField()
+
+        level = LevelSerializer()
+        wallet = WalletSerializer()
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        level = services.level_upgrade(
+            merchant=signed_in(request),
+            level_id=data.validated_data["level_id"],
+            pay_password=data.validated_data["pay_password"],
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        answer = {"level": level, "wallet": selectors.wallet_summary(merchant=signed_in(request))}
+        return ok(self.OutputSerializer(answer).data, _("Level upgraded."))

@@ -1,0 +1,139 @@
+"""Withdrawals: the form with its fee preview, a withdrawal request, the withdrawal records."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.accounts.authentication import signed_in
+from apps.core.envelope import ok
+from apps.core.idempotency import IdempotencyKey
+from apps.core.money import MoneySerializerField
+from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.schema import paged
+
+from .. import selectors, services
+from ..constants import AddressFormat, Method, WithdrawalStatus
+from .common import AMOUNT_ERRORS, _amount_field
+
+
+class WithdrawalOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    method = serializers.ChoiceField(choices=Method.choices)
+    method_label = serializers.CharField(source="get_method_display")
+    currency = serializers.CharField()
+    network = serializers.CharField(source="network.code", default=None, allow_null=True)
+    account = serializers.CharField()
+    amount = MoneySerializerField()
+    fee = MoneySerializerField()
+    actual_amount = MoneySerializerField()
+    status = serializers.ChoiceField(choices=WithdrawalStatus.choices)
+    status_label = serializers.CharField(source="get_status_display")
+    reason = serializers.SerializerMethodField()
+
+    def get_reason(self, withdrawal) -> str:  # type: ignore[no-untyped-def]
+        return withdrawal.review_note if withdrawal.status == WithdrawalStatus.REJECTED else ""
+
+
+class ExtractApi(APIView):
+    idempotency_scope = "wallet.extract"
+
+    class PreviewSerializer(serializers.Serializer):
+        amount = MoneySerializerField(required=False, error_messages=AMOUNT_ERRORS)
+
+    class InputSerializer(serializers.Serializer):
+        method = serializers.ChoiceField(
+            choices=Method.choices,
+            error_messages={"invalid_choice": gettext_lazy("Please choose a withdrawal method.")},
+        )
+        currency = serializers.CharField(required=False, allow_blank=True, default="")
+        network = serializers.CharField(required=False, allow_blank=True, default="")
+        full_name = serializers.CharField(
+            max_length=100, error_messages={"blank": gettext_lazy("Please enter your full name.")}
+        )
+        bank_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        account = serializers.CharField(
+            max_length=128, error_messages={"blank": gettext_lazy("Please enter the card number or address.")}
+        )
+        amount = _amount_field()
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        class MethodSerializer(serializers.Serializer):
+            code = serializers.ChoiceField(choices=Method.choices)
+            label = serializers.CharField()  # type: ignore[assignment]  # a field, not Field.label
+
+        class NetworkSerializer(serializers.Serializer):
+            code = serializers.CharField()
+            currency = serializers.CharField()
+            address_format = serializers.ChoiceField(choices=AddressFormat.choices)
+
+        class FeePreviewSerializer(serializers.Serializer):
+            amount = MoneySerializerField()
+            fee = MoneySerializerField()
+            actual_amount = MoneySerializerField()
+
+        balance = MoneySerializerField()
+        currency = serializers.CharField()
+        methods = MethodSerializer(many=True)
+        networks = NetworkSerializer(many=True)
+        address_formats = serializers.DictField(child=serializers.CharField())
+        fee_fixed = MoneySerializerField()
+        fee_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
+        minimum = MoneySerializerField()
+        preview = FeePreviewSerializer(allow_null=True)
+
+    @extend_schema(parameters=[PreviewSerializer], responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview."""
+        preview = None
+        if request.query_params.get("amount"):
+            params = self.PreviewSerializer(data=request.query_params)
+            params.is_valid(raise_exception=True)
+            preview = selectors.withdrawal_preview(amount=params.validated_data["amount"])
+        form = selectors.withdrawal_form(merchant=signed_in(request), preview=preview)
+        return ok(self.OutputSerializer(form).data)
+
+    @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        withdrawal = services.withdrawal_create(
+            merchant=signed_in(request),
+            pay_password=v["pay_password"],
+            method=v["method"],
+            amount=v["amount"],
+            full_name=v["full_name"],
+            account=v["account"],
+            bank_name=v["bank_name"],
+            network_code=v["network"],
+            currency=v["currency"],
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
+
+
+class ExtractLogApi(APIView):
+    class InputSerializer(PageInputSerializer):
+        status = serializers.ChoiceField(choices=WithdrawalStatus.choices, required=False)
+
+    @extend_schema(parameters=[InputSerializer], responses=paged(WithdrawalOutputSerializer))
+    def get(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        rows = selectors.withdrawal_list(merchant=signed_in(request), status=v.get("status"))
+        return ok(
+            paginate(
+                rows,
+                page=v["page"],
+                limit=v["limit"],
+                serialize=lambda items: WithdrawalOutputSerializer(items, many=True).data,
+            )
+        )
