@@ -42,7 +42,10 @@ def envelope_exception_handler(exc: Exception, context: dict) -> Response | None
         errors = _field_errors(exc.detail)
         return rejected(_first_message(exc.detail), {"error": int(ErrorCode.INVALID), "errors": errors})
     if isinstance(exc, DjangoValidationError):
-        return rejected(exc.messages[0] if exc.messages else _("Invalid input."), {"error": int(ErrorCode.INVALID)})
+        data: dict[str, Any] = {"error": int(ErrorCode.INVALID)}
+        if hasattr(exc, "error_dict"):  # a model's full_clean(): the fields it names
+            data["errors"] = {field: [str(m) for m in messages] for field, messages in exc.message_dict.items()}
+        return rejected(exc.messages[0] if exc.messages else _("Invalid input."), data)
     if isinstance(exc, exceptions.Throttled):
         wait = int(getattr(exc, "wait", None) or 1)
         return rejected(

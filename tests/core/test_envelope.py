@@ -50,3 +50,16 @@ def test_an_unrouted_write_under_merchant_is_a_404_envelope_not_a_csrf_page(meth
     assert response.status_code == 404
     assert response["Content-Type"].startswith("application/json")
     assert response.json() == {"code": 0, "msg": "Not found.", "data": None}
+
+
+def test_a_model_validation_error_names_its_fields():
+    from django.core.exceptions import ValidationError
+
+    from apps.core.exceptions import envelope_exception_handler
+
+    response = envelope_exception_handler(ValidationError({"twitter_url": ["Use an https:// link."]}), {})
+    assert response.data == {
+        "code": 0,
+        "msg": "Use an https:// link.",
+        "data": {"error": 1000, "errors": {"twitter_url": ["Use an https:// link."]}},
+    }

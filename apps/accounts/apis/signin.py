@@ -63,7 +63,7 @@ class ThirdApi(PublicApi):
             data=payload["data"], code=payload["code"], partner=payload["mer"], **_client(request)
         )
         if merchant is None or token is None:
-            return ok({"status": 0}, _("Please complete your registration"))
+            return ok(ThirdOutputSerializer({"status": 0}).data, _("Please complete your registration"))
         return ok(_signed_in(request, merchant, token, status=1), _("Login successful"))
 
 

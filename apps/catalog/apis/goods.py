@@ -127,7 +127,7 @@ class GoodsSwitchApi(APIView):
         values = serializer.validated_data
         goods = goods_switch(merchant=signed_in(request), goods_id=values["id"], on_shelf=values["on_shelf"])
         msg = _("The product is now on sale.") if goods.on_shelf else _("The product was taken off the shelf.")
-        return ok({"id": goods.pk, "on_shelf": goods.on_shelf}, msg)
+        return ok(self.OutputSerializer(goods).data, msg)
 
 
 class GoodsRemoveApi(APIView):
