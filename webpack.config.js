@@ -1,26 +1,66 @@
+const fs = require("fs");
 const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
+const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
 
-module.exports = (env, argv) => ({
-  entry: { main: "./frontend/src/main.tsx" },
-  output: {
-    path: path.resolve(__dirname, "frontend/dist/app"),
-    filename: "[name].js",
-    chunkFilename: "[name].[contenthash:8].js",
-    publicPath: "/static/app/",
-    clean: true,
-  },
-  resolve: {
-    extensions: [".tsx", ".ts", ".js"],
-    alias: { "@": path.resolve(__dirname, "frontend/src"), "@locale": path.resolve(__dirname, "locale") },
-  },
-  module: {
-    rules: [
-      { test: /\.tsx?$/, use: { loader: "ts-loader", options: { transpileOnly: true } }, exclude: /node_modules/ },
-      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
+const OUT = path.resolve(__dirname, "frontend/dist/app");
+/** Outside the served folder: which files each named chunk group needs (bench/first-load.mjs reads it). */
+const CHUNK_GROUPS = path.resolve(__dirname, "var/webpack/chunk-groups.json");
+
+/**
+ * Writes {group name: [files]} for the entry and every named lazy chunk (screens, catalogues, antd locales), so the
+ * first load of a page is known without a browser: entry + its screen + the language's catalogue and antd locale.
+ */
+class ChunkGroupsPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap("ChunkGroupsPlugin", (compilation) => {
+      const groups = {};
+      for (const [name, group] of compilation.namedChunkGroups) {
+        groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].sort();
+      }
+      fs.mkdirSync(path.dirname(CHUNK_GROUPS), { recursive: true });
+      fs.writeFileSync(CHUNK_GROUPS, JSON.stringify({ publicPath: "/static/app/", groups }, null, 1));
+    });
+  }
+}
+
+module.exports = (env, argv) => {
+  const production = argv.mode === "production";
+  return {
+    entry: { main: "./frontend/src/main.tsx" },
+    output: {
+      path: OUT,
+      // The entry keeps a fixed name for the template ({% static 'app/main.js' %}); Django's manifest storage
+      // hashes it in production. Every lazy chunk carries webpack's content hash, so all of them are immutable.
+      filename: "[name].js",
+      chunkFilename: "[name].[contenthash:10].js",
+      publicPath: "/static/app/",
+      clean: true,
+    },
+    resolve: {
+      extensions: [".tsx", ".ts", ".js"],
+      alias: { "@": path.resolve(__dirname, "frontend/src"), "@locale": path.resolve(__dirname, "locale") },
+    },
+    module: {
+      rules: [
+        { test: /\.tsx?$/, use: { loader: "ts-loader", options: { transpileOnly: true } }, exclude: /node_modules/ },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
+        // antd-mobile's barrel is marked as having side effects only because it imports its global styles; main.tsx
+        // imports those (antd-mobile/es/global) itself, so the barrel may be tree-shaken to the components in use.
+        { test: /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, sideEffects: false },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: "[name].css", chunkFilename: "[name].[contenthash:10].css" }),
+      new ChunkGroupsPlugin(),
     ],
-  },
-  plugins: [new MiniCssExtractPlugin({ filename: "[name].css", chunkFilename: "[name].[contenthash:8].css" })],
-  devtool: argv.mode === "production" ? false : "eval-cheap-module-source-map",
-  performance: { hints: false },
-});
+    optimization: {
+      minimizer: ["...", new CssMinimizerPlugin()],
+    },
+    // Chunks share antd-mobile components in different orders; their styles are independent (each its own classes),
+    // so only an order conflict that involves our own CSS is worth a warning.
+    ignoreWarnings: [(warning) => /Conflicting order/.test(warning.message) && !/frontend[\\/]src/.test(warning.message)],
+    devtool: production ? false : "eval-cheap-module-source-map",
+    performance: { hints: false },
+  };
+};

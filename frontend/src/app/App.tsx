@@ -1,14 +1,11 @@
 import { useState } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router-dom";
-import { Toast } from "antd-mobile";
 import { createQueryClient } from "@/lib/api";
 import { IntlRoot } from "@/lib/intl";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
 import { SessionEffects } from "./SessionEffects";
-
-Toast.config({ duration: 2000 });
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

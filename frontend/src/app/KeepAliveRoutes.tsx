@@ -7,8 +7,8 @@
 import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Navigate, Route, Routes, useLocation, type Location } from "react-router-dom";
 import { useIntl } from "react-intl";
-import { SpinLoading } from "antd-mobile";
 import { ErrorBoundary } from "@/components/errors/ErrorBoundary";
+import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
 import { useSession } from "@/lib/session";
@@ -22,13 +22,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
   const Screen = route.screen;
   const body = (
     <ErrorBoundary>
-      <Suspense
-        fallback={
-          <div className="app-loading">
-            <SpinLoading />
-          </div>
-        }
-      >
+      <Suspense fallback={<PageLoading />}>
         <Screen />
       </Suspense>
     </ErrorBoundary>

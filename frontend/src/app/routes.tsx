@@ -8,55 +8,74 @@ export type AppRoute = {
   layout: "tab" | "nav" | "bare";
   /** Reachable signed out. */
   public?: boolean;
+  /** Starts downloading the screen's chunk (webpack loads a chunk once, however often this is called). */
+  load: () => Promise<{ default: ComponentType }>;
   screen: LazyExoticComponent<ComponentType>;
 };
 
-/** The 39 routes of the spec plus the root (partner sign-in), each screen its own lazily loaded chunk. */
-export const ROUTES: AppRoute[] = [
-  { name: "root", path: "/", layout: "bare", public: true, screen: lazy(() => import("./screens/Root")) },
-  { name: "home", path: "/home", layout: "tab", screen: lazy(() => import("./screens/Home")) },
-  { name: "product", path: "/product", layout: "tab", screen: lazy(() => import("./screens/Product")) },
-  { name: "order", path: "/order", layout: "tab", screen: lazy(() => import("./screens/Order")) },
-  { name: "distribution", path: "/distribution", layout: "nav", screen: lazy(() => import("./screens/Distribution")) },
-  { name: "goods", path: "/goods", layout: "nav", screen: lazy(() => import("./screens/Goods")) },
-  { name: "my", path: "/my", layout: "tab", screen: lazy(() => import("./screens/My")) },
-  { name: "setting", path: "/setting", layout: "nav", screen: lazy(() => import("./screens/Setting")) },
-  { name: "personalInfo", path: "/personalInfo", layout: "nav", screen: lazy(() => import("./screens/PersonalInfo")) },
-  { name: "refundRequest", path: "/refundRequest", layout: "nav", screen: lazy(() => import("./screens/RefundRequest")) },
-  { name: "fundsRecords", path: "/fundsRecords", layout: "nav", screen: lazy(() => import("./screens/FundsRecords")) },
-  { name: "settingup", path: "/settingup", layout: "nav", screen: lazy(() => import("./screens/Settingup")) },
-  { name: "finance", path: "/finance", layout: "nav", screen: lazy(() => import("./screens/Finance")) },
-  { name: "orderDetail", path: "/orderDetail", layout: "nav", screen: lazy(() => import("./screens/OrderDetail")) },
-  { name: "goodsDetail", path: "/goodsDetail", layout: "nav", screen: lazy(() => import("./screens/GoodsDetail")) },
-  { name: "withdraw", path: "/withdraw", layout: "nav", screen: lazy(() => import("./screens/Withdraw")) },
-  { name: "withdrawRecord", path: "/withdrawRecord", layout: "nav", screen: lazy(() => import("./screens/WithdrawRecord")) },
-  { name: "recharge", path: "/recharge", layout: "nav", screen: lazy(() => import("./screens/Recharge")) },
-  { name: "walletRecharge", path: "/walletRecharge", layout: "nav", screen: lazy(() => import("./screens/WalletRecharge")) },
-  { name: "bankCardRecharge", path: "/bankCardRecharge", layout: "nav", screen: lazy(() => import("./screens/BankCardRecharge")) },
-  { name: "changeLoginPassword", path: "/changeLoginPassword", layout: "nav", screen: lazy(() => import("./screens/ChangeLoginPassword")) },
-  { name: "forgetPwd", path: "/forgetPwd", layout: "nav", public: true, screen: lazy(() => import("./screens/ForgetPwd")) },
-  { name: "changePayPassword", path: "/changePayPassword", layout: "nav", screen: lazy(() => import("./screens/ChangePayPassword")) },
-  { name: "setPaypwd", path: "/setPaypwd", layout: "nav", screen: lazy(() => import("./screens/SetPaypwd")) },
-  { name: "blockchainRecharge", path: "/blockchainRecharge", layout: "nav", screen: lazy(() => import("./screens/BlockchainRecharge")) },
-  { name: "rechargeRecord", path: "/rechargeRecord", layout: "nav", screen: lazy(() => import("./screens/RechargeRecord")) },
-  { name: "message", path: "/message", layout: "nav", screen: lazy(() => import("./screens/Message")) },
-  { name: "messageDetail", path: "/messageDetail", layout: "nav", screen: lazy(() => import("./screens/MessageDetail")) },
-  { name: "login", path: "/login", layout: "bare", public: true, screen: lazy(() => import("./screens/Login")) },
-  { name: "register", path: "/register", layout: "nav", public: true, screen: lazy(() => import("./screens/Register")) },
-  { name: "storeExpress", path: "/storeExpress", layout: "nav", screen: lazy(() => import("./screens/StoreExpress")) },
-  { name: "buyTrainBill", path: "/buyTrainBill", layout: "nav", screen: lazy(() => import("./screens/BuyTrainBill")) },
-  { name: "level", path: "/level", layout: "nav", screen: lazy(() => import("./screens/Level")) },
-  { name: "baseinfo", path: "/baseinfo", layout: "nav", screen: lazy(() => import("./screens/Baseinfo")) },
-  { name: "socialmedia", path: "/socialmedia", layout: "nav", screen: lazy(() => import("./screens/Socialmedia")) },
-  { name: "alliance", path: "/alliance", layout: "nav", screen: lazy(() => import("./screens/Alliance")) },
-  { name: "uploadBanner", path: "/uploadBanner", layout: "nav", screen: lazy(() => import("./screens/UploadBanner")) },
-  { name: "service", path: "/service", layout: "nav", screen: lazy(() => import("./screens/Service")) },
-  { name: "services", path: "/services", layout: "nav", screen: lazy(() => import("./screens/Services")) },
-  { name: "code", path: "/code", layout: "nav", public: true, screen: lazy(() => import("./screens/Code")) },
+type RouteDefinition = Omit<AppRoute, "screen">;
+
+/**
+ * The 39 routes of the spec plus the root (partner sign-in), each screen its own lazily loaded chunk, named after the
+ * screen (`screen-Login`) so that bench/first-load.mjs can tell what a page's first load needs.
+ */
+const DEFINITIONS: RouteDefinition[] = [
+  { name: "root", path: "/", layout: "bare", public: true, load: () => import(/* webpackChunkName: "screen-Root" */ "./screens/Root") },
+  { name: "home", path: "/home", layout: "tab", load: () => import(/* webpackChunkName: "screen-Home" */ "./screens/Home") },
+  { name: "product", path: "/product", layout: "tab", load: () => import(/* webpackChunkName: "screen-Product" */ "./screens/Product") },
+  { name: "order", path: "/order", layout: "tab", load: () => import(/* webpackChunkName: "screen-Order" */ "./screens/Order") },
+  { name: "distribution", path: "/distribution", layout: "nav", load: () => import(/* webpackChunkName: "screen-Distribution" */ "./screens/Distribution") },
+  { name: "goods", path: "/goods", layout: "nav", load: () => import(/* webpackChunkName: "screen-Goods" */ "./screens/Goods") },
+  { name: "my", path: "/my", layout: "tab", load: () => import(/* webpackChunkName: "screen-My" */ "./screens/My") },
+  { name: "setting", path: "/setting", layout: "nav", load: () => import(/* webpackChunkName: "screen-Setting" */ "./screens/Setting") },
+  { name: "personalInfo", path: "/personalInfo", layout: "nav", load: () => import(/* webpackChunkName: "screen-PersonalInfo" */ "./screens/PersonalInfo") },
+  { name: "refundRequest", path: "/refundRequest", layout: "nav", load: () => import(/* webpackChunkName: "screen-RefundRequest" */ "./screens/RefundRequest") },
+  { name: "fundsRecords", path: "/fundsRecords", layout: "nav", load: () => import(/* webpackChunkName: "screen-FundsRecords" */ "./screens/FundsRecords") },
+  { name: "settingup", path: "/settingup", layout: "nav", load: () => import(/* webpackChunkName: "screen-Settingup" */ "./screens/Settingup") },
+  { name: "finance", path: "/finance", layout: "nav", load: () => import(/* webpackChunkName: "screen-Finance" */ "./screens/Finance") },
+  { name: "orderDetail", path: "/orderDetail", layout: "nav", load: () => import(/* webpackChunkName: "screen-OrderDetail" */ "./screens/OrderDetail") },
+  { name: "goodsDetail", path: "/goodsDetail", layout: "nav", load: () => import(/* webpackChunkName: "screen-GoodsDetail" */ "./screens/GoodsDetail") },
+  { name: "withdraw", path: "/withdraw", layout: "nav", load: () => import(/* webpackChunkName: "screen-Withdraw" */ "./screens/Withdraw") },
+  { name: "withdrawRecord", path: "/withdrawRecord", layout: "nav", load: () => import(/* webpackChunkName: "screen-WithdrawRecord" */ "./screens/WithdrawRecord") },
+  { name: "recharge", path: "/recharge", layout: "nav", load: () => import(/* webpackChunkName: "screen-Recharge" */ "./screens/Recharge") },
+  { name: "walletRecharge", path: "/walletRecharge", layout: "nav", load: () => import(/* webpackChunkName: "screen-WalletRecharge" */ "./screens/WalletRecharge") },
+  { name: "bankCardRecharge", path: "/bankCardRecharge", layout: "nav", load: () => import(/* webpackChunkName: "screen-BankCardRecharge" */ "./screens/BankCardRecharge") },
+  { name: "changeLoginPassword", path: "/changeLoginPassword", layout: "nav", load: () => import(/* webpackChunkName: "screen-ChangeLoginPassword" */ "./screens/ChangeLoginPassword") },
+  { name: "forgetPwd", path: "/forgetPwd", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-ForgetPwd" */ "./screens/ForgetPwd") },
+  { name: "changePayPassword", path: "/changePayPassword", layout: "nav", load: () => import(/* webpackChunkName: "screen-ChangePayPassword" */ "./screens/ChangePayPassword") },
+  { name: "setPaypwd", path: "/setPaypwd", layout: "nav", load: () => import(/* webpackChunkName: "screen-SetPaypwd" */ "./screens/SetPaypwd") },
+  { name: "blockchainRecharge", path: "/blockchainRecharge", layout: "nav", load: () => import(/* webpackChunkName: "screen-BlockchainRecharge" */ "./screens/BlockchainRecharge") },
+  { name: "rechargeRecord", path: "/rechargeRecord", layout: "nav", load: () => import(/* webpackChunkName: "screen-RechargeRecord" */ "./screens/RechargeRecord") },
+  { name: "message", path: "/message", layout: "nav", load: () => import(/* webpackChunkName: "screen-Message" */ "./screens/Message") },
+  { name: "messageDetail", path: "/messageDetail", layout: "nav", load: () => import(/* webpackChunkName: "screen-MessageDetail" */ "./screens/MessageDetail") },
+  { name: "login", path: "/login", layout: "bare", public: true, load: () => import(/* webpackChunkName: "screen-Login" */ "./screens/Login") },
+  { name: "register", path: "/register", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-Register" */ "./screens/Register") },
+  { name: "storeExpress", path: "/storeExpress", layout: "nav", load: () => import(/* webpackChunkName: "screen-StoreExpress" */ "./screens/StoreExpress") },
+  { name: "buyTrainBill", path: "/buyTrainBill", layout: "nav", load: () => import(/* webpackChunkName: "screen-BuyTrainBill" */ "./screens/BuyTrainBill") },
+  { name: "level", path: "/level", layout: "nav", load: () => import(/* webpackChunkName: "screen-Level" */ "./screens/Level") },
+  { name: "baseinfo", path: "/baseinfo", layout: "nav", load: () => import(/* webpackChunkName: "screen-Baseinfo" */ "./screens/Baseinfo") },
+  { name: "socialmedia", path: "/socialmedia", layout: "nav", load: () => import(/* webpackChunkName: "screen-Socialmedia" */ "./screens/Socialmedia") },
+  { name: "alliance", path: "/alliance", layout: "nav", load: () => import(/* webpackChunkName: "screen-Alliance" */ "./screens/Alliance") },
+  { name: "uploadBanner", path: "/uploadBanner", layout: "nav", load: () => import(/* webpackChunkName: "screen-UploadBanner" */ "./screens/UploadBanner") },
+  { name: "service", path: "/service", layout: "nav", load: () => import(/* webpackChunkName: "screen-Service" */ "./screens/Service") },
+  { name: "services", path: "/services", layout: "nav", load: () => import(/* webpackChunkName: "screen-Services" */ "./screens/Services") },
+  { name: "code", path: "/code", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-Code" */ "./screens/Code") },
 ];
+
+export const ROUTES: AppRoute[] = DEFINITIONS.map((route) => ({ ...route, screen: lazy(route.load) }));
 
 export const TAB_ROUTES = ROUTES.filter((route) => route.layout === "tab");
 
 export function findRoute(pathname: string): AppRoute | undefined {
   return ROUTES.find((route) => route.path === pathname);
+}
+
+/**
+ * At start-up, fetch the screen of the address being opened in parallel with the catalogue and antd-mobile's locale
+ * instead of after them. A signed-out visit to a private address fetches /login, where the guard sends it.
+ */
+export function preloadScreen(pathname: string, signedIn: boolean): void {
+  const route = findRoute(pathname);
+  const target = route && (signedIn || route.public) ? route : signedIn ? findRoute("/home") : findRoute("/login");
+  void target?.load().catch(() => undefined); // a failed download shows when React.lazy retries it
 }

@@ -3,8 +3,8 @@
  * unwraps {code, msg, data}: code 1 -> data; code 0 -> ApiError; 401 -> session cleared, toast, /login
  * (the route guard redirects as soon as the token is gone).
  */
-import { Toast } from "antd-mobile";
 import { clearSession, getSession } from "@/lib/session";
+import { showToast } from "@/lib/toast";
 import { ApiError } from "./errors";
 
 export const API_BASE = "/merchant";
@@ -76,7 +76,7 @@ export async function requestAnswer<T>(path: string, options: RequestOptions = {
 
   if (response.status === 401 || envelope?.code === 401) {
     clearSession();
-    if (envelope?.msg) Toast.show({ icon: "fail", content: envelope.msg });
+    if (envelope?.msg) showToast({ icon: "fail", content: envelope.msg });
     throw new ApiError(401, envelope?.msg ?? "", envelope?.data ?? null, 401);
   }
   if (!response.ok || !envelope) {

@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { Toast } from "antd-mobile";
+import { showToast } from "@/lib/toast";
 import { ApiError } from "./errors";
 
 /** A rejection (code 0) is shown as a toast with the server's translated msg; other failures are only logged. */
 function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
   if (error instanceof ApiError && error.isRejection && meta?.toast !== false) {
-    Toast.show({ icon: "fail", content: error.msg });
+    showToast({ icon: "fail", content: error.msg });
   }
 }
 

@@ -1,13 +1,34 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
-import { ConfigProvider, setDefaultConfig, SpinLoading } from "antd-mobile";
+import { ConfigProvider, setDefaultConfig } from "antd-mobile";
+import { PageLoading } from "@/components/ui/PageLoading";
 import type { Locale } from "antd-mobile/es/locales/base";
 import { useSession } from "@/lib/session";
 import { loadMessages, type Messages } from "./catalogues";
 import { loadAntdLocale } from "./antdLocale";
-import type { LangCode } from "./languages";
+import { languageOf, type LangCode } from "./languages";
 
 type Loaded = { code: LangCode; tag: string; messages: Messages; antd: Locale };
+
+const loading = new Map<LangCode, Promise<Loaded>>();
+
+/**
+ * The language's catalogue and antd-mobile's locale, fetched together (not one after the other) and once per
+ * language. main.tsx calls it before rendering, so both download in parallel with the screen's chunk.
+ */
+export function loadLanguage(code: string): Promise<Loaded> {
+  const language = languageOf(code).code;
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = Promise.all([loadMessages(language), loadAntdLocale(language)]).then(([catalogue, antd]) => ({
+      ...catalogue,
+      antd,
+    }));
+    promise.catch(() => loading.delete(language)); // a failed download is tried again next time
+    loading.set(language, promise);
+  }
+  return promise;
+}
 
 /** Provides react-intl and antd-mobile's locale for the session's language; reloads when it changes. */
 export function IntlRoot({ children }: { children: ReactNode }) {
@@ -16,12 +37,11 @@ export function IntlRoot({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    void loadMessages(lang).then(async ({ code, tag, messages }) => {
-      const antd = await loadAntdLocale(code);
+    void loadLanguage(lang).then((next) => {
       if (cancelled) return;
-      setDefaultConfig({ locale: antd }); // imperative Dialog/Toast render outside the provider
-      document.documentElement.lang = tag;
-      setLoaded({ code, tag, messages, antd });
+      setDefaultConfig({ locale: next.antd }); // imperative Dialog/Toast render outside the provider
+      document.documentElement.lang = next.tag;
+      setLoaded(next);
     });
     return () => {
       cancelled = true;
@@ -29,11 +49,7 @@ export function IntlRoot({ children }: { children: ReactNode }) {
   }, [lang]);
 
   if (!loaded) {
-    return (
-      <div className="app-loading">
-        <SpinLoading />
-      </div>
-    );
+    return <PageLoading />;
   }
   return (
     <IntlProvider locale={loaded.tag} messages={loaded.messages} defaultLocale="en" onError={reportIntlError}>

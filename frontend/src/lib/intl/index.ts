@@ -1,4 +1,4 @@
 export { LANGUAGES, DEFAULT_LANG, languageOf, type LangCode, type Language } from "./languages";
 export { loadMessages, type Messages } from "./catalogues";
-export { IntlRoot } from "./IntlRoot";
+export { IntlRoot, loadLanguage } from "./IntlRoot";
 export { untypedMessages } from "./messages";

@@ -1,8 +1,16 @@
+import { lazy, Suspense } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MerchantInfo } from "../api";
 import { argumentMessages, myMessages as m } from "./messages";
-import { ResubmitDocuments } from "./ResubmitDocuments";
 import "./account.css";
+
+// Only a rejected merchant sees the documents form: its chunk (uploads, the form and its zod schema) is not part of
+// the first load of /home and /my for everyone else.
+const ResubmitDocuments = lazy(() =>
+  import(/* webpackChunkName: "resubmit-documents" */ "./ResubmitDocuments").then((module) => ({
+    default: module.ResubmitDocuments,
+  })),
+);
 
 /** What a merchant who is not active must know: documents under review, rejected with the reason, shop closed. */
 export function StatusNotice({ merchant }: { merchant: MerchantInfo }) {
@@ -24,7 +32,9 @@ export function StatusNotice({ merchant }: { merchant: MerchantInfo }) {
           <FormattedMessage {...m.rejectedTitle} />
         </strong>
         {reason}
-        <ResubmitDocuments />
+        <Suspense fallback={null}>
+          <ResubmitDocuments />
+        </Suspense>
       </div>
     );
   if (merchant.status === "closed")
