@@ -19,12 +19,12 @@ from apps.wallet.models import Deposit, Withdrawal
 from tests.factories import MerchantFactory
 
 
-def _deposit(status):
+def _deposit():
     merchant = MerchantFactory()
     return Deposit.objects.create(merchant=merchant, method="bank", amount=Decimal("10"), number=f"D{merchant.pk}")
 
 
-def _withdrawal(status):
+def _withdrawal():
     merchant = MerchantFactory()
     return Withdrawal.objects.create(
         merchant=merchant,
@@ -40,7 +40,7 @@ def _withdrawal(status):
 
 
 MACHINES = {
-    "merchant": (Merchant, MERCHANT_TRANSITIONS, list(MerchantStatus), lambda s: MerchantFactory()),
+    "merchant": (Merchant, MERCHANT_TRANSITIONS, list(MerchantStatus), MerchantFactory),
     "deposit": (Deposit, DEPOSIT_TRANSITIONS, list(DepositStatus), _deposit),
     "withdrawal": (Withdrawal, WITHDRAWAL_TRANSITIONS, list(WithdrawalStatus), _withdrawal),
 }
@@ -61,7 +61,7 @@ CASES = [
 @pytest.mark.parametrize(("machine", "source", "target"), CASES)
 def test_each_move_is_allowed_by_its_table_or_refused(machine, source, target):
     model, table, _statuses, make = MACHINES[machine]
-    obj = make(source)
+    obj = make()
     # The starting state, set outside the machine.
     model.objects.filter(pk=obj.pk).update(status=source, **DECIDED[machine])
     obj.refresh_from_db()
