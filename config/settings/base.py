@@ -1,5 +1,6 @@
 """Settings shared by every environment. Values that differ come from the environment."""
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,8 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "static_build"
-STATICFILES_DIRS = [BASE_DIR / "frontend" / "dist"]
+# The built app (frontend/dist/app, webpack) and the files served as they are (frontend/public: the favicon).
+STATICFILES_DIRS = [BASE_DIR / "frontend" / "dist", BASE_DIR / "frontend" / "public"]
 MEDIA_URL = "/media/"
 SERVE_MEDIA = env.bool("SERVE_MEDIA", default=False)
 MEDIA_ROOT = env("MEDIA_ROOT", default=str(BASE_DIR / "media"))
@@ -109,6 +111,18 @@ STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# A content-hashed file never changes, so WhiteNoise lets browsers keep it for good ("immutable", ten years): webpack's
+# chunks (`1010.a2e181e87c.js`, 10 hex digits) and the copies Django's manifest storage makes in production
+# (`main.0123456789ab.js`, 12). Anything else (an unhashed `main.js`) keeps WhiteNoise's short max-age.
+_CONTENT_HASHED = re.compile(r"\.[0-9a-f]{10,12}\.[A-Za-z0-9]+$")
+
+
+def _immutable_static_file(path: str, url: str) -> bool:
+    return _CONTENT_HASHED.search(url) is not None
+
+
+WHITENOISE_IMMUTABLE_FILE_TEST = _immutable_static_file
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 

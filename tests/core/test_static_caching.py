@@ -1,0 +1,88 @@
+"""Production caching: with the production static storage (whitenoise CompressedManifestStaticFilesStorage), content-
+hashed files are served immutable for a long time, the rest briefly, and the SPA shell links the hashed entry.
+
+No build needed: a stand-in for frontend/dist (a webpack chunk, the entry and its CSS) is collected into a
+temporary STATIC_ROOT, and WhiteNoise's middleware serves it as in production."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.http import HttpResponse
+from django.test import RequestFactory, override_settings
+from whitenoise.middleware import WhiteNoiseMiddleware
+
+PRODUCTION_STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+CHUNK = "app/screen-Login.0123456789.js"  # webpack's chunkFilename: [name].[contenthash:10].js
+
+
+@pytest.fixture(scope="module")
+def production_static(tmp_path_factory: pytest.TempPathFactory):
+    tmp_path = tmp_path_factory.mktemp("static")
+    dist = tmp_path / "dist" / "app"
+    dist.mkdir(parents=True)
+    (dist / "main.js").write_text("console.log('entry');" * 100)
+    (dist / "main.css").write_text("body{margin:0}" * 100)
+    (dist / Path(CHUNK).name).write_text("console.log('chunk');" * 100)
+    with override_settings(
+        STATICFILES_DIRS=[tmp_path / "dist", settings.BASE_DIR / "frontend" / "public"],
+        STATIC_ROOT=tmp_path / "static_build",
+        STORAGES=PRODUCTION_STORAGES,
+        DEBUG=False,
+        WHITENOISE_AUTOREFRESH=False,
+        WHITENOISE_USE_FINDERS=False,
+    ):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield tmp_path / "static_build"
+
+
+def serve(path: str) -> HttpResponse:
+    middleware = WhiteNoiseMiddleware(lambda request: HttpResponse(status=404))
+    return middleware(RequestFactory().get(path, HTTP_ACCEPT_ENCODING="gzip, br"))
+
+
+def max_age(response: HttpResponse) -> int:
+    match = re.search(r"max-age=(\d+)", response["Cache-Control"])
+    assert match, response["Cache-Control"]
+    return int(match.group(1))
+
+
+def test_webpack_chunk_is_served_immutable_with_brotli(production_static):
+    response = serve(f"/static/{CHUNK}")
+    assert response.status_code == 200
+    assert "immutable" in response["Cache-Control"]
+    assert max_age(response) >= 365 * 24 * 3600
+    assert response["Content-Encoding"] == "br"  # brotli is installed, so collectstatic wrote .br files
+    assert (production_static / f"{CHUNK}.br").exists()
+
+
+def test_unhashed_entry_is_not_immutable_but_its_hashed_copy_is(production_static, client):
+    plain = serve("/static/app/main.js")
+    assert plain.status_code == 200
+    assert "immutable" not in plain["Cache-Control"]
+    assert max_age(plain) <= 600
+
+    html = client.get("/login").content.decode()
+    scripts = re.findall(r'<script src="/static/(app/main\.[0-9a-f]{12}\.js)"', html)
+    styles = re.findall(r'<link rel="stylesheet" href="/static/(app/main\.[0-9a-f]{12}\.css)"', html)
+    assert scripts and styles, html
+    for name in scripts + styles:
+        hashed = serve(f"/static/{name}")
+        assert hashed.status_code == 200
+        assert "immutable" in hashed["Cache-Control"]
+        assert max_age(hashed) >= 365 * 24 * 3600
+
+
+def test_shell_allows_zoom_and_has_a_description_and_an_icon(production_static, client):
+    html = client.get("/login").content.decode()
+    viewport = re.search(r'<meta name="viewport" content="([^"]+)"', html)
+    assert viewport and "maximum-scale" not in viewport.group(1) and "user-scalable" not in viewport.group(1)
+    assert re.search(r'<meta name="description" content="[^"]{20,}"', html)
+    icon = re.search(r'<link rel="icon" href="/static/(favicon\.[0-9a-f]{12}\.svg)"', html)
+    assert icon, html
+    assert serve(f"/static/{icon.group(1)}").status_code == 200
