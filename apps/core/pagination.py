@@ -9,15 +9,30 @@ from rest_framework import serializers
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
+# Past 10,000 pages of 100 nobody reads a list page by page; the bound keeps the offset a sane number.
+MAX_PAGE = 10_000
 
 
 class PageInputSerializer(serializers.Serializer):
-    page = serializers.IntegerField(min_value=1, default=1, error_messages={"min_value": _("Page must be 1 or more.")})
+    page = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_PAGE,
+        default=1,
+        error_messages={
+            "min_value": _("Page must be 1 or more."),
+            "max_value": _("Page must be at most 10000."),
+            "max_string_length": _("Page must be at most 10000."),
+        },
+    )
     limit = serializers.IntegerField(
         min_value=1,
         max_value=MAX_LIMIT,
         default=DEFAULT_LIMIT,
-        error_messages={"max_value": _("At most 100 records per page."), "min_value": _("Limit must be 1 or more.")},
+        error_messages={
+            "max_value": _("At most 100 records per page."),
+            "max_string_length": _("At most 100 records per page."),
+            "min_value": _("Limit must be 1 or more."),
+        },
     )
 
 

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
+from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
@@ -60,7 +61,7 @@ class CategoryListApi(APIView):
 
 
 class FilterInputSerializer(serializers.Serializer):
-    category = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    category = IdField(required=False, allow_null=True)
     keyword = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
@@ -106,7 +107,7 @@ class DistributeOutputSerializer(serializers.Serializer):
 
 class ProductAddApi(APIView):
     class InputSerializer(serializers.Serializer):
-        ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
+        ids = serializers.ListField(child=IdField(), required=False, default=list)
 
     @extend_schema(responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
+from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
@@ -72,8 +73,8 @@ class ProductDetailApi(APIView):
     """One product: by `id` (a distribution center product) or by `goods_id` (a listing of this shop)."""
 
     class InputSerializer(serializers.Serializer):
-        id = serializers.IntegerField(min_value=1, required=False)
-        goods_id = serializers.IntegerField(min_value=1, required=False)
+        id = IdField(required=False)
+        goods_id = IdField(required=False)
 
         def validate(self, attrs: dict) -> dict:
             if ("id" in attrs) == ("goods_id" in attrs):
@@ -114,7 +115,7 @@ class GoodsSwitchApi(APIView):
     """Puts a listing on shelf (selling) or off shelf (in stock)."""
 
     class InputSerializer(serializers.Serializer):
-        id = serializers.IntegerField(min_value=1)
+        id = IdField()
         on_shelf = serializers.BooleanField()
 
     class OutputSerializer(serializers.Serializer):
@@ -132,7 +133,7 @@ class GoodsSwitchApi(APIView):
 
 class GoodsRemoveApi(APIView):
     class InputSerializer(serializers.Serializer):
-        id = serializers.IntegerField(min_value=1)
+        id = IdField()
 
     @extend_schema(responses=None)
     def post(self, request: Request) -> Response:

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
+from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
@@ -56,7 +57,7 @@ class LevelUpgradeApi(APIView):
     idempotency_scope = "wallet.level_upgrade"
 
     class InputSerializer(serializers.Serializer):
-        level_id = serializers.IntegerField(error_messages={"required": gettext_lazy("Please choose a level.")})
+        level_id = IdField(error_messages={"required": gettext_lazy("Please choose a level.")})
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
