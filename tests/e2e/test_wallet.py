@@ -250,6 +250,67 @@ def test_level_upgrade_pays_the_difference(page, base_url, wallet_setup):
     page.get_by_test_id("bill-line").first.get_by_text(label("en", EntryKind.LEVEL_UPGRADE)).wait_for()
 
 
+def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, wallet_setup):
+    """The first submit reaches the server but its answer is lost; the merchant submits again with the same
+    Idempotency-Key (useMoneyMutation) and gets the first one's result: one withdrawal, the balance moved once."""
+    from apps.wallet.constants import AccountKind, AddressFormat, EntryKind
+    from apps.wallet.models import JournalLine, Withdrawal
+    from apps.wallet.selectors import available_balance
+
+    merchant = wallet_setup
+    fund(merchant, "500.00")
+    texts = catalogue("en")
+    keys: list[str] = []
+
+    def lose_first_answer(route):
+        if route.request.method != "POST":
+            route.fallback()  # the form and the fee preview
+            return
+        keys.append(route.request.headers["idempotency-key"])
+        if len(keys) > 1:
+            route.fallback()
+            return
+        route.fetch()  # the server really does it...
+        route.abort("connectionreset")  # ...and the browser never sees its answer
+
+    sign_in(page, base_url, merchant, "en")
+    page.route("**/merchant/merchant/extract", lose_first_answer)
+    open_app(page, base_url, "/withdraw")
+    page.get_by_placeholder(texts["withdraw.fullNamePlaceholder"]).fill("Alex Merchant")
+    tron = label("en", AddressFormat.TRON)
+    page.get_by_placeholder(texts["withdraw.addressPlaceholder"].replace("{format}", tron)).fill(PAYOUT_ADDRESS)
+    page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
+    page.get_by_test_id("fee-preview").get_by_text("97.00").wait_for()
+    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    type_pay_password(page)
+    wait_toast(page, texts["money.noAnswer"])
+    shot(page, "wallet-withdraw-answer-lost")
+    assert page.url == f"{base_url}/withdraw"  # still on the form, filled in
+    assert Withdrawal.objects.filter(merchant=merchant).count() == 1  # the lost request did go through
+
+    page.locator(".adm-toast-main").wait_for(state="detached")
+    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    type_pay_password(page)
+    page.wait_for_url(f"{base_url}/withdrawRecord")
+    wait_toast(page)
+    page.get_by_test_id("withdrawal-record").first.wait_for()
+    shot(page, "wallet-withdraw-retried")
+
+    assert len(keys) == 2 and keys[0] == keys[1]
+    withdrawal = Withdrawal.objects.get(merchant=merchant)
+    assert (withdrawal.amount, withdrawal.fee) == (Decimal("100.00"), Decimal("3.00"))
+    assert page.get_by_test_id("withdrawal-record").count() == 1
+    assert withdrawal.number in page.get_by_test_id("withdrawal-record").first.inner_text()
+    # The ledger: one withdrawal entry, 100.00 moved once from available to held.
+    lines = JournalLine.objects.filter(account__merchant=merchant, entry__kind=EntryKind.WITHDRAWAL)
+    assert {(line.account.kind, line.amount) for line in lines} == {
+        (AccountKind.AVAILABLE, Decimal("-100.00")),
+        (AccountKind.HELD, Decimal("100.00")),
+    }
+    assert lines.count() == 2
+    assert available_balance(merchant=merchant) == Decimal("400.00")
+
+
 @pytest.fixture
 def wallet_history(wallet_setup):
     """A merchant with money, an approved and a rejected deposit, a pending one, and a withdrawal in review."""

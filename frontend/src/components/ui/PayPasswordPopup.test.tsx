@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { describe, expect, it, vi } from "vitest";
 import { PayPasswordPopup } from "./PayPasswordPopup";
@@ -35,5 +35,18 @@ describe("PayPasswordPopup", () => {
     const { rerender } = render(ui(false));
     rerender(ui(true));
     expect((await screen.findAllByText("2", undefined, { timeout: 3000 })).length).toBeGreaterThan(0);
+  });
+
+  it("closes its number keyboard when hidden (it would stay over the screen)", async () => {
+    const ui = (visible: boolean) => (
+      <IntlProvider locale="en" messages={{}}>
+        <PayPasswordPopup visible={visible} onClose={() => undefined} onSubmit={() => undefined} />
+      </IntlProvider>
+    );
+    const { rerender } = render(ui(true));
+    // The keyboard is shown while the passcode input has the focus.
+    await waitFor(() => expect(document.querySelector(".adm-passcode-input-focused")).not.toBeNull(), { timeout: 3000 });
+    rerender(ui(false));
+    await waitFor(() => expect(document.querySelector(".adm-passcode-input-focused")).toBeNull());
   });
 });

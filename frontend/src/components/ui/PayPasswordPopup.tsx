@@ -22,7 +22,12 @@ export function PayPasswordPopup({ visible, onClose, onSubmit }: Props) {
   const input = useRef<PasscodeInputRef>(null);
   useEffect(() => {
     if (visible) input.current?.focus();
-    else setValue("");
+    else {
+      setValue("");
+      // The number keyboard shows while the input has the focus, in its own popup: without this it would stay
+      // over the screen (and over the next one after a navigation) once this popup is closed.
+      input.current?.blur();
+    }
   }, [visible]);
   return (
     <Popup
