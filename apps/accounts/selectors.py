@@ -1,15 +1,18 @@
 """Account reads: finding an account by what the merchant types, and the merchant summary (getMerInfo)."""
 
 import re
+from datetime import timedelta
 
+from django.conf import settings
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
 
 from .constants import MerchantStatus
 from .hooks import wallet_summary
-from .models import InvitationCode, Merchant
+from .models import AuthToken, InvitationCode, Merchant
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 
@@ -26,6 +29,13 @@ def merchant_by_account(*, account: str) -> Merchant | None:
         return None
     lookup = Q(email__iexact=account) if "@" in account else Q(phone=account)
     return Merchant.objects.filter(lookup).first()
+
+
+def merchant_signed_in_from(*, account: str, ip: str) -> bool:
+    """Whether the account's merchant opened a session from this address within the session lifetime."""
+    since = timezone.now() - timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)
+    merchant = merchant_by_account(account=account)
+    return merchant is not None and AuthToken.objects.filter(merchant=merchant, ip=ip, created_at__gte=since).exists()
 
 
 def invitation_resolve(*, code: str) -> tuple[InvitationCode | None, Merchant | None]:

@@ -1,40 +1,76 @@
-"""Throttles for sign-in, one-time codes and anonymous uploads (rates in settings: DEFAULT_THROTTLE_RATES)."""
+"""Throttles for sign-in and one-time codes (rates in settings: DEFAULT_THROTTLE_RATES).
+
+Every address comes from apps.core.throttles.client_ip (the socket address unless settings.NUM_PROXIES says
+otherwise). Sign-in is counted three ways:
+- `login_ip`: per address, whatever the accounts (one address guessing many accounts);
+- `login_pair`: per account and address (one address guessing one account). It holds the guesser only: the
+  merchant signing in from anywhere else is not affected, so wrong tries cannot lock them out;
+- `login_account`: per account from every address together, a higher rate that slows a guesser spread over many
+  addresses. It does not hold an address this merchant has signed in from before (a session opened from it
+  within the session lifetime), so a merchant on a known address is never locked out by it either.
+"""
 
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
-from .selectors import account_normalize
+from apps.core.throttles import ClientIpMixin, IpRateThrottle, client_ip
+
+from .selectors import account_normalize, merchant_signed_in_from
 
 
-class _IpThrottle(SimpleRateThrottle):
-    def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+def _account(request: Request) -> str | None:
+    account = request.data.get("account") if hasattr(request.data, "get") else None
+    if not isinstance(account, str) or not account.strip():
+        return None
+    return account_normalize(account)
 
 
-class _AccountThrottle(SimpleRateThrottle):
+class _AccountThrottle(ClientIpMixin, SimpleRateThrottle):
     """Counts requests per account named in the body (phone or email), whoever sends them."""
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        account = request.data.get("account") if hasattr(request.data, "get") else None
-        if not isinstance(account, str) or not account.strip():
+        account = _account(request)
+        if account is None:
             return None
-        return self.cache_format % {"scope": self.scope, "ident": account_normalize(account)}
+        return self.cache_format % {"scope": self.scope, "ident": account}
 
 
-class LoginIpThrottle(_IpThrottle):
+class LoginIpThrottle(IpRateThrottle):
     scope = "login_ip"
 
 
+class LoginPairThrottle(ClientIpMixin, SimpleRateThrottle):
+    """Per account and address."""
+
+    scope = "login_pair"
+
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
+        account = _account(request)
+        if account is None:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": f"{self.get_ident(request)}|{account}"}
+
+
 class LoginAccountThrottle(_AccountThrottle):
+    """Per account from every address; an address the merchant has signed in from before is let through."""
+
     scope = "login_account"
 
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        if super().allow_request(request, view):
+            return True
+        account, ip = _account(request), client_ip(request)
+        return account is not None and ip is not None and merchant_signed_in_from(account=account, ip=ip)
 
-class SendCodeIpThrottle(_IpThrottle):
+
+class SendCodeIpThrottle(IpRateThrottle):
     scope = "send_code"
     cache_format = "throttle_%(scope)s_ip_%(ident)s"
 
 
 class SendCodeAccountThrottle(_AccountThrottle):
+    """Per account: limits the messages anyone can make the platform send to one merchant."""
+
     scope = "send_code"
     cache_format = "throttle_%(scope)s_account_%(ident)s"

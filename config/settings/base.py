@@ -126,6 +126,9 @@ WHITENOISE_IMMUTABLE_FILE_TEST = _immutable_static_file
 DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 
+# How many reverse proxies of ours append to X-Forwarded-For in front of the app (0: use the socket address; a
+# client's own X-Forwarded-For is never believed). apps.core.throttles.client_ip applies it.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.accounts.authentication.TokenHeaderAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -137,15 +140,16 @@ REST_FRAMEWORK = {
     ],
     "EXCEPTION_HANDLER": "apps.core.exceptions.envelope_exception_handler",
     "DEFAULT_SCHEMA_CLASS": "apps.core.schema.AutoSchema",
-    "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+    "DEFAULT_THROTTLE_CLASSES": [  # by apps.core.throttles.client_ip (NUM_PROXIES above), not DRF's get_ident
+        "apps.core.throttles.AnonRateThrottle",
+        "apps.core.throttles.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env("THROTTLE_ANON", default="120/min"),
         "user": env("THROTTLE_USER", default="600/min"),
         "login_ip": env("THROTTLE_LOGIN_IP", default="20/min"),
-        "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="10/min"),
+        "login_pair": env("THROTTLE_LOGIN_PAIR", default="10/min"),  # one account from one address
+        "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),  # one account, every address but known ones
         "send_code": env("THROTTLE_SEND_CODE", default="5/hour"),
         "upload": env("THROTTLE_UPLOAD", default="60/min"),
     },

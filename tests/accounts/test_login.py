@@ -55,17 +55,41 @@ def test_missing_account_is_named(api, lang, message):
     assert body["data"]["errors"]["account"] == [message]
 
 
-def test_login_is_throttled_per_account(api, merchant, throttle_rates):
-    throttle_rates(login_account="3/min")
-    for _ in range(3):
-        assert api.post(LOGIN, {"account": merchant.email, "password": "wrong"}).json()["code"] == 0
-    body = api.post(LOGIN, {"account": merchant.email, "password": DEFAULT_PASSWORD}).json()
-    assert body["code"] == 0
-    assert body["msg"].startswith("Too many attempts")
-    assert not AuthToken.objects.exists()
-    # Another account from the same address is not blocked by this one's counter.
+def _from(address: str) -> dict:
+    return {"REMOTE_ADDR": address}
+
+
+def test_wrong_tries_hold_the_guessing_address_not_the_merchant(api, merchant):
+    # Default rates: ten wrong tries for one account from one address, then that address waits.
+    for _ in range(10):
+        assert (
+            api.post(LOGIN, {"account": merchant.email, "password": "wrong"}, **_from("198.51.100.1")).json()["code"]
+            == 0
+        )
+    held = api.post(LOGIN, {"account": merchant.email, "password": DEFAULT_PASSWORD}, **_from("198.51.100.1")).json()
+    assert held["msg"].startswith("Too many attempts")
+    # The merchant, from their own address, signs in: the guesser cannot lock them out.
+    own = api.post(LOGIN, {"account": merchant.email, "password": DEFAULT_PASSWORD}, **_from("203.0.113.5")).json()
+    assert own["code"] == 1
+    # And the guessing address may still sign in to another account.
     other = MerchantFactory()
-    assert api.post(LOGIN, {"account": other.email, "password": DEFAULT_PASSWORD}).json()["code"] == 1
+    assert (
+        api.post(LOGIN, {"account": other.email, "password": DEFAULT_PASSWORD}, **_from("198.51.100.1")).json()["code"]
+        == 1
+    )
+
+
+def test_the_per_account_limit_slows_many_addresses_but_not_a_known_one(api, merchant, throttle_rates):
+    throttle_rates(login_account="5/hour")
+    login = {"account": merchant.email, "password": DEFAULT_PASSWORD}
+    assert api.post(LOGIN, login, **_from("203.0.113.5")).json()["code"] == 1  # the merchant's usual address
+    for n in range(4):  # a guesser spread over addresses
+        assert api.post(LOGIN, {**login, "password": "wrong"}, **_from(f"198.51.100.{n}")).json()["code"] == 0
+    held = api.post(LOGIN, login, **_from("198.51.100.99")).json()
+    assert held["msg"].startswith("Too many attempts")
+    assert held["data"]["wait"] > 0
+    assert api.post(LOGIN, login, **_from("203.0.113.5")).json()["code"] == 1
+    assert AuthToken.objects.filter(merchant=merchant).count() == 2
 
 
 def test_login_is_throttled_per_ip(api, merchant, throttle_rates):

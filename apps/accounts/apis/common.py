@@ -11,6 +11,7 @@ from rest_framework import permissions, serializers
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from apps.core.throttles import client_ip
 from apps.core.uploads import upload_url
 
 from ..constants import MerchantStatus
@@ -27,7 +28,7 @@ def _say(message: Any) -> dict[str, Any]:
 
 
 def _client(request: Request) -> dict[str, Any]:
-    return {"user_agent": request.headers.get("user-agent", ""), "ip": request.META.get("REMOTE_ADDR") or None}
+    return {"user_agent": request.headers.get("user-agent", ""), "ip": client_ip(request)}
 
 
 def _password_rules(password: str, confirm: str, merchant: Merchant | None = None) -> None:

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from apps.core.envelope import ok
 
 from .. import services
-from ..throttles import LoginAccountThrottle, LoginIpThrottle
+from ..throttles import LoginAccountThrottle, LoginIpThrottle, LoginPairThrottle
 from .common import (
     PublicApi,
     SignedInOutputSerializer,
@@ -24,7 +24,7 @@ from .common import (
 
 # ---------- sign-in ----------
 class LoginApi(PublicApi):
-    throttle_classes = [LoginIpThrottle, LoginAccountThrottle]
+    throttle_classes = [LoginIpThrottle, LoginPairThrottle, LoginAccountThrottle]
 
     class InputSerializer(serializers.Serializer):
         account = serializers.CharField(
