@@ -1,11 +1,12 @@
+import re
+
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from apps.core.routes import SPA_ROUTES
-from apps.core.views import api_not_found, health, spa_shell
+from apps.core.views import api_not_found, health, public_media, spa_shell
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7).
 api_patterns: list[URLPattern | URLResolver] = [
@@ -29,7 +30,8 @@ urlpatterns = [
     *[path(route, spa_shell) for route in SPA_ROUTES],
 ]
 if settings.SERVE_MEDIA:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+    # Public uploads only (under DEBUG or not); private files go through the signed, expiring `common/file/` link.
+    urlpatterns.append(re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.*)$", public_media))
 
 handler404 = "apps.core.exceptions.api_404"
 handler500 = "apps.core.exceptions.api_500"

@@ -73,3 +73,16 @@ def api_404(request: HttpRequest, exception: Exception | None = None) -> JsonRes
 
 def api_500(request: HttpRequest) -> JsonResponse:
     return _json_error(_("Something went wrong. Please try again later."), 500)
+
+
+def api_error(request: HttpRequest, http_status: int) -> JsonResponse:
+    """The envelope for an HTTP error status that Django (not a view) answered: same status, a translated message."""
+    if http_status >= 500:
+        return api_500(request)
+    messages = {
+        403: _("You do not have permission to do this."),
+        404: _("Not found."),
+        405: _("This method is not allowed here."),
+        413: _("The request is too large."),
+    }
+    return _json_error(messages.get(http_status, _("Invalid input.")), http_status)

@@ -1,7 +1,11 @@
-from django.http import HttpRequest, HttpResponse, JsonResponse
+import posixpath
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
+from django.views.static import serve
 
 from .exceptions import api_404
 from .i18n import app_lang
@@ -19,3 +23,18 @@ def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
 
 def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
+
+
+# The folder of private uploads (apps.core.models: "private/<kind>/..."); only `common/file/<signed>` serves them.
+PRIVATE_MEDIA_FOLDER = "private"
+
+
+def public_media(request: HttpRequest, path: str) -> HttpResponse:
+    """Media files for the embedded default (SERVE_MEDIA): public uploads only, never the private folder.
+
+    The path is normalised the way `serve` does it, so `public/../private/...` is refused too.
+    """
+    first = posixpath.normpath(path).lstrip("/").split("/", 1)[0]
+    if first.casefold() == PRIVATE_MEDIA_FOLDER:
+        raise Http404(path)
+    return serve(request, path, document_root=settings.MEDIA_ROOT)

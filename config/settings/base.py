@@ -41,6 +41,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,7 +69,25 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+
+def sqlite_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
+    """SQLite set up for a web server with a Celery worker beside it; any other engine is returned unchanged.
+
+    WAL lets readers and the writer work at once; IMMEDIATE transactions take the write lock when they begin, so two
+    transactions that read then write wait their turn (the busy timeout) instead of failing "database is locked";
+    synchronous=NORMAL is safe under WAL. An `OPTIONS` given in DATABASE_URL wins.
+    """
+    if database.get("ENGINE") != "django.db.backends.sqlite3":
+        return database
+    options = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),  # seconds a writer waits for the lock
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    return {**database, "OPTIONS": {**options, **database.get("OPTIONS", {})}}
+
+
+DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

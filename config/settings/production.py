@@ -1,12 +1,12 @@
 """Production: everything from the environment; the secrets have no default and start-up fails without them."""
 
 from .base import *  # noqa: F403
-from .base import env
+from .base import env, sqlite_for_a_server
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
-DATABASES = {"default": env.db("DATABASE_URL")}
+DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL"))}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 CACHES = {"default": env.cache("REDIS_URL")}
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))
