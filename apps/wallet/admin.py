@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.admin import ReadOnlyAdmin, StatusChangeInline
 from apps.core.errors import AppError
-from apps.core.money import quantize
+from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.uploads import upload_url
 
 from . import selectors, services
@@ -63,7 +63,13 @@ class WithdrawalFeeRuleAdmin(admin.ModelAdmin):
 
 
 class ApproveDepositForm(forms.Form):
-    credited_amount = forms.DecimalField(label=_("credited amount"), max_digits=20, decimal_places=2, min_value=0.01)
+    credited_amount = forms.DecimalField(
+        label=_("credited amount"),
+        max_digits=20,
+        decimal_places=2,
+        min_value=0.01,
+        validators=[money_form_validator("credit")],
+    )
     note = forms.CharField(label=_("note"), max_length=255, required=False)
 
 
@@ -257,6 +263,11 @@ class AdjustmentForm(forms.ModelForm):
         amount, merchant = data.get("amount"), data.get("merchant")
         if amount is not None and amount == 0:
             self.add_error("amount", gettext("Cannot be zero"))
+        if amount is not None:
+            try:
+                money_bounded(amount, operation="adjustment")
+            except AppError as exc:
+                self.add_error("amount", str(exc.message))
         if amount is not None and merchant is not None and -amount > selectors.available_balance(merchant=merchant):
             self.add_error("amount", gettext("Cannot exceed balance"))
         return data

@@ -12,7 +12,7 @@ from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Merchant
-from apps.core.money import ZERO, quantize
+from apps.core.money import ZERO, money_max, quantize
 
 from .constants import (
     BILL_TABS,
@@ -105,6 +105,7 @@ class WithdrawalForm:
     fee_fixed: Decimal
     fee_percent: Decimal
     minimum: Decimal
+    maximum: Decimal
     preview: WithdrawalPreview | None
 
 
@@ -120,6 +121,7 @@ def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = N
         fee_fixed=rule.fixed,
         fee_percent=rule.percent,
         minimum=rule.minimum,
+        maximum=money_max("withdrawal"),
         preview=preview,
     )
 

@@ -228,6 +228,18 @@ THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
 UPLOAD_MAX_BYTES = env.int("UPLOAD_MAX_BYTES", default=8 * 1024 * 1024)
 PRIVATE_LINK_TTL_SECONDS = env.int("PRIVATE_LINK_TTL_SECONDS", default=600)
+# The largest amount one operation accepts (env MONEY_MAX_DEPOSIT=...), published on the screens; "input" bounds any
+# other amount typed (operators' prices, fees). apps.core.money caps them all at 9999999999999.99 (SQLite exact).
+MONEY_MAX = {
+    operation: env.str(f"MONEY_MAX_{operation.upper()}", default=default)
+    for operation, default in {
+        "input": "100000000.00",
+        "deposit": "1000000.00",
+        "withdrawal": "500000.00",
+        "adjustment": "1000000.00",
+        "credit": "1000000.00",
+    }.items()
+}
 
 LOGGING = {
     "version": 1,

@@ -14,5 +14,6 @@ AMOUNT_ERRORS = {
 }
 
 
-def _amount_field() -> MoneySerializerField:
-    return MoneySerializerField(error_messages=AMOUNT_ERRORS)
+def _amount_field(operation: str) -> MoneySerializerField:
+    """An amount the merchant sends for `operation` (deposit, withdrawal): at most its bound (settings.MONEY_MAX)."""
+    return MoneySerializerField(operation=operation, error_messages=AMOUNT_ERRORS)

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from apps.accounts.authentication import signed_in
 from apps.core.envelope import ok
 from apps.core.idempotency import IdempotencyKey
-from apps.core.money import MoneySerializerField
+from apps.core.money import MoneySerializerField, money_max
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
@@ -45,6 +45,7 @@ class GetBlockchainApi(APIView):
             "networks": NetworkSerializer(many=True),
             "banks": BankSerializer(many=True),
             "notice": serializers.CharField(),
+            "maximum": MoneySerializerField(help_text="The largest deposit one request may declare."),
         },
     )
 
@@ -55,6 +56,7 @@ class GetBlockchainApi(APIView):
                 "networks": self.NetworkSerializer(selectors.networks_active(), many=True).data,
                 "banks": self.BankSerializer(selectors.bank_details_active(), many=True).data,
                 "notice": _("Deposits through a decentralized exchange, BSC or HECO are not supported."),
+                "maximum": f"{money_max('deposit'):.2f}",
             }
         )
 
@@ -82,7 +84,7 @@ class RechargeApi(APIView):
         type = serializers.ChoiceField(
             choices=Method.choices, error_messages={"invalid_choice": gettext_lazy("Please choose a deposit method.")}
         )
-        amount = _amount_field()
+        amount = _amount_field("deposit")
         network = serializers.CharField(required=False, allow_blank=True, default="")
         voucher = serializers.CharField(required=False, allow_blank=True, default="")
         tx_hash = serializers.CharField(required=False, allow_blank=True, default="")

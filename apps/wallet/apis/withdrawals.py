@@ -44,7 +44,7 @@ class ExtractApi(APIView):
     idempotency_scope = "wallet.extract"
 
     class PreviewSerializer(serializers.Serializer):
-        amount = MoneySerializerField(required=False, error_messages=AMOUNT_ERRORS)
+        amount = MoneySerializerField(operation="withdrawal", required=False, error_messages=AMOUNT_ERRORS)
 
     class InputSerializer(serializers.Serializer):
         method = serializers.ChoiceField(
@@ -60,7 +60,7 @@ class ExtractApi(APIView):
         account = serializers.CharField(
             max_length=128, error_messages={"blank": gettext_lazy("Please enter the card number or address.")}
         )
-        amount = _amount_field()
+        amount = _amount_field("withdrawal")
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
@@ -86,11 +86,12 @@ class ExtractApi(APIView):
         fee_fixed = MoneySerializerField()
         fee_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
         minimum = MoneySerializerField()
+        maximum = MoneySerializerField(help_text="The largest withdrawal one request may ask for.")
         preview = FeePreviewSerializer(allow_null=True)
 
     @extend_schema(parameters=[PreviewSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
-        """The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview."""
+        """The form: balance, methods, networks, the fee rule, the minimum and maximum; `amount` adds a fee preview."""
         preview = None
         if request.query_params.get("amount"):
             params = self.PreviewSerializer(data=request.query_params)

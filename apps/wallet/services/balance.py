@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
-from apps.core.money import ZERO, quantize
+from apps.core.money import ZERO, money_bounded, quantize
 from apps.shop.models import Level
 from apps.shop.selectors import level_effective, level_upgrade_cost
 
@@ -54,6 +54,7 @@ def adjustment_create(*, merchant: Merchant, amount: Decimal, reason: str, opera
     amount, reason = quantize(amount), reason.strip()
     if amount == ZERO:
         raise field_error("amount", _("Cannot be zero"))
+    money_bounded(amount, operation="adjustment")
     if not reason:
         raise field_error("reason", _("Please give a reason."))
     adjustment = Adjustment.objects.create(merchant=merchant, amount=amount, reason=reason, operator=operator)

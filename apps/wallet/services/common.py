@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.constants import MerchantStatus
 from apps.core.errors import ErrorCode, field_error
-from apps.core.money import ZERO, quantize
+from apps.core.money import ZERO, money_bounded, quantize
 
 from ..models import DepositNetwork
 
@@ -24,11 +24,12 @@ def new_number(prefix: str) -> str:
     return f"{prefix}{timezone.now():%Y%m%d%H%M%S}{secrets.randbelow(10**6):06d}"
 
 
-def positive(amount: Decimal, field: str = "amount") -> Decimal:
+def positive(amount: Decimal, *, operation: str, field: str = "amount") -> Decimal:
+    """A positive amount within the operation's bound (settings.MONEY_MAX), quantized; else a rejection of `field`."""
     amount = quantize(amount)
     if amount <= ZERO:
         raise field_error(field, _("Cannot be zero"))
-    return amount
+    return money_bounded(amount, operation=operation, field=field)
 
 
 def active_network(code: str) -> DepositNetwork:

@@ -51,7 +51,7 @@ def deposit_create(
     idempotency: IdempotencyKey | None = None,
 ) -> Deposit:
     """A deposit request (pending). A merchant under review may submit; crediting waits for approval."""
-    amount = positive(amount)
+    amount = positive(amount, operation="deposit")
     deposit = Deposit(merchant=merchant, method=method, amount=amount, number=new_number("D"))
     if method == Method.CHAIN:
         network = active_network(network_code)
@@ -106,7 +106,9 @@ def deposit_approve(
     deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
     if deposit.merchant.status in NOT_APPROVED:
         raise AppError(_(WAITING_FOR_KYC), ErrorCode.STATE)
-    amount = positive(credited_amount if credited_amount is not None else deposit.amount, "credited_amount")
+    amount = positive(
+        credited_amount if credited_amount is not None else deposit.amount, operation="credit", field="credited_amount"
+    )
     changes = {**reviewed(operator, note), "credited_amount": amount, "credited_tx_hash": tx_hash or None}
     try:
         with transaction.atomic():

@@ -45,7 +45,7 @@ def withdrawal_create(
     """A withdrawal request: checks the rules, then, as a money operation, moves available -> held."""
     if merchant.status in NOT_APPROVED:
         raise AppError(_("Withdrawals open once your registration is approved."), ErrorCode.FORBIDDEN)
-    amount = positive(amount)
+    amount = positive(amount, operation="withdrawal")
     account, full_name, bank_name = account.strip(), full_name.strip(), bank_name.strip()
     network = None
     if method == Method.CHAIN:
