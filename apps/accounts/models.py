@@ -46,6 +46,9 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     pay_password = models.CharField(max_length=128, blank=True)
     pay_password_failures = models.PositiveSmallIntegerField(default=0)
     pay_password_locked_until = models.DateTimeField(null=True, blank=True)
+    # Wrong login passwords typed while signed in (resetPay with the login password, password change).
+    password_failures = models.PositiveSmallIntegerField(default=0)
+    password_locked_until = models.DateTimeField(null=True, blank=True)
     level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
 
     USERNAME_FIELD = "phone"

@@ -154,3 +154,26 @@ def test_a_right_payment_password_is_rehashed_to_the_current_hasher(api, setting
     assert "m=19456,t=2,p=1" in stored
     assert not identify_hasher(stored).must_update(stored)
     pay_password_check(merchant=Merchant.objects.get(pk=merchant.pk), raw=DEFAULT_PAY_PASSWORD)  # still right
+
+
+def test_the_login_password_on_reset_pay_has_five_tries_then_waits(merchant_api, merchant):
+    wrong = {"pay_password": "246810", "pay_password_confirm": "246810", "password": "wrong"}
+    lefts = [merchant_api.post(RESET_PAY, wrong).json() for _ in range(4)]
+    assert [b["data"]["tries_left"] for b in lefts] == [4, 3, 2, 1]
+    assert {b["msg"] for b in lefts} == {"The login password is incorrect."}
+    merchant_api.lang = "ru-RU"
+    fifth = merchant_api.post(RESET_PAY, wrong).json()
+    assert (fifth["code"], fifth["data"]["error"]) == (0, 1005)
+    assert fifth["msg"] == "Слишком много неверных паролей входа. Повторите через 15 мин."
+    right = merchant_api.post(RESET_PAY, {**wrong, "password": DEFAULT_PASSWORD}).json()
+    assert (right["code"], right["data"]["error"]) == (0, 1005)
+    # Its own counter: the payment password still works, and the lock ends.
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()["code"] == 1
+    Merchant.objects.filter(pk=merchant.pk).update(password_locked_until=timezone.now() - timedelta(seconds=1))
+    assert merchant_api.post(RESET_PAY, {**wrong, "password": DEFAULT_PASSWORD}).json()["code"] == 1
+
+
+def test_a_wrong_old_payment_password_on_reset_pay_stays_counted(merchant_api, merchant):
+    body = {"pay_password": "246810", "pay_password_confirm": "246810", "old_pay_password": "000000"}
+    assert merchant_api.post(RESET_PAY, body).json()["data"]["tries_left"] == 4
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": "000000"}).json()["data"]["tries_left"] == 3

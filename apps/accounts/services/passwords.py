@@ -1,15 +1,18 @@
 """Passwords: the login password (changed, or reset with a one-time code) and the payment password."""
 
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.core.errors import AppError, ErrorCode, field_error
 
@@ -22,12 +25,14 @@ ONE_TIME_CODE_MAX_FAILURES = 5
 
 
 # ---------- passwords ----------
-@transaction.atomic
 def password_change(*, merchant: Merchant, old_password: str, password: str) -> None:
-    """Signed in: the old password, then the new one. Every session ends."""
-    if not merchant.check_password(old_password):
-        raise field_error("old_password", _("The old password is incorrect."))
-    _password_set(merchant=merchant, password=password)
+    """Signed in: the old password (counted: five wrong tries lock it for 15 minutes), then the new one. Every
+    session ends. The check runs before the transaction, so a wrong try stays counted."""
+    _login_password_check(
+        merchant=merchant, raw=old_password, field="old_password", message=_("The old password is incorrect.")
+    )
+    with transaction.atomic():
+        _password_set(merchant=merchant, password=password)
 
 
 def password_reset(*, account: str, code: str, password: str) -> None:
@@ -97,24 +102,107 @@ def one_time_code_use(*, merchant: Merchant, code: str) -> None:
         raise field_error("code", _("The verification code is invalid or has expired."))
 
 
+# ---------- guarded checks: payment password, login password of a signed-in merchant ----------
+@dataclass(frozen=True)
+class _Guard:
+    """A counter of wrong tries on the merchant row: its two columns and the refusal once locked."""
+
+    failures: str
+    locked_until: str
+    locked: str  # message with %(minutes)d
+    code: ErrorCode
+
+
+_PAY_GUARD = _Guard(
+    "pay_password_failures",
+    "pay_password_locked_until",
+    gettext_noop("Too many wrong payment passwords. Try again in %(minutes)d minutes."),
+    ErrorCode.LOCKED,
+)
+# A signed-in merchant's login password (changing the payment password with it, changing the password): its own
+# counter, so a locked payment password can still be replaced with the login password.
+_LOGIN_GUARD = _Guard(
+    "password_failures",
+    "password_locked_until",
+    gettext_noop("Too many wrong login passwords. Try again in %(minutes)d minutes."),
+    ErrorCode.LOCKED,
+)
+
+
+def _locked(guard: _Guard, minutes: int) -> AppError:
+    return AppError(_(guard.locked) % {"minutes": minutes}, guard.code)
+
+
+def _guarded(*, merchant: Merchant, guard: _Guard, check: Callable[[], bool]) -> int | None:
+    """Runs `check` (a password comparison) as one counted try: None when right, else the tries left (>= 1).
+
+    Raises the guard's refusal when locked, or when this wrong try used the last one (then it locks for
+    PAY_PASSWORD_LOCK_MINUTES). The try is claimed before the password is compared, with one conditional UPDATE
+    (`failures < max` and not locked) in its own short transaction, so of any number of concurrent tries at most
+    PAY_PASSWORD_MAX_TRIES are compared before the lock; the claim commits at once, so a wrong try stays counted
+    although the surrounding operation is refused. Call it outside the operation's transaction (an outer
+    rollback would undo the count).
+    """
+    most, minutes = settings.PAY_PASSWORD_MAX_TRIES, settings.PAY_PASSWORD_LOCK_MINUTES
+    rows = Merchant.objects.filter(pk=merchant.pk)
+    now = timezone.now()
+    open_ = Q(**{f"{guard.locked_until}__isnull": True}) | Q(**{f"{guard.locked_until}__lte": now})
+    with transaction.atomic():
+        claimable = rows.filter(open_, **{f"{guard.failures}__lt": most})
+        claimed = claimable.update(**{guard.failures: F(guard.failures) + 1})
+        # Our UPDATE holds the row until commit, so this reads the count our claim made.
+        tried = rows.values_list(guard.failures, flat=True).get() if claimed else None
+    if tried is None:
+        until = rows.values_list(guard.locked_until, flat=True).get()
+        if until is None or until <= now:  # the last try's lock is not written yet (or was lost): write it
+            rows.filter(**{f"{guard.failures}__gte": most}).update(
+                **{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)}
+            )
+            raise _locked(guard, minutes)
+        raise _locked(guard, max(1, int((until - now).total_seconds() // 60) + 1))
+    if check():
+        rows.update(**{guard.failures: 0, guard.locked_until: None})
+        return None
+    if tried >= most:
+        rows.update(**{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)})
+        raise _locked(guard, minutes)
+    return most - tried
+
+
+def _login_password_check(*, merchant: Merchant, raw: str, field: str, message: str) -> None:
+    """A signed-in merchant's login password, counted (_LOGIN_GUARD); a wrong one is refused on `field`."""
+    left = _guarded(merchant=merchant, guard=_LOGIN_GUARD, check=lambda: merchant.check_password(raw))
+    if left is not None:
+        error = field_error(field, message)
+        error.data["tries_left"] = left
+        raise error
+
+
 # ---------- payment password ----------
-@transaction.atomic
 def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password: str = "", password: str = "") -> None:
-    """Sets the 6-digit payment password; changing one needs the current one or the login password."""
+    """Sets the 6-digit payment password; changing one needs the current one or the login password.
+
+    Either check is counted (the current one on the payment password's lockout, the login password on its own
+    counter, five tries then 15 minutes) and runs before, outside, the transaction that saves the new one.
+    """
     if merchant.pay_password:
         if password:
-            if not merchant.check_password(password):
-                raise field_error("password", _("The login password is incorrect."))
+            _login_password_check(
+                merchant=merchant, raw=password, field="password", message=_("The login password is incorrect.")
+            )
         elif old_pay_password:
             pay_password_check(merchant=merchant, raw=old_pay_password)
         else:
             raise field_error(
                 "old_pay_password", _("Please enter your current payment password or your login password.")
             )
-    merchant.pay_password = make_password(pay_password)
-    merchant.pay_password_failures = 0
-    merchant.pay_password_locked_until = None
-    merchant.save(update_fields=["pay_password", "pay_password_failures", "pay_password_locked_until", "updated_at"])
+    with transaction.atomic():
+        merchant.pay_password = make_password(pay_password)
+        merchant.pay_password_failures = 0
+        merchant.pay_password_locked_until = None
+        merchant.save(
+            update_fields=["pay_password", "pay_password_failures", "pay_password_locked_until", "updated_at"]
+        )
 
 
 def _pay_password_rehash(merchant: Merchant, raw: str) -> None:
@@ -126,39 +214,23 @@ def _pay_password_rehash(merchant: Merchant, raw: str) -> None:
 def pay_password_check(*, merchant: Merchant, raw: str) -> None:
     """Checks the payment password on the server; every money-out operation calls this first.
 
-    Five wrong tries lock it for 15 minutes (product.md section 3). Raises AppError; returns None when right.
-    The failure counter is written in its own statement so a rejected operation still counts the try;
+    Five wrong tries lock it for 15 minutes (product.md section 3), also when they come at once (see _guarded).
+    Raises AppError; returns None when right. A wrong try stays counted although the operation is refused:
     call it before entering transaction.atomic, or the rollback of the refused operation undoes the count.
     """
     if not raw:
         raise AppError(_("Please enter the payment password"), ErrorCode.PAY_PASSWORD)
     if not merchant.pay_password:
         raise AppError(_("Please set a payment password first."), ErrorCode.PAY_PASSWORD)
-    now = timezone.now()
-    fresh = Merchant.objects.only("pay_password_failures", "pay_password_locked_until").get(pk=merchant.pk)
-    if fresh.pay_password_locked_until and fresh.pay_password_locked_until > now:
-        minutes = max(1, int((fresh.pay_password_locked_until - now).total_seconds() // 60) + 1)
-        raise AppError(
-            _("Too many wrong payment passwords. Try again in %(minutes)d minutes.") % {"minutes": minutes},
-            ErrorCode.LOCKED,
-        )
-    if check_password(raw, merchant.pay_password, setter=lambda _raw: _pay_password_rehash(merchant, raw)):
-        if fresh.pay_password_failures:
-            Merchant.objects.filter(pk=merchant.pk).update(pay_password_failures=0, pay_password_locked_until=None)
-        return
-    Merchant.objects.filter(pk=merchant.pk).update(pay_password_failures=F("pay_password_failures") + 1)
-    failures = Merchant.objects.values_list("pay_password_failures", flat=True).get(pk=merchant.pk)
-    if failures >= settings.PAY_PASSWORD_MAX_TRIES:
-        Merchant.objects.filter(pk=merchant.pk).update(
-            pay_password_failures=0,
-            pay_password_locked_until=now + timedelta(minutes=settings.PAY_PASSWORD_LOCK_MINUTES),
-        )
-        raise AppError(
-            _("Too many wrong payment passwords. Try again in %(minutes)d minutes.")
-            % {"minutes": settings.PAY_PASSWORD_LOCK_MINUTES},
-            ErrorCode.LOCKED,
-        )
-    left = settings.PAY_PASSWORD_MAX_TRIES - failures
-    raise AppError(
-        _("Wrong payment password. %(left)d tries left.") % {"left": left}, ErrorCode.PAY_PASSWORD, {"tries_left": left}
+    stored = merchant.pay_password
+    left = _guarded(
+        merchant=merchant,
+        guard=_PAY_GUARD,
+        check=lambda: check_password(raw, stored, setter=lambda _raw: _pay_password_rehash(merchant, raw)),
     )
+    if left is not None:
+        raise AppError(
+            _("Wrong payment password. %(left)d tries left.") % {"left": left},
+            ErrorCode.PAY_PASSWORD,
+            {"tries_left": left},
+        )

@@ -1,0 +1,76 @@
+"""Concurrent wrong tries on PostgreSQL: real transactions in parallel threads, each with its own connection."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from apps.accounts import services
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode
+from tests.factories import DEFAULT_PASSWORD, DEFAULT_PAY_PASSWORD, MerchantFactory
+
+from .hashers import COUNTING, CountingHasher
+
+pytestmark = [
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL; run with DATABASE_URL=..."),
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def concurrently(n, fn):
+    """Runs fn(i) in n threads released at the same instant; returns results (or the exceptions raised)."""
+    barrier = threading.Barrier(n)
+    results: list = [None] * n
+
+    def run(i):
+        try:
+            barrier.wait()
+            results[i] = fn(i)
+        except Exception as exc:  # collected for the assertions
+            results[i] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+@pytest.fixture
+def counted(settings):
+    settings.PASSWORD_HASHERS = COUNTING
+    merchant = MerchantFactory()  # both passwords hashed by the counting hasher
+    CountingHasher.checks = 0
+    return merchant
+
+
+def test_twenty_concurrent_wrong_payment_passwords_check_at_most_five(counted):
+    results = concurrently(20, lambda i: services.pay_password_check(merchant=counted, raw=f"{i:06d}"[::-1]))
+    assert all(isinstance(r, AppError) for r in results)
+    assert CountingHasher.checks <= 5
+    assert sum(r.error_code == ErrorCode.PAY_PASSWORD for r in results) == 4  # "n tries left"
+    assert sum(r.error_code == ErrorCode.LOCKED for r in results) == 16
+    locked = Merchant.objects.get(pk=counted.pk)
+    assert locked.pay_password_locked_until is not None
+    with pytest.raises(AppError) as refused:  # the right one waits for the lock too
+        services.pay_password_check(merchant=locked, raw=DEFAULT_PAY_PASSWORD)
+    assert refused.value.error_code == ErrorCode.LOCKED
+
+
+def test_twenty_concurrent_wrong_login_passwords_on_reset_pay_check_at_most_five(counted):
+    results = concurrently(
+        20,
+        lambda i: services.pay_password_set(merchant=counted, pay_password="246810", password=f"wrong-{i}"),
+    )
+    assert all(isinstance(r, AppError) for r in results)
+    assert CountingHasher.checks <= 5
+    assert sum(r.error_code == ErrorCode.LOCKED for r in results) == 16
+    with pytest.raises(AppError) as refused:
+        services.pay_password_set(merchant=counted, pay_password="246810", password=DEFAULT_PASSWORD)
+    assert refused.value.error_code == ErrorCode.LOCKED
+    assert services.pay_password_check(merchant=counted, raw=DEFAULT_PAY_PASSWORD) is None  # not this lock
