@@ -8,6 +8,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
+from apps.core.errors import AppError
+from apps.core.services import image_open
+
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
 from .models import Category, GoodsView, Product, ProductImage, ShopGoods
 from .services import product_image_save
@@ -26,8 +29,27 @@ class CategoryAdmin(TranslationAdmin):
     search_fields = ["name"]
 
 
+class ProductImageForm(forms.ModelForm):
+    class Meta:
+        model = ProductImage
+        fields = ["image", "position"]
+
+    def clean_image(self):  # type: ignore[no-untyped-def]
+        """A picture too large to decode is refused on the form, from its header, before anything is decoded."""
+        image = self.cleaned_data.get("image")
+        if image and "image" in self.changed_data:
+            try:
+                with image_open(image):
+                    pass
+            except AppError as exc:
+                raise forms.ValidationError(str(exc.message)) from None
+            image.seek(0)
+        return image
+
+
 class ProductImageInline(admin.TabularInline):
     model = ProductImage
+    form = ProductImageForm
     extra = 1
     fields = ["preview", "image", "position"]
     readonly_fields = ["preview"]

@@ -10,6 +10,7 @@ from PIL import Image, ImageOps
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
+from apps.core.services import image_open
 from apps.shop.selectors import level_terms
 
 from .models import GoodsView, Product, ProductImage, ShopGoods
@@ -139,7 +140,7 @@ def _jpeg(image: Image.Image) -> ContentFile:
 @transaction.atomic
 def product_image_save(*, image: ProductImage) -> ProductImage:
     """Re-encodes the picture (at most IMAGE_MAX_SIDE, EXIF orientation applied) and makes its thumbnail."""
-    with Image.open(image.image) as source:
+    with image_open(image.image) as source:  # the header's size is checked before any decoding
         picture = ImageOps.exif_transpose(source).convert("RGB")
     full = picture.copy()
     full.thumbnail((IMAGE_MAX_SIDE, IMAGE_MAX_SIDE))
