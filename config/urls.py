@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
 from apps.core.views import api_not_found, health, public_media, spa_shell
 
@@ -20,6 +21,9 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("apps.support.urls")),
     re_path(r"^(?P<rest>.*)$", api_not_found),
 ]
+
+# The admin's sign-in takes a TOTP code when settings.ADMIN_REQUIRE_OTP (django-otp: swap the default site's class).
+admin.site.__class__ = OperatorAdminSite
 
 urlpatterns = [
     path("admin/", admin.site.urls),

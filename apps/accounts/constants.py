@@ -16,3 +16,8 @@ MERCHANT_TRANSITIONS: dict[str, set[str]] = {
     MerchantStatus.ACTIVE: {MerchantStatus.CLOSED},
     MerchantStatus.CLOSED: {MerchantStatus.ACTIVE},
 }
+
+# Third-party sign-in (services.sessions.third_party_link_verify): a partner's link expires at most this far ahead,
+# and a link `third` answered "unknown identity" to stays usable once for tkregister this long.
+THIRD_PARTY_LINK_MAX_SECONDS = 10 * 60
+THIRD_PARTY_REGISTRATION_SECONDS = 60 * 60

@@ -137,3 +137,23 @@ class ThirdPartyIdentity(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partner}:{self.uid}"
+
+
+class ThirdPartyNonce(models.Model):
+    """A partner link's nonce: spent once (used_at), or kept unspent for registration after `third`.
+
+    Rows past `expires_at` are useless (the link is refused by then) and are deleted as new ones come.
+    """
+
+    partner = models.CharField(max_length=64)
+    nonce = models.CharField(max_length=64)
+    uid = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["partner", "nonce"], name="unique_partner_nonce")]
+
+    def __str__(self) -> str:
+        return f"{self.partner}:{self.nonce}"

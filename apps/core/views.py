@@ -1,7 +1,7 @@
 import posixpath
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
@@ -29,7 +29,7 @@ def health(request: HttpRequest) -> JsonResponse:
 PRIVATE_MEDIA_FOLDER = "private"
 
 
-def public_media(request: HttpRequest, path: str) -> HttpResponse:
+def public_media(request: HttpRequest, path: str) -> HttpResponseBase:
     """Media files for the embedded default (SERVE_MEDIA): public uploads only, never the private folder.
 
     The path is normalised the way `serve` does it, so `public/../private/...` is refused too.

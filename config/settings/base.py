@@ -1,10 +1,12 @@
 """Settings shared by every environment. Values that differ come from the environment."""
 
 import re
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import environ
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -25,6 +27,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "axes",  # operators' sign-in lockout (AXES_* below)
+    "django_otp",  # operators' second factor (ADMIN_REQUIRE_OTP below)
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",  # one-time codes to enrol the first device (`addstatictoken`)
     "apps.core",
     "apps.accounts",
     "apps.shop",
@@ -40,6 +46,7 @@ MERCHANT_MODEL = "accounts.Merchant"
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
@@ -47,8 +54,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as its docs require
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -90,6 +99,22 @@ def sqlite_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
 DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Operators (Django users) sign in to the admin. django-axes counts failed sign-ins per username and client address
+# (the address by apps.core.throttles.client_ip, so NUM_PROXIES decides which address that is) and locks that pair
+# out for a cool-off after ADMIN_LOGIN_FAILURE_LIMIT failures, the right password included; another address or
+# another username is not locked. `manage.py axes_reset` (or deleting the access attempt in the admin) unlocks.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env.int("ADMIN_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("ADMIN_LOCKOUT_MINUTES", default=30))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "apps.core.throttles.client_ip"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
+AXES_VERBOSE = False
+# A TOTP code from a confirmed device after the password (apps.core.admin_site); on by default in production.
+ADMIN_REQUIRE_OTP = env.bool("ADMIN_REQUIRE_OTP", default=False)
+OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Merchant back-office")
 
 PASSWORD_HASHERS = [
     "apps.accounts.hashers.Argon2Hasher",
@@ -239,6 +264,25 @@ MONEY_MAX = {
         "adjustment": "1000000.00",
         "credit": "1000000.00",
     }.items()
+}
+
+# Content-Security-Policy (django-csp) on every answer: the app shell loads only same-origin scripts and styles (no
+# inline script or style, no eval), images from here plus data: (QR codes) and blob:, and calls the API on the same
+# origin; the Django admin fits the same policy. CSP_EXTRA_IMG_SRC adds image origins (e.g. the S3 bucket's URL).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:", "blob:", *env.list("CSP_EXTRA_IMG_SRC", default=[])],
+        "font-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
 }
 
 LOGGING = {

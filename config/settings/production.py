@@ -1,7 +1,7 @@
 """Production: everything from the environment; the secrets have no default and start-up fails without them."""
 
 from .base import *  # noqa: F403
-from .base import env, sqlite_for_a_server
+from .base import NUM_PROXIES, env, sqlite_for_a_server
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
@@ -13,9 +13,20 @@ CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
+
+# HTTPS only. Behind a TLS-terminating proxy (NUM_PROXIES > 0) the request's scheme comes from the header it sets,
+# X-Forwarded-Proto unless SECURE_PROXY_SSL_HEADER names another; without a proxy no header is believed (a client
+# could send it). The health check answers on plain HTTP for the load balancer.
+_ssl_header = env("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto" if NUM_PROXIES > 0 else "")
+SECURE_PROXY_SSL_HEADER = ("HTTP_" + _ssl_header.upper().replace("-", "_"), "https") if _ssl_header else None
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+ADMIN_REQUIRE_OTP = env.bool("ADMIN_REQUIRE_OTP", default=True)
 
 if env("AWS_STORAGE_BUCKET_NAME", default=""):
     STORAGES = {

@@ -6,11 +6,12 @@ import pytest
 from django.db import connection, connections
 
 from apps.accounts import services
-from apps.accounts.models import Merchant
+from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity
 from apps.core.errors import AppError, ErrorCode
 from tests.factories import DEFAULT_PASSWORD, DEFAULT_PAY_PASSWORD, MerchantFactory
 
 from .hashers import COUNTING, CountingHasher
+from .test_third import partner_link
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL; run with DATABASE_URL=..."),
@@ -74,3 +75,14 @@ def test_twenty_concurrent_wrong_login_passwords_on_reset_pay_check_at_most_five
         services.pay_password_set(merchant=counted, pay_password="246810", password=DEFAULT_PASSWORD)
     assert refused.value.error_code == ErrorCode.LOCKED
     assert services.pay_password_check(merchant=counted, raw=DEFAULT_PAY_PASSWORD) is None  # not this lock
+
+
+def test_ten_concurrent_uses_of_one_partner_link_open_one_session(merchant):
+    ThirdPartyIdentity.objects.create(partner="partner-a", uid="partner-user-1", merchant=merchant)
+    link = partner_link()
+    results = concurrently(
+        10, lambda i: services.third_party_login(data=link["data"], code=link["code"], partner="partner-a")
+    )
+    assert sum(isinstance(r, tuple) for r in results) == 1
+    assert all(isinstance(r, AppError) for r in results if not isinstance(r, tuple))
+    assert AuthToken.objects.count() == 1

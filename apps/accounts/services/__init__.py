@@ -20,17 +20,21 @@ from .passwords import (
     pay_password_set,
 )
 from .sessions import (
+    PartnerLink,
     merchant_login,
     session_create,
     session_revoke,
     session_revoke_all,
+    third_party_link_keep,
+    third_party_link_spend,
+    third_party_link_verify,
     third_party_login,
-    third_party_payload,
 )
 
 __all__ = [
     "ONE_TIME_CODE_MAX_FAILURES",
     "REASON_OPTIONAL",
+    "PartnerLink",
     "Registration",
     "merchant_avatar_set",
     "merchant_language_set",
@@ -48,6 +52,8 @@ __all__ = [
     "session_create",
     "session_revoke",
     "session_revoke_all",
+    "third_party_link_keep",
+    "third_party_link_spend",
+    "third_party_link_verify",
     "third_party_login",
-    "third_party_payload",
 ]

@@ -19,7 +19,7 @@ from ..constants import MerchantStatus
 from ..hooks import merchant_registered
 from ..models import Merchant, ThirdPartyIdentity
 from ..selectors import account_normalize, invitation_resolve
-from .sessions import third_party_payload
+from .sessions import third_party_link_spend, third_party_link_verify
 
 _REVIEW_NOTICE = (
     gettext_noop("Registration under review"),
@@ -134,12 +134,15 @@ def merchant_resubmit(*, merchant: Merchant, id_front: str, id_back: str, id_han
 
 @transaction.atomic
 def merchant_tkregister(*, registration: Registration, data: str, code: str, partner: str) -> Merchant:
-    """Registration that links the partner identity of a valid payload."""
-    payload = third_party_payload(data=data, code=code)
-    if ThirdPartyIdentity.objects.filter(partner=partner, uid=payload["uid"]).exists():
+    """Registration that links the partner identity of a valid link, and spends the link. A link that `third`
+    answered "unknown identity" to stays usable here for an hour (third_party_link_keep), even past its `exp`;
+    if the registration is refused (a form mistake), the link is not spent and the merchant can try again."""
+    link = third_party_link_verify(data=data, code=code, partner=partner, expired_ok=True)
+    third_party_link_spend(link=link)
+    if ThirdPartyIdentity.objects.filter(partner=partner, uid=link.uid).exists():
         raise AppError(_("This partner account is already linked to a merchant."), ErrorCode.CONFLICT)
     merchant = merchant_register(registration=registration)
-    ThirdPartyIdentity.objects.create(partner=partner, uid=payload["uid"], merchant=merchant)
+    ThirdPartyIdentity.objects.create(partner=partner, uid=link.uid, merchant=merchant)
     return merchant
 
 

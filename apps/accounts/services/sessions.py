@@ -5,19 +5,22 @@ import binascii
 import hashlib
 import hmac
 import json
+import re
 import secrets
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
 
-from ..models import AuthToken, Merchant, ThirdPartyIdentity
+from ..constants import THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
+from ..models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
 
 
@@ -61,37 +64,115 @@ def merchant_login(*, account: str, password: str, user_agent: str = "", ip: str
 
 
 # ---------- third-party sign-in ----------
-def third_party_payload(*, data: str, code: str) -> dict[str, Any]:
-    """Checks a partner's payload: `data` = base64url(JSON {uid, exp, name?}), `code` = hex HMAC-SHA256 of `data`
-    with settings.THIRD_PARTY_SECRET. Returns the JSON; refuses a bad signature, a bad shape or an expired one."""
-    invalid = AppError(_("The sign-in link is invalid or has expired."), ErrorCode.FORBIDDEN)
+@dataclass(frozen=True)
+class PartnerLink:
+    """A partner's link whose signature and shape were checked (third_party_link_verify)."""
+
+    partner: str
+    uid: str
+    nonce: str
+    expires_at: datetime
+    payload: dict[str, Any]
+
+
+_NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def _link_invalid() -> AppError:
+    return AppError(_("The sign-in link is invalid or has expired."), ErrorCode.FORBIDDEN)
+
+
+def third_party_link_verify(*, data: str, code: str, partner: str, expired_ok: bool = False) -> PartnerLink:
+    """Checks a partner's link (product.md section 3). The partner signs everything the server acts on:
+
+        data = base64url(JSON {"uid": str (1-128), "exp": int (Unix seconds), "nonce": str, "name"?: str})
+        code = hex(HMAC-SHA256(settings.THIRD_PARTY_SECRET, mer + "." + data))
+
+    `mer` is the partner's name (the request's `mer`), so one partner's link cannot sign in to another partner's
+    identity; base64url has no ".", so the message reads one way only. `exp` must lie in the future and at most
+    THIRD_PARTY_LINK_MAX_SECONDS (10 minutes) ahead; `nonce` (16-64 of A-Z a-z 0-9 _ -, e.g. 128 random bits)
+    makes the link single-use (third_party_link_spend). With `expired_ok` (tkregister) a past `exp` is left to
+    third_party_link_spend, which accepts it only for a link `third` kept for registration.
+    Refuses a bad signature, shape or expiry with one message, whatever was wrong.
+    """
     secret = settings.THIRD_PARTY_SECRET
     if not secret:
-        raise invalid
-    expected = hmac.new(secret.encode(), data.encode(), hashlib.sha256).hexdigest()
+        raise _link_invalid()
+    expected = hmac.new(secret.encode(), f"{partner}.{data}".encode(), hashlib.sha256).hexdigest()
     if not hmac.compare_digest(expected, code.strip().lower()):
-        raise invalid
+        raise _link_invalid()
     try:
         payload = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
-    except (binascii.Error, ValueError):
-        raise invalid from None
+    except (binascii.Error, ValueError):  # also an integer too long to read
+        raise _link_invalid() from None
     if not isinstance(payload, dict):
-        raise invalid
-    uid, exp = payload.get("uid"), payload.get("exp")
+        raise _link_invalid()
+    uid, exp, nonce = payload.get("uid"), payload.get("exp"), payload.get("nonce")
     if not isinstance(uid, str) or not uid or len(uid) > 128:
-        raise invalid
-    if not isinstance(exp, int) or isinstance(exp, bool) or exp < timezone.now().timestamp():
-        raise invalid
-    return payload
+        raise _link_invalid()
+    if not isinstance(nonce, str) or not _NONCE.fullmatch(nonce):
+        raise _link_invalid()
+    now = int(timezone.now().timestamp())
+    if not isinstance(exp, int) or isinstance(exp, bool) or exp > now + THIRD_PARTY_LINK_MAX_SECONDS:
+        raise _link_invalid()  # an absurd exp (10**400) is refused here, before any date is made of it
+    if exp <= now and not expired_ok:
+        raise _link_invalid()
+    expires_at = datetime.fromtimestamp(max(exp, 0), tz=UTC)
+    return PartnerLink(partner=partner, uid=uid, nonce=nonce, expires_at=expires_at, payload=payload)
+
+
+def _link_used() -> AppError:
+    return AppError(_("This sign-in link has already been used."), ErrorCode.FORBIDDEN)
+
+
+def third_party_link_keep(*, link: PartnerLink) -> None:
+    """`third` answered "unknown identity": the link is kept, unspent, for THIRD_PARTY_REGISTRATION_SECONDS so that
+    tkregister can spend it once after the merchant filled in the form (which may take longer than the link's own
+    expiry). Nothing is granted by this answer, so asking again with the same link answers the same."""
+    now = timezone.now()
+    ThirdPartyNonce.objects.filter(expires_at__lte=now).delete()
+    kept, _created = ThirdPartyNonce.objects.get_or_create(
+        partner=link.partner,
+        nonce=link.nonce,
+        defaults={"uid": link.uid, "expires_at": now + timedelta(seconds=THIRD_PARTY_REGISTRATION_SECONDS)},
+    )
+    if kept.used_at is not None:
+        raise _link_used()
+
+
+def third_party_link_spend(*, link: PartnerLink) -> None:
+    """Spends the link's nonce: a second use of the link is refused. A link kept by `third` is spent within its
+    registration window, even after the link's own `exp`; any other link only before its `exp`. The nonce row is
+    unique per partner, so of two concurrent uses one is refused. Runs inside the caller's transaction: if the
+    sign-in or the registration fails, the link stays unspent."""
+    now = timezone.now()
+    kept = ThirdPartyNonce.objects.filter(
+        partner=link.partner, nonce=link.nonce, uid=link.uid, used_at__isnull=True, expires_at__gt=now
+    )
+    if kept.update(used_at=now):
+        return
+    if link.expires_at <= now:
+        raise _link_invalid()
+    try:
+        with transaction.atomic():
+            ThirdPartyNonce.objects.create(
+                partner=link.partner, nonce=link.nonce, uid=link.uid, expires_at=link.expires_at, used_at=now
+            )
+    except IntegrityError:
+        raise _link_used() from None
 
 
 def third_party_login(
     *, data: str, code: str, partner: str, user_agent: str = "", ip: str | None = None
 ) -> tuple[Merchant | None, str | None]:
-    """A linked identity signs in: (merchant, token). An unknown one: (None, None), to continue to registration."""
-    payload = third_party_payload(data=data, code=code)
-    identity = ThirdPartyIdentity.objects.select_related("merchant").filter(partner=partner, uid=payload["uid"]).first()
-    if identity is None:
-        return None, None
-    token = session_create(merchant=identity.merchant, user_agent=user_agent, ip=ip)
+    """A linked identity signs in: (merchant, token), and the link is spent. An unknown one: (None, None), to
+    continue to registration (tkregister) with the same link, which is kept for it."""
+    link = third_party_link_verify(data=data, code=code, partner=partner)
+    with transaction.atomic():
+        identity = ThirdPartyIdentity.objects.select_related("merchant").filter(partner=partner, uid=link.uid).first()
+        if identity is None:
+            third_party_link_keep(link=link)
+            return None, None
+        third_party_link_spend(link=link)
+        token = session_create(merchant=identity.merchant, user_agent=user_agent, ip=ip)
     return identity.merchant, token

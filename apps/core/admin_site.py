@@ -1,0 +1,75 @@
+"""The operators' admin site: password (with django-axes' lockout), then, when settings.ADMIN_REQUIRE_OTP, a TOTP code.
+
+config/urls.py makes `admin.site` an OperatorAdminSite (django-otp's documented way), so every ModelAdmin registered
+on it is covered. The setting is read on each request, so tests (and an operator's deployment) can switch it.
+"""
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.admin import AdminSite
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from django_otp import devices_for_user
+from django_otp.admin import OTPAdminAuthenticationForm, OTPAdminSite
+
+
+class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
+    """Username, password and the code of the operator's authenticator app.
+
+    An operator with one confirmed device does not have to choose it; with several, the form offers them after the
+    password was accepted. An operator without any device cannot sign in until another operator enrols one.
+    """
+
+    otp_device = forms.CharField(label=_("Authenticator device"), required=False, widget=forms.Select)
+    otp_token = forms.CharField(
+        label=_("Authenticator code"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric"}),
+    )
+    otp_error_messages = {
+        **OTPAdminAuthenticationForm.otp_error_messages,
+        "token_required": _("Enter the 6-digit code from your authenticator app."),
+        "invalid_token": _("The code is wrong or has expired. Please try again."),
+        "n_failed_attempts": _("Too many wrong codes. Please wait a moment and try again."),
+        "verification_not_allowed": _("Too many wrong codes. Please wait a moment and try again."),
+        "device_required": _("Choose the device that makes your code."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = AdminAuthenticationForm.clean(self)  # the password first (django-axes counts the failures)
+        user = self.get_user()
+        if user is not None and not cleaned.get("otp_device"):
+            devices = list(devices_for_user(user, confirmed=True))
+            if not devices:
+                raise forms.ValidationError(
+                    _("No authenticator is set up for this account. Ask another operator to enrol one."),
+                    code="no_device",
+                )
+            if len(devices) == 1:
+                cleaned["otp_device"] = devices[0].persistent_id
+        self.cleaned_data = cleaned
+        self.clean_otp(user)
+        return cleaned
+
+
+class OperatorAdminSite(OTPAdminSite):
+    """django-otp's admin site when a second factor is required; Django's own otherwise."""
+
+    @property  # type: ignore[override]
+    def login_form(self) -> type[AdminAuthenticationForm]:
+        return OperatorOTPLoginForm if settings.ADMIN_REQUIRE_OTP else AdminAuthenticationForm
+
+    @property  # type: ignore[override]
+    def login_template(self) -> str | None:
+        return "admin/otp_login.html" if settings.ADMIN_REQUIRE_OTP else None
+
+    def has_permission(self, request: HttpRequest) -> bool:
+        if settings.ADMIN_REQUIRE_OTP:
+            return super().has_permission(request)  # and request.user.is_verified()
+        return AdminSite.has_permission(self, request)
+
+    def each_context(self, request: HttpRequest) -> dict[str, Any]:
+        return {**super().each_context(request), "require_otp": settings.ADMIN_REQUIRE_OTP}

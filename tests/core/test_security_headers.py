@@ -1,0 +1,126 @@
+"""A strict Content-Security-Policy on every answer, and production's HTTPS settings from the environment
+(finding 12)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.django_db
+
+
+def policy(response) -> dict[str, list[str]]:
+    header = response["Content-Security-Policy"]
+    directives = [part.strip().split() for part in header.split(";") if part.strip()]
+    return {name: values for name, *values in directives}
+
+
+def assert_strict(csp: dict[str, list[str]]) -> None:
+    assert csp["default-src"] == ["'self'"]
+    assert csp["script-src"] == ["'self'"]
+    assert csp["style-src"] == ["'self'"]
+    assert csp["object-src"] == ["'none'"]
+    assert csp["base-uri"] == ["'none'"]
+    assert csp["frame-ancestors"] == ["'none'"]
+    assert csp["connect-src"] == ["'self'"]
+    assert set(csp["img-src"]) == {"'self'", "data:", "blob:"}
+    for values in csp.values():
+        assert "'unsafe-inline'" not in values and "'unsafe-eval'" not in values and "*" not in values
+
+
+@pytest.mark.parametrize("path", ["/", "/login", "/withdraw"])
+def test_app_shell_has_a_strict_policy(path):
+    response = Client().get(path)
+    assert response.status_code == 200
+    assert_strict(policy(response))
+
+
+def test_api_answers_have_the_policy():
+    response = Client().get("/merchant/merchant/getMerInfo", HTTP_LANG="en")
+    assert response.status_code == 401
+    assert_strict(policy(response))
+    response = Client().post("/merchant/merchant/login", {}, content_type="application/json", HTTP_LANG="en")
+    assert_strict(policy(response))
+
+
+def test_admin_sign_in_has_the_policy_and_no_inline_script():
+    response = Client().get("/admin/login/")
+    assert response.status_code == 200
+    assert_strict(policy(response))
+    html = response.content.decode()
+    assert "<script>" not in html and " style=" not in html and "onclick=" not in html
+
+
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings.production",
+    "DJANGO_SECRET_KEY": "x" * 50,
+    "DJANGO_ALLOWED_HOSTS": "shop.example.com",
+    "DATABASE_URL": "postgres://u:p@db:5432/merchant",
+    "REDIS_URL": "redis://redis:6379/0",
+    "THIRD_PARTY_SECRET": "t",
+    "STOREFRONT_SECRET": "s",
+}
+NAMES = [
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SECURE_PROXY_SSL_HEADER",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "ADMIN_REQUIRE_OTP",
+    "CONTENT_SECURITY_POLICY",
+]
+
+
+def production_settings(**env: str) -> dict:
+    clean = {k: v for k, v in os.environ.items() if k not in {*NAMES, "NUM_PROXIES", "CSP_EXTRA_IMG_SRC"}}
+    script = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        f"print(json.dumps({{n: getattr(settings, n) for n in {NAMES!r}}}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean, **PRODUCTION_ENV, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_production_defaults_are_https_only():
+    values = production_settings()
+    assert values["SECURE_SSL_REDIRECT"] is True
+    assert values["SECURE_HSTS_SECONDS"] == 31536000
+    assert values["SECURE_HSTS_INCLUDE_SUBDOMAINS"] is False
+    assert values["SECURE_PROXY_SSL_HEADER"] is None  # no proxy: no header is believed
+    assert values["SESSION_COOKIE_SECURE"] is True and values["CSRF_COOKIE_SECURE"] is True
+    assert values["ADMIN_REQUIRE_OTP"] is True
+
+
+def test_production_values_come_from_the_environment():
+    values = production_settings(
+        SECURE_SSL_REDIRECT="false",
+        SECURE_HSTS_SECONDS="600",
+        SECURE_HSTS_INCLUDE_SUBDOMAINS="true",
+        SECURE_HSTS_PRELOAD="true",
+        NUM_PROXIES="1",
+        ADMIN_REQUIRE_OTP="false",
+        CSP_EXTRA_IMG_SRC="https://media.example.com",
+    )
+    assert values["SECURE_SSL_REDIRECT"] is False
+    assert values["SECURE_HSTS_SECONDS"] == 600
+    assert values["SECURE_HSTS_INCLUDE_SUBDOMAINS"] is True and values["SECURE_HSTS_PRELOAD"] is True
+    assert values["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert values["ADMIN_REQUIRE_OTP"] is False
+    assert "https://media.example.com" in values["CONTENT_SECURITY_POLICY"]["DIRECTIVES"]["img-src"]
+    named = production_settings(NUM_PROXIES="1", SECURE_PROXY_SSL_HEADER="X-Forwarded-Scheme")
+    assert named["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_SCHEME", "https"]
