@@ -1,4 +1,4 @@
-"""A real password hasher that counts its checks, so a test can tell how many guesses were actually tried."""
+"""A real password hasher that counts its checks and hashings (how many guesses were tried; what a request did)."""
 
 import threading
 
@@ -8,7 +8,13 @@ from django.contrib.auth.hashers import MD5PasswordHasher
 class CountingHasher(MD5PasswordHasher):
     algorithm = "counting_md5"
     checks = 0
+    encodes = 0
     _lock = threading.Lock()
+
+    def encode(self, password: str, salt: str) -> str:
+        with CountingHasher._lock:
+            CountingHasher.encodes += 1
+        return super().encode(password, salt)
 
     def verify(self, password: str, encoded: str) -> bool:
         with CountingHasher._lock:

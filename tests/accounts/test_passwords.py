@@ -3,11 +3,16 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.accounts.models import AuthToken, OneTimeCode
 from apps.accounts.sms import LoggingSmsBackend
+from apps.accounts.tasks import one_time_code_deliver
 from tests.factories import DEFAULT_PASSWORD
+
+from .hashers import COUNTING, CountingHasher
 
 RESETPWD = "/merchant/merchant/resetpwd"
 SEND_CODE = "/merchant/merchant/send_code"
@@ -89,13 +94,24 @@ def test_change_password_applies_djangos_validators(merchant_api, merchant):
     assert merchant.check_password(DEFAULT_PASSWORD)
 
 
+@pytest.fixture
+def send_code(django_capture_on_commit_callbacks):
+    """POSTs send_code and runs what it left for after the commit (the Celery task; eager under test settings)."""
+
+    def post(api, body):
+        with django_capture_on_commit_callbacks(execute=True):
+            return api.post(SEND_CODE, body)
+
+    return post
+
+
 def _code_from_email() -> str:
     return re.search(r"\b(\d{6})\b", mail.outbox[-1].body).group(1)
 
 
-def test_forgotten_password_by_email_code(api, merchant):
+def test_forgotten_password_by_email_code(api, merchant, send_code):
     session = api.__class__().login_as(merchant)
-    body = api.post(SEND_CODE, {"account": merchant.email}).json()
+    body = send_code(api, {"account": merchant.email}).json()
     assert body["code"] == 1
     assert mail.outbox[-1].to == [merchant.email]
     code = _code_from_email()
@@ -112,8 +128,8 @@ def test_forgotten_password_by_email_code(api, merchant):
     assert again.json()["code"] == 0
 
 
-def test_forgotten_password_by_sms_code(api, merchant):
-    api.post(SEND_CODE, {"account": merchant.phone})
+def test_forgotten_password_by_sms_code(api, merchant, send_code):
+    send_code(api, {"account": merchant.phone})
     phone, text = LoggingSmsBackend.outbox[-1]
     assert phone == merchant.phone
     code = re.search(r"\b(\d{6})\b", text).group(1)
@@ -122,9 +138,9 @@ def test_forgotten_password_by_sms_code(api, merchant):
     assert api.post(LOGIN, {"account": merchant.phone, "password": NEW}).json()["code"] == 1
 
 
-def test_send_code_answers_the_same_for_an_unknown_account(api, merchant):
-    known = api.post(SEND_CODE, {"account": merchant.email}).json()
-    unknown = api.post(SEND_CODE, {"account": "nobody@example.com"}).json()
+def test_send_code_answers_the_same_for_an_unknown_account(api, merchant, send_code):
+    known = send_code(api, {"account": merchant.email}).json()
+    unknown = send_code(api, {"account": "nobody@example.com"}).json()
     assert known == unknown
     assert len(mail.outbox) == 1
     assert OneTimeCode.objects.count() == 1
@@ -137,9 +153,9 @@ def test_send_code_answers_the_same_for_an_unknown_account(api, merchant):
         ("ru-RU", "Код подтверждения неверен или устарел."),
     ],
 )
-def test_wrong_or_expired_code_is_refused(api, merchant, lang, message):
+def test_wrong_or_expired_code_is_refused(api, merchant, lang, message, send_code):
     api.lang = lang
-    api.post(SEND_CODE, {"account": merchant.email})
+    send_code(api, {"account": merchant.email})
     code = _code_from_email()
     wrong = "000000" if code != "000000" else "111111"
     body = api.post(RESETPWD, {"account": merchant.email, "code": wrong, "password": NEW, "password_confirm": NEW})
@@ -151,8 +167,8 @@ def test_wrong_or_expired_code_is_refused(api, merchant, lang, message):
     assert merchant.check_password(DEFAULT_PASSWORD)
 
 
-def test_five_wrong_codes_spend_the_code(api, merchant):
-    api.post(SEND_CODE, {"account": merchant.email})
+def test_five_wrong_codes_spend_the_code(api, merchant, send_code):
+    send_code(api, {"account": merchant.email})
     code = _code_from_email()
     wrong = "000000" if code != "000000" else "111111"
     for _ in range(5):
@@ -163,10 +179,10 @@ def test_five_wrong_codes_spend_the_code(api, merchant):
     assert merchant.check_password(DEFAULT_PASSWORD)
 
 
-def test_a_new_code_replaces_the_old_one(api, merchant):
-    api.post(SEND_CODE, {"account": merchant.email})
+def test_a_new_code_replaces_the_old_one(api, merchant, send_code):
+    send_code(api, {"account": merchant.email})
     first = _code_from_email()
-    api.post(SEND_CODE, {"account": merchant.email})
+    send_code(api, {"account": merchant.email})
     second = _code_from_email()
     if first != second:
         body = api.post(RESETPWD, {"account": merchant.email, "code": first, "password": NEW, "password_confirm": NEW})
@@ -186,11 +202,11 @@ def test_signed_out_reset_needs_the_account(api):
     assert (body["code"], body["msg"]) == (0, "请输入手机号或邮箱")
 
 
-def test_send_code_is_rate_limited(api, merchant, throttle_rates):
+def test_send_code_is_rate_limited(api, merchant, throttle_rates, send_code):
     throttle_rates(send_code="2/hour")
     for _ in range(2):
-        assert api.post(SEND_CODE, {"account": merchant.email}).json()["code"] == 1
-    body = api.post(SEND_CODE, {"account": merchant.email}).json()
+        assert send_code(api, {"account": merchant.email}).json()["code"] == 1
+    body = send_code(api, {"account": merchant.email}).json()
     assert body["code"] == 0
     assert body["data"]["error"] == 1003
     assert len(mail.outbox) == 2
@@ -206,3 +222,38 @@ def test_changing_the_password_allows_five_wrong_old_ones_then_waits(merchant_ap
     assert (body["code"], body["data"]["error"]) == (0, 1005)
     merchant.refresh_from_db()
     assert merchant.check_password(DEFAULT_PASSWORD)
+
+
+def test_send_code_does_the_same_work_for_a_known_and_an_unknown_account(
+    api, merchant, settings, django_capture_on_commit_callbacks
+):
+    """No lookup, hashing or sending on the request path: that is the task's, after the answer."""
+    settings.PASSWORD_HASHERS = COUNTING
+    CountingHasher.encodes = 0
+    answers, queries = [], []
+    for account in (merchant.email, "nobody@example.com", merchant.phone, "+10000000000"):
+        with django_capture_on_commit_callbacks() as callbacks, CaptureQueriesContext(connection) as ran:
+            answers.append(api.post(SEND_CODE, {"account": account}).json())
+        assert len(callbacks) == 1  # the task, enqueued after the commit
+        queries.append(len(ran))
+    assert all(answer == answers[0] for answer in answers)
+    assert queries == [0, 0, 0, 0]
+    assert CountingHasher.encodes == 0
+    assert not mail.outbox
+    assert not OneTimeCode.objects.exists()
+
+
+def test_the_code_is_sent_by_the_task_in_the_language_it_was_asked_in(api, merchant, send_code):
+    api.lang = "ru-RU"
+    send_code(api, {"account": merchant.email})
+    send_code(api, {"account": "nobody@example.com"})
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].body.startswith("Ваш код подтверждения")
+
+
+def test_a_retried_delivery_sends_no_second_code(merchant):
+    asked = timezone.now().isoformat()
+    assert one_time_code_deliver.apply(args=(merchant.email, "en", asked)).get() is True
+    assert one_time_code_deliver.apply(args=(merchant.email, "en", asked)).get() is False
+    assert len(mail.outbox) == 1
+    assert OneTimeCode.objects.filter(merchant=merchant).count() == 1

@@ -12,6 +12,7 @@ from .merchants import (
 )
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
+    one_time_code_deliver,
     one_time_code_send,
     one_time_code_use,
     password_change,
@@ -43,6 +44,7 @@ __all__ = [
     "merchant_resubmit",
     "merchant_tkregister",
     "merchant_transition",
+    "one_time_code_deliver",
     "one_time_code_send",
     "one_time_code_use",
     "password_change",

@@ -3,14 +3,14 @@
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -55,29 +55,52 @@ def _password_set(*, merchant: Merchant, password: str) -> None:
 
 
 def one_time_code_send(*, account: str) -> None:
-    """Sends a 6-digit code (10 minutes, one use) to the account's email or phone, whichever was typed.
+    """Asks for a 6-digit code (10 minutes, one use) for the account's email or phone, whichever was typed.
 
-    Does nothing, silently, for an unknown account: the answer must not tell which accounts exist.
+    The request does the same small work whether or not the account exists: it only enqueues
+    tasks.one_time_code_deliver (after commit), which looks the account up, hashes and sends the code in the
+    worker. So neither the answer nor its time tells which accounts exist.
+    """
+    from ..tasks import one_time_code_deliver  # the task calls back into this module
+
+    args = (account, translation.get_language() or settings.LANGUAGE_CODE, timezone.now().isoformat())
+    transaction.on_commit(lambda: one_time_code_deliver.delay(*args))
+
+
+def one_time_code_deliver(*, account: str, lang: str, requested_at: datetime) -> bool:
+    """The worker's half of one_time_code_send: a new code for the account, sent in the language it was asked in.
+
+    Does nothing for an unknown account, or when a code issued since `requested_at` is still unused (this request
+    was served already: a retried task sends no second code). If sending fails, the code is spent and the error
+    raised, so a retry issues a fresh one. Returns whether a code was sent.
     """
     merchant = merchant_by_account(account=account)
     if merchant is None:
-        return
+        return False
+    if OneTimeCode.objects.filter(merchant=merchant, created_at__gte=requested_at, used_at__isnull=True).exists():
+        return False
     code = f"{secrets.randbelow(10**6):06d}"
     now = timezone.now()
     minutes = settings.ONE_TIME_CODE_TTL_MINUTES
     with transaction.atomic():
         OneTimeCode.objects.filter(merchant=merchant, used_at__isnull=True).update(used_at=now)
-        OneTimeCode.objects.create(
+        otc = OneTimeCode.objects.create(
             merchant=merchant, code_hash=make_password(code), expires_at=now + timedelta(minutes=minutes)
         )
-    text = _("Your verification code is %(code)s. It is valid for %(minutes)d minutes.") % {
-        "code": code,
-        "minutes": minutes,
-    }
-    if "@" in account and merchant.email:
-        send_mail(_("Your verification code"), text, None, [merchant.email])
-    else:
-        sms_send(phone=merchant.phone, text=text)
+    try:
+        with translation.override(lang):
+            text = _("Your verification code is %(code)s. It is valid for %(minutes)d minutes.") % {
+                "code": code,
+                "minutes": minutes,
+            }
+            if "@" in account and merchant.email:
+                send_mail(_("Your verification code"), text, None, [merchant.email])
+            else:
+                sms_send(phone=merchant.phone, text=text)
+    except Exception:
+        OneTimeCode.objects.filter(pk=otc.pk).update(used_at=timezone.now())
+        raise
+    return True
 
 
 def one_time_code_use(*, merchant: Merchant, code: str) -> None:
