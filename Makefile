@@ -13,7 +13,8 @@ CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
-        test-py test-sqlite test-postgres test-frontend test-e2e bench schema schema-check clean
+        test-py test-sqlite test-postgres test-frontend test-e2e bench schema schema-check clean \
+        lighthouse test-budget
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
@@ -118,10 +119,16 @@ test-frontend: install ## Front-end unit tests (vitest)
 test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
-test: lint typecheck check-i18n test-py test-frontend test-e2e ## The whole suite (what CI runs)
+test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e ## The whole suite (what CI runs)
 
 bench: build ## Benchmarks on PostgreSQL with gunicorn (see README, Performance)
 	$(PY) -m bench.run
+
+lighthouse: build $(CHROMIUM) ## Lighthouse (mobile) on /login and signed-in /home as production serves them; fails over budget
+	CHROMIUM=$(CHROMIUM) $(PY) -m bench.lighthouse
+
+test-budget: build ## First load of /login and /home from the build: at most 150 KB gzipped JS + CSS each (no browser)
+	node bench/first-load.mjs --check
 
 clean: ## Remove build output and the local database
 	rm -rf frontend/dist static_build var db.sqlite3

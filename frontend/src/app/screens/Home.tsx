@@ -11,7 +11,7 @@ const messages = defineMessages({
 
 /** The spec's shortcuts, each named like the screen it opens. */
 const SHORTCUTS: Shortcut[] = [
-  { path: "/setting", label: routeTitles.setting, icon: <SetOutline />, color: "#1677ff" },
+  { path: "/setting", label: routeTitles.setting, icon: <SetOutline />, color: "#1264e3" },
   { path: "/refundRequest", label: routeTitles.refundRequest, icon: <UndoOutline />, color: "#fa541c" },
   { path: "/storeExpress", label: routeTitles.storeExpress, icon: <TruckOutline />, color: "#13a86b" },
   { path: "/service", label: routeTitles.service, icon: <MessageOutline />, color: "#722ed1" },

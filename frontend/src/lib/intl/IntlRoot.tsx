@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useState, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { ConfigProvider, setDefaultConfig } from "antd-mobile";
 import { PageLoading } from "@/components/ui/PageLoading";
@@ -41,7 +41,9 @@ export function IntlRoot({ children }: { children: ReactNode }) {
       if (cancelled) return;
       setDefaultConfig({ locale: next.antd }); // imperative Dialog/Toast render outside the provider
       document.documentElement.lang = next.tag;
-      setLoaded(next);
+      // The whole app renders now: as a transition React renders it in slices that leave the main thread free in
+      // between (one long task otherwise, the largest part of Lighthouse's total blocking time on /login and /home).
+      startTransition(() => setLoaded(next));
     });
     return () => {
       cancelled = true;

@@ -1,0 +1,166 @@
+"""`make lighthouse`: the front end as production serves it, measured by Lighthouse against the budget.
+
+After `make build` (webpack, production mode) it collects the static files with the production storage (whitenoise's
+CompressedManifestStaticFilesStorage: hashed names, .gz and .br), migrates and seeds the PostgreSQL database
+`lighthouse` with the demo data (`seed_demo`, under the local settings: production refuses demo data), starts gunicorn
+with production settings (DEBUG off, WhiteNoise serving the static files), and runs bench/lighthouse.mjs: Lighthouse
+mobile, three runs each on /login and on /home signed in as the demo merchant, in Debian's Chromium. It prints the
+medians and the first-load bytes, writes bench/results/lighthouse.md, and exits 1 when the budget is missed.
+
+Settings (environment): LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PORT (8106), LIGHTHOUSE_DATABASE_URL, LIGHTHOUSE_REDIS_URL,
+CHROMIUM (/usr/bin/chromium).
+"""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+STATIC_ROOT = ROOT / "static_build"
+
+RUNS = int(os.environ.get("LIGHTHOUSE_RUNS", "3"))
+HOST, PORT = "127.0.0.1", int(os.environ.get("LIGHTHOUSE_PORT", "8106"))
+DATABASE_URL = os.environ.get("LIGHTHOUSE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/lighthouse")
+REDIS_URL = os.environ.get("LIGHTHOUSE_REDIS_URL", "redis://127.0.0.1:6379/14")
+PAGES = ["/login", "/home"]
+
+BUDGET_BYTES = 150 * 1024  # first load, gzipped JS + CSS, per page
+BUDGET_SCORE = 95  # Lighthouse mobile performance and accessibility
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        DATABASE_URL=DATABASE_URL,
+        REDIS_URL=REDIS_URL,
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        LOG_LEVEL="WARNING",
+        # Plain HTTP on localhost: no redirect to https, no secure-only cookies (the rest is production).
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        SECURE_HSTS_SECONDS="0",
+    )
+    for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
+        env.setdefault(name, f"lighthouse-only-{name.lower()}")
+    return env
+
+
+def _create_database() -> None:
+    import psycopg
+
+    name = urlsplit(DATABASE_URL).path.lstrip("/")
+    server = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(server, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _manage(env: dict[str, str], *command: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)  # noqa: S603
+
+
+def _gzip_size(url: str) -> int:
+    """The size of the .gz file WhiteNoise would send for a static URL (the budget counts gzip, not brotli)."""
+    name = urlsplit(url).path.removeprefix("/static/")
+    return (STATIC_ROOT / f"{name}.gz").stat().st_size
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def _summary(runs: list[dict]) -> dict:
+    files = {f["url"]: f for f in runs[0]["files"]}
+    gzip = sum(_gzip_size(url) for url in files)
+    return {
+        "performance": _median([r["performance"] for r in runs]),
+        "accessibility": _median([r["accessibility"] for r in runs]),
+        "lcp": _median([r["lcpMs"] for r in runs]),
+        "tbt": _median([r["tbtMs"] for r in runs]),
+        "fcp": _median([r["fcpMs"] for r in runs]),
+        "files": len(files),
+        "gzip": gzip,
+        "transfer": sum(f["transferSize"] for f in files.values()),
+        "failing": sorted({a for r in runs for a in r["failingAccessibility"]}),
+        "perf_failing": sorted({a for r in runs for a in r["failingPerformance"]}),
+        "version": runs[0]["lighthouseVersion"],
+    }
+
+
+def _table(summaries: dict[str, dict]) -> tuple[str, bool]:
+    rows = [
+        "| page | performance | accessibility | LCP ms | TBT ms | FCP ms | JS+CSS files | gzip KB | sent KB (br) "
+        "| budget |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    met = True
+    for page, s in summaries.items():
+        ok = s["performance"] >= BUDGET_SCORE and s["accessibility"] >= BUDGET_SCORE and s["gzip"] <= BUDGET_BYTES
+        met &= ok
+        rows.append(
+            f"| {page}{' (signed in)' if page == '/home' else ''} | {s['performance']:.0f} | {s['accessibility']:.0f} "
+            f"| {s['lcp']:.0f} | {s['tbt']:.0f} | {s['fcp']:.0f} | {s['files']} | {s['gzip'] / 1024:.1f} "
+            f"| {s['transfer'] / 1024:.1f} | {'met' if ok else 'MISSED'} |"
+        )
+    return "\n".join(rows), met
+
+
+def main() -> int:
+    os.chdir(ROOT)
+    env = _environment()
+    _create_database()
+    seed_env = {**env, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "false"}
+    _manage(seed_env, "migrate", "--noinput", "-v", "0")
+    _manage(seed_env, "seed_demo", "-v", "0")
+    _manage(env, "collectstatic", "--noinput", "--clear", "-v", "0")
+    print(f"Static files collected into {STATIC_ROOT.relative_to(ROOT)} (manifest, .gz and .br); demo data seeded")
+
+    os.environ.update(env)  # gunicorn inherits the production settings
+    from .server import gunicorn
+
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    raw = RESULTS / "lighthouse.json"
+    with gunicorn(host=HOST, port=PORT, workers=2, threads=4, log=RESULTS / "gunicorn-lighthouse.log"):
+        print(f"gunicorn (production settings) on {HOST}:{PORT}; Lighthouse, {RUNS} runs per page:")
+        node = shutil.which("node") or "node"
+        subprocess.run(  # noqa: S603
+            [node, "bench/lighthouse.mjs", "--base", f"http://{HOST}:{PORT}", "--runs", str(RUNS), "--out", str(raw)],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+
+    runs = json.loads(raw.read_text(encoding="utf-8"))
+    summaries = {page: _summary(runs[page]) for page in PAGES}
+    table, met = _table(summaries)
+    version = summaries["/login"]["version"]
+    chromium = runs["/login"][0]["userAgent"].split("Chrome/")[-1].split(" ")[0]
+    heading = (
+        f"`make lighthouse` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: Lighthouse {version}, mobile (simulated "
+        f"throttling), Chromium {chromium} headless; gunicorn with production settings, WhiteNoise serving the "
+        f"collected static files (brotli to Chromium). Medians of {RUNS} runs per page; budget: performance and "
+        f"accessibility >= {BUDGET_SCORE}, first load <= {BUDGET_BYTES // 1024} KB gzipped JS + CSS (the .gz size of "
+        "every script and stylesheet the page loaded; 'sent' is what went over the wire).\n"
+    )
+    notes = []
+    for page, s in summaries.items():
+        if s["failing"]:
+            notes.append(f"- {page}: accessibility audits not passed: {', '.join(s['failing'])}")
+    text = heading + "\n" + table + "\n" + ("\n" + "\n".join(notes) + "\n" if notes else "")
+    (RESULTS / "lighthouse.md").write_text(text, encoding="utf-8")
+    print("\n" + text)
+    if not met:
+        print("The budget is missed.")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
