@@ -35,30 +35,57 @@ def merchant_schema() -> dict[str, Any]:
     return schema
 
 
+def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in schema:
+        return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def _branch(answer: dict[str, Any], code: Any) -> dict[str, Any] | None:
+    """The envelope the schema gives for `code` among an answer's alternatives (success code 1, rejection code 0)."""
+    for option in answer.get("oneOf", [answer]):
+        if _resolve(option).get("properties", {}).get("code", {}).get("const") == code:
+            return option
+    return None
+
+
 def _data_schema(method: str, path: str) -> dict[str, Any] | None:
-    schema = merchant_schema()
-    operation = schema["paths"].get(path, {}).get(method.lower())
+    """What the schema says `data` of the success answer of `method path` is (None: not an API path)."""
+    operation = merchant_schema()["paths"].get(path, {}).get(method.lower())
     if operation is None:
         return None
-    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
-    return answer["properties"]["data"]
+    success = _branch(operation["responses"]["200"]["content"]["application/json"]["schema"], 1)
+    assert success is not None, f"{method} {path}: no success answer in the schema"
+    return _resolve(success)["properties"]["data"]
+
+
+def _errors(schema: dict[str, Any], value: Any) -> list[str]:
+    validator = jsonschema.Draft202012Validator({**schema, "components": merchant_schema()["components"]})
+    errors = sorted(validator.iter_errors(value), key=lambda e: list(e.absolute_path))
+    return [f"  at {'/'.join(map(str, e.absolute_path)) or '.'}: {e.message}" for e in errors[:10]]
 
 
 def check_answer(method: str, url: str, response: Any) -> None:
-    """A success answer's `data` must match what the schema says for its path and method."""
-    if response.status_code != 200 or not response.get("Content-Type", "").startswith("application/json"):
-        return
-    body = json.loads(response.content)
-    if not isinstance(body, dict) or body.get("code") != 1:
+    """Every JSON answer of an API path must be one the schema documents: its HTTP status is listed for the path
+    and method, and the body matches the envelope the schema gives there for its `code` (a success's `data`, a
+    rejection's {error, errors?, wait?}, the 401 answer). Server errors (5xx) are bugs, not checked here."""
+    if response.status_code >= 500 or not response.get("Content-Type", "").startswith("application/json"):
         return
     path = urlsplit(url).path
-    expected = _data_schema(method, path)
-    if expected is None:
+    operation = merchant_schema()["paths"].get(path, {}).get(method.lower())
+    if operation is None:
         return  # not an API path of the schema (a file link, an unknown path)
-    validator = jsonschema.Draft202012Validator({**expected, "components": merchant_schema()["components"]})
-    errors = sorted(validator.iter_errors(body["data"]), key=lambda e: list(e.absolute_path))
-    assert not errors, (
-        f"{method} {path} answered data that the OpenAPI schema does not describe (fix the view's serializers or "
-        f"its @extend_schema; apps/core/schema.py):\n"
-        + "\n".join(f"  at {'/'.join(map(str, e.absolute_path)) or 'data'}: {e.message}" for e in errors[:10])
-    )
+    status = str(response.status_code)
+    documented = operation["responses"].get(status)
+    assert documented is not None, f"{method} {path} answered HTTP {status}, which the OpenAPI schema does not list"
+    body = json.loads(response.content)
+    code = body.get("code") if isinstance(body, dict) else None
+    answer = _branch(documented["content"]["application/json"]["schema"], code)
+    assert answer is not None, f"{method} {path} answered HTTP {status} with code {code!r}, not documented there"
+    if code == 1:
+        errors = _errors(_resolve(answer)["properties"]["data"], body["data"])
+        what = "data that the OpenAPI schema does not describe (fix the view's serializers or its @extend_schema"
+    else:
+        errors = _errors(answer, body)
+        what = "a rejection that the OpenAPI schema does not describe (apps/core/schema.py: Rejection"
+    assert not errors, f"{method} {path} answered {what}; apps/core/schema.py):\n" + "\n".join(errors)

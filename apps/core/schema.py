@@ -6,6 +6,9 @@ Most views need no annotation:
 - answer: the view's nested `OutputSerializer` is `data`, as a page `{total, list, page, limit}` when the
   method's input is a `PageInputSerializer`;
 - every success answer is wrapped in the envelope `{code: 1, msg, data}`; `data: null` when there is none;
+- every operation documents the rejection `{code: 0, msg, data: {error, errors?, wait?} | null}` (component
+  `Rejection`): beside the success under HTTP 200 (oneOf, told apart by `code`), and under 400, 403, 404, 405,
+  413 and 429;
 - headers: `token` (security scheme), `lang`, `Idempotency-Key` on @idempotent methods; 401 where `token` is read.
 
 Anything else is said with drf-spectacular's `@extend_schema` on the method: `parameters=[Query]`,
@@ -24,14 +27,15 @@ from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
+from .errors import ErrorCode
 from .i18n import APP_TO_DJANGO, DEFAULT_APP_LANG
 from .idempotency import HEADER as IDEMPOTENCY_HEADER
 from .pagination import PageInputSerializer
 
 WRITE_METHODS = ("post", "put", "patch", "delete")
 SUCCESS_DESCRIPTION = (
-    "Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, "
-    "a translated msg and, for field errors, data.errors = {field: [message, ...]}."
+    "Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, "
+    "data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}."
 )
 
 
@@ -58,6 +62,72 @@ def _envelope(data: dict[str, Any]) -> dict[str, Any]:
         "required": ["code", "msg", "data"],
     }
 
+
+FIELD_ERRORS = ResolvedComponent(
+    name="FieldErrors",
+    type=ResolvedComponent.SCHEMA,
+    object="FieldErrors",
+    schema={
+        "type": "object",
+        "description": "The messages of each rejected field, by the field's name as the API spells it; a list or "
+        "nested field names its items or subfields the same way.",
+        "additionalProperties": {
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/FieldErrors"}]},
+                },
+                {"$ref": "#/components/schemas/FieldErrors"},
+            ]
+        },
+    },
+)
+
+REJECTION = ResolvedComponent(
+    name="Rejection",
+    type=ResolvedComponent.SCHEMA,
+    object="Rejection",
+    schema={
+        "type": "object",
+        "description": "A rejection: code 0 and a translated msg to show the merchant. HTTP 200 for what the "
+        "merchant can act on (validation, a business rule, throttling); the same shape with the HTTP status for "
+        "a malformed request (400), a refusal (403), an unknown object or path (404), a method not allowed (405), "
+        "a request too large (413) or too many requests (429).",
+        "properties": {
+            "code": {"type": "integer", "const": 0},
+            "msg": {"type": "string"},
+            "data": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "error": {
+                                "type": "integer",
+                                "enum": [int(code) for code in ErrorCode],
+                                "description": "The machine code (apps.core.errors.ErrorCode): "
+                                + ", ".join(f"{int(code)} {code.name}" for code in ErrorCode),
+                            },
+                            "errors": {"$ref": "#/components/schemas/FieldErrors"},
+                            "wait": {"type": "integer", "description": "Throttled: seconds to wait."},
+                        },
+                        "required": ["error"],
+                    },
+                    {"type": "null"},
+                ]
+            },
+        },
+        "required": ["code", "msg", "data"],
+    },
+)
+# The HTTP statuses every operation may answer with a Rejection (200 is documented beside the success).
+REJECTION_STATUSES = {
+    "400": "Malformed request (e.g. JSON that does not parse).",
+    "403": "Refused.",
+    "404": "Unknown object or path.",
+    "405": "Method not allowed.",
+    "413": "Request too large.",
+    "429": "Too many requests.",
+}
 
 UNAUTHORIZED = ResolvedComponent(
     name="Unauthorized",
@@ -151,13 +221,19 @@ class AutoSchema(SpectacularAutoSchema):
         if operation is None:
             return None
         self._check_page()
+        self.registry.register_on_missing(FIELD_ERRORS)
+        self.registry.register_on_missing(REJECTION)
         for status, response in operation["responses"].items():
             if status.startswith("2"):
                 content = response.get("content") or {"application/json": {}}
                 for media in content.values():
-                    media["schema"] = _envelope(media.get("schema", {"type": "null"}))
+                    media["schema"] = {"oneOf": [_envelope(media.get("schema", {"type": "null"})), REJECTION.ref]}
                 response["content"] = content
                 response["description"] = SUCCESS_DESCRIPTION
+        for status, description in REJECTION_STATUSES.items():
+            operation["responses"].setdefault(
+                status, {"description": description, "content": {"application/json": {"schema": REJECTION.ref}}}
+            )
         if self.view.get_authenticators():  # a view that reads `token` answers 401 to a missing or stale one
             self.registry.register_on_missing(UNAUTHORIZED)
             operation["responses"]["401"] = {

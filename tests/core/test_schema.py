@@ -32,6 +32,11 @@ def _operations():
             yield f"{method.upper()} {path}", operation
 
 
+def _success(operation: dict) -> dict:
+    """The success envelope of an operation's HTTP 200 (oneOf: success, rejection)."""
+    return operation["responses"]["200"]["content"]["application/json"]["schema"]["oneOf"][0]
+
+
 def _resolve(schema: dict) -> dict:
     if "$ref" in schema:
         return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
@@ -56,7 +61,7 @@ def test_every_merchant_api_view_and_method_is_documented():
 
 def test_every_success_answer_is_the_envelope_around_data():
     for name, operation in _operations():
-        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        answer = _success(operation)
         assert answer["required"] == ["code", "msg", "data"], name
         assert answer["properties"]["code"] == {"type": "integer", "const": 1}, name
         assert answer["properties"]["msg"] == {"type": "string"}, name
@@ -68,17 +73,50 @@ def test_a_paged_query_answers_a_page():
         query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
         if {"page", "limit"} <= query:
             paged += 1
-            data = _resolve(
-                operation["responses"]["200"]["content"]["application/json"]["schema"]["properties"]["data"]
-            )
+            data = _resolve(_success(operation)["properties"]["data"])
             assert {"total", "list", "page", "limit"} <= set(data["properties"]), name
             assert data["properties"]["list"]["type"] == "array", name
     assert paged >= 5
 
 
 def test_answers_without_data_say_null():
-    data = merchant_schema()["paths"]["/merchant/product/del"]["post"]["responses"]["200"]["content"]
-    assert data["application/json"]["schema"]["properties"]["data"] == {"type": "null"}
+    operation = merchant_schema()["paths"]["/merchant/product/del"]["post"]
+    assert _success(operation)["properties"]["data"] == {"type": "null"}
+
+
+REJECTION = {"$ref": "#/components/schemas/Rejection"}
+
+
+def test_every_operation_documents_its_rejections():
+    # issue 8, finding 13: code 0 under HTTP 200 beside the success, and the HTTP errors with the same shape.
+    rejection = merchant_schema()["components"]["schemas"]["Rejection"]
+    assert rejection["properties"]["code"] == {"type": "integer", "const": 0}
+    data = rejection["properties"]["data"]["oneOf"][0]
+    assert set(data["properties"]) == {"error", "errors", "wait"}
+    assert 1003 in data["properties"]["error"]["enum"]  # throttled
+    for name, operation in _operations():
+        responses = operation["responses"]
+        assert responses["200"]["content"]["application/json"]["schema"]["oneOf"][1] == REJECTION, name
+        for status in ("400", "403", "404", "405", "413", "429"):
+            assert responses[status]["content"]["application/json"]["schema"] == REJECTION, (name, status)
+
+
+def test_a_rejection_or_a_status_that_the_schema_does_not_describe_fails_the_api_tests():
+    throttled = {"error": 1003, "wait": 30}
+    check_answer("POST", "/merchant/merchant/login", JsonResponse({"code": 0, "msg": "Wait", "data": throttled}))
+    field = {"error": 1000, "errors": {"ids": {"0": ["Please enter a valid number."]}, "amount": ["Too big"]}}
+    check_answer("POST", "/merchant/product/add", JsonResponse({"code": 0, "msg": "Invalid", "data": field}))
+    check_answer(
+        "POST", "/merchant/product/add", JsonResponse({"code": 0, "msg": "Bad JSON", "data": None}, status=400)
+    )
+    with pytest.raises(AssertionError, match="a rejection that the OpenAPI schema does not describe"):
+        check_answer("POST", "/merchant/merchant/login", JsonResponse({"code": 0, "msg": "x", "data": {"wait": 3}}))
+    with pytest.raises(AssertionError, match="a rejection that the OpenAPI schema does not describe"):
+        check_answer("GET", "/merchant/merchant/bill", JsonResponse({"code": 0, "msg": 5, "data": None}))
+    with pytest.raises(AssertionError, match="HTTP 418, which the OpenAPI schema does not list"):
+        check_answer("GET", "/merchant/merchant/bill", JsonResponse({"code": 0, "msg": "", "data": None}, status=418))
+    with pytest.raises(AssertionError, match="code 7, not documented there"):
+        check_answer("GET", "/merchant/merchant/bill", JsonResponse({"code": 7, "msg": "", "data": None}))
 
 
 @pytest.mark.parametrize(
@@ -114,7 +152,7 @@ def test_the_schema_is_served_at_api_schema_even_with_a_stale_token(api):
 
 
 def test_an_answer_that_the_schema_does_not_describe_fails_the_api_tests():
-    # tests/conftest.ApiClient checks every success answer with check_answer.
+    # tests/conftest.ApiClient checks every answer with check_answer.
     page = {"total": 1, "list": [], "page": 1, "limit": 20}
     check_answer("GET", "/merchant/merchant/bill?page=1", JsonResponse({"code": 1, "msg": "", "data": page}))
     check_answer("GET", "/merchant/merchant/bill", JsonResponse({"code": 0, "msg": "", "data": None}))  # rejection

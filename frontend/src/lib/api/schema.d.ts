@@ -93,7 +93,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The form: balance, methods, networks, the fee rule, the minimum; `amount` adds a fee preview. */
+        /** @description The form: balance, methods, networks, the fee rule, the minimum and maximum; `amount` adds a fee preview. */
         get: operations["merchant_extract_retrieve"];
         put?: never;
         post: operations["merchant_extract_create"];
@@ -714,6 +714,11 @@ export interface components {
             fee_percent: string;
             /** Format: decimal */
             minimum: string;
+            /**
+             * Format: decimal
+             * @description The largest withdrawal one request may ask for.
+             */
+            maximum: string;
             preview: components["schemas"]["ExtractApiOutputFeePreview"] | null;
         };
         ExtractApiOutputFeePreview: {
@@ -733,7 +738,12 @@ export interface components {
             currency: string;
             address_format: components["schemas"]["AddressFormatEnum"];
         };
+        /** @description The messages of each rejected field, by the field's name as the API spells it; a list or nested field names its items or subfields the same way. */
+        FieldErrors: {
+            [key: string]: (string | components["schemas"]["FieldErrors"])[] | components["schemas"]["FieldErrors"];
+        };
         FilterInputRequest: {
+            /** Format: int64 */
             category?: number | null;
             /** @default  */
             keyword?: string;
@@ -758,6 +768,11 @@ export interface components {
             networks: components["schemas"]["GetBlockchainApiNetwork"][];
             banks: components["schemas"]["GetBlockchainApiBank"][];
             notice: string;
+            /**
+             * Format: decimal
+             * @description The largest deposit one request may declare.
+             */
+            maximum: string;
         };
         /** @description A listing of the merchant's shop (product/manage, product/hot). */
         GoodsOutput: {
@@ -779,6 +794,7 @@ export interface components {
             list: components["schemas"]["GoodsOutput"][];
         };
         GoodsRemoveApiInputRequest: {
+            /** Format: int64 */
             id: number;
         };
         /**
@@ -788,6 +804,7 @@ export interface components {
          */
         GoodsStatusEnum: "selling" | "stock";
         GoodsSwitchApiInputRequest: {
+            /** Format: int64 */
             id: number;
             on_shelf: boolean;
         };
@@ -843,6 +860,7 @@ export interface components {
             current_level_id: number | null;
         };
         LevelUpgradeApiInputRequest: {
+            /** Format: int64 */
             level_id: number;
             /** @default  */
             pay_password?: string;
@@ -1046,6 +1064,22 @@ export interface components {
             real_name: string;
             email?: string;
         };
+        /** @description A rejection: code 0 and a translated msg to show the merchant. HTTP 200 for what the merchant can act on (validation, a business rule, throttling); the same shape with the HTTP status for a malformed request (400), a refusal (403), an unknown object or path (404), a method not allowed (405), a request too large (413) or too many requests (429). */
+        Rejection: {
+            /** @constant */
+            code: 0;
+            msg: string;
+            data: {
+                /**
+                 * @description The machine code (apps.core.errors.ErrorCode): 1000 INVALID, 1001 NOT_FOUND, 1002 FORBIDDEN, 1003 THROTTLED, 1004 CONFLICT, 1005 LOCKED, 1006 INSUFFICIENT_FUNDS, 1007 LIMIT_REACHED, 1008 STATE, 1009 SHOP_CLOSED, 1010 PAY_PASSWORD
+                 * @enum {integer}
+                 */
+                error: 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010;
+                errors?: components["schemas"]["FieldErrors"];
+                /** @description Throttled: seconds to wait. */
+                wait?: number;
+            } | null;
+        };
         ResetPayApiInputRequest: {
             pay_password: string;
             pay_password_confirm: string;
@@ -1237,7 +1271,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1248,7 +1282,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["UploadApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1258,6 +1301,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1277,7 +1365,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1288,7 +1376,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["LevelListApiPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1298,6 +1395,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1322,7 +1464,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1333,7 +1475,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["LevelUpgradeApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1343,6 +1494,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1365,7 +1561,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1376,7 +1572,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["MerInfo"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1386,6 +1591,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1412,7 +1662,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1423,7 +1673,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["BillApiOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1433,6 +1692,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1451,7 +1755,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1462,7 +1766,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ExtractApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1472,6 +1785,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1496,7 +1854,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,7 +1865,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["WithdrawalOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1517,6 +1884,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1542,7 +1954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1553,7 +1965,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["WithdrawalOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1563,6 +1984,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1579,7 +2045,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1590,7 +2056,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["GetBlockchainApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1600,6 +2075,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1616,7 +2136,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1627,7 +2147,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["MerInfo"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1637,6 +2166,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1653,7 +2227,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1664,7 +2238,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["LanguageListApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1687,7 +2315,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1698,7 +2326,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["SignedInOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1715,7 +2397,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1726,7 +2408,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1736,6 +2427,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1760,7 +2496,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1771,7 +2507,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DepositOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1781,6 +2526,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1806,7 +2596,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1817,7 +2607,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DepositOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1827,6 +2626,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1849,7 +2693,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1860,7 +2704,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["RegisterOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1883,7 +2781,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1894,7 +2792,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1904,6 +2811,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1926,7 +2878,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1937,7 +2889,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1947,6 +2908,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -1969,7 +2975,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1980,7 +2986,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["RegisterOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -1990,6 +3005,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2012,7 +3072,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2023,7 +3083,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2042,7 +3156,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2053,7 +3167,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["SetLanguageApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2063,6 +3186,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2079,7 +3247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2090,7 +3258,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ShopOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2100,6 +3277,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2122,7 +3344,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2133,7 +3355,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ShopOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2143,6 +3374,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2159,7 +3435,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2170,7 +3446,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ShopOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2180,6 +3465,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2202,7 +3532,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2213,7 +3543,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ShopOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2223,6 +3562,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2245,7 +3629,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +3640,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ThirdOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2279,7 +3717,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2290,7 +3728,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["RegisterOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2313,7 +3805,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,7 +3816,61 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["VerifyCodeApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2347,7 +3893,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2358,7 +3904,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2368,6 +3923,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2390,7 +3990,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,7 +4001,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DistributeOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2411,6 +4020,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2433,7 +4087,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2444,7 +4098,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DistributeOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2454,6 +4117,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2470,7 +4178,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,7 +4189,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DistributeOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2491,6 +4208,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2510,7 +4272,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2521,7 +4283,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["CategoryListApiOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2531,6 +4302,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2553,7 +4369,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2564,7 +4380,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2574,6 +4399,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2593,7 +4463,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,7 +4474,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ProductDetailApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2614,6 +4493,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2633,7 +4557,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2644,7 +4568,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["GoodsOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2654,6 +4587,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2679,7 +4657,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2690,7 +4668,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["GoodsOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2700,6 +4687,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2721,7 +4753,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2732,7 +4764,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ProductListApiOutputPage"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2742,6 +4783,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };
@@ -2764,7 +4850,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: code 1 and `data`. A rejection the merchant can act on also answers HTTP 200, with code 0, a translated msg and, for field errors, data.errors = {field: [message, ...]}. */
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2775,7 +4861,16 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["GoodsSwitchApiOutput"];
-                    };
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
             /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
@@ -2785,6 +4880,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
                 };
             };
         };

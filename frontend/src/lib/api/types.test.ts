@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { ApiBody, ApiData, ApiListItem, ApiMethod, ApiPath, ApiQuery, Schemas } from "./types";
+import type { ApiBody, ApiData, ApiListItem, ApiMethod, ApiPath, ApiQuery, ApiRejection, Schemas } from "./types";
 
 // Checked by `tsc --noEmit` (expectTypeOf fails to compile on a mismatch).
 describe("API types from the OpenAPI schema", () => {
@@ -16,5 +16,10 @@ describe("API types from the OpenAPI schema", () => {
     expectTypeOf<"merchant/nowhere">().not.toExtend<ApiPath>();
     expectTypeOf<ApiMethod<"merchant/extract">>().toEqualTypeOf<"get" | "post">();
     expectTypeOf<ApiData<"merchant/extract", "post">>().toEqualTypeOf<Schemas["WithdrawalOutput"]>();
+  });
+
+  it("documents the rejection beside the success", () => {
+    expectTypeOf<ApiRejection["code"]>().toEqualTypeOf<0>();
+    expectTypeOf<NonNullable<ApiRejection["data"]>["wait"]>().toEqualTypeOf<number | undefined>();
   });
 });

@@ -29,7 +29,14 @@ export type ApiMethod<P extends ApiPath> = {
 
 /** `data` of the success answer {code: 1, msg, data}. The method may be left out when the path has only one. */
 export type ApiData<P extends ApiPath, M extends ApiMethod<P> = ApiMethod<P>> =
-  Operation<P, M> extends { responses: { 200: { content: { "application/json": { data: infer D } } } } } ? D : never;
+  Operation<P, M> extends { responses: { 200: { content: { "application/json": infer A } } } }
+    ? Extract<A, { code: 1 }> extends { data: infer D }
+      ? D
+      : never
+    : never;
+
+/** A rejection {code: 0, msg, data: {error, errors?, wait?} | null}: HTTP 200 beside the success, and 4xx. */
+export type ApiRejection = Schemas["Rejection"];
 
 /** The JSON body of a POST (multipart-only endpoints such as common/upload: the multipart fields). */
 export type ApiBody<P extends ApiPath, M extends ApiMethod<P> = ApiMethod<P>> =
