@@ -39,12 +39,30 @@ module.exports = (env, argv) => {
     },
     resolve: {
       extensions: [".tsx", ".ts", ".js"],
-      alias: { "@": path.resolve(__dirname, "frontend/src"), "@locale": path.resolve(__dirname, "locale") },
+      alias: {
+        "@": path.resolve(__dirname, "frontend/src"),
+        "@locale": path.resolve(__dirname, "locale"),
+        // Production catalogues come parsed (frontend/scripts/catalogue-loader.cjs), so react-intl needs no parser
+        // (formatjs' documented set-up). A message missing from a catalogue then shows its defaultMessage unformatted;
+        // check_translations keeps the catalogues complete. Development keeps the parser.
+        ...(production && {
+          "@formatjs/icu-messageformat-parser$": require.resolve("@formatjs/icu-messageformat-parser/no-parser.js"),
+        }),
+      },
     },
     module: {
       rules: [
         { test: /\.tsx?$/, use: { loader: "ts-loader", options: { transpileOnly: true } }, exclude: /node_modules/ },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
+        ...(production
+          ? [
+              {
+                test: /[\\/]locale[\\/][^\\/]+[\\/]frontend\.json$/,
+                type: "javascript/auto",
+                use: path.resolve(__dirname, "frontend/scripts/catalogue-loader.cjs"),
+              },
+            ]
+          : []),
         // antd-mobile's barrel is marked as having side effects only because it imports its global styles; main.tsx
         // imports those (antd-mobile/es/global) itself, so the barrel may be tree-shaken to the components in use.
         { test: /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/, sideEffects: false },
