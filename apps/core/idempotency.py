@@ -53,9 +53,11 @@ class IdempotencyKey:
             return None
         if len(key) > MAX_KEY_LENGTH:
             raise AppError(_("The Idempotency-Key is too long (at most 100 characters)."))
-        data = request.data.dict() if hasattr(request.data, "dict") else request.data
+        data = request.data.dict() if hasattr(request.data, "dict") else dict(request.data)
+        # The payment password is not part of what the request asks for: a retry after a lost answer with the
+        # password mistyped still gets the first result (nothing moves twice; no password is checked for it).
+        data.pop("pay_password", None)
         body = json.dumps(data, sort_keys=True, default=str)
-        # Keyed hash: the body may hold the payment password.
         fingerprint = salted_hmac("idempotency", body, algorithm="sha256").hexdigest()
         return cls(merchant_id=request.user.pk or 0, scope=view.idempotency_scope, key=key, fingerprint=fingerprint)
 

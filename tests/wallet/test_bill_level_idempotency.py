@@ -189,3 +189,26 @@ def test_wallet_endpoints_need_a_session(api):
     for path in ("getBlockchain", "recharge_log", "extract", "extract_log", "bill"):
         assert api.get(f"/merchant/merchant/{path}").status_code == 401
     assert api.post("/merchant/index/level_upgrade", {}).status_code == 401
+
+
+def test_a_retry_with_the_pay_password_mistyped_still_gets_the_first_result(merchant_api, merchant, fee_rule):
+    """After a lost answer the merchant types the password again; a typo must not turn the retry into a refusal
+    (which would make the app drop the key and the next submit withdraw twice)."""
+    fund(merchant, "100")
+    payload = {
+        "method": "bank",
+        "full_name": "A",
+        "bank_name": "B",
+        "account": "40001234",
+        "amount": "30",
+        "pay_password": DEFAULT_PAY_PASSWORD,
+    }
+    first = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="lost-1").json()
+    again = merchant_api.post(
+        "/merchant/merchant/extract", {**payload, "pay_password": "000000"}, HTTP_IDEMPOTENCY_KEY="lost-1"
+    ).json()
+    assert first["code"] == 1
+    assert again == first
+    assert Withdrawal.objects.count() == 1
+    merchant.refresh_from_db()
+    assert merchant.pay_password_failures == 0
