@@ -98,8 +98,9 @@ def third_party_link_verify(*, data: str, code: str, partner: str, expired_ok: b
     secret = settings.THIRD_PARTY_SECRET
     if not secret:
         raise _link_invalid()
-    expected = hmac.new(secret.encode(), f"{partner}.{data}".encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected, code.strip().lower()):
+    message = f"{partner}.{data}".encode(errors="surrogatepass")  # any text a client sends, never an exception
+    expected = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected.encode(), code.strip().lower().encode(errors="surrogatepass")):
         raise _link_invalid()
     try:
         payload = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
