@@ -14,6 +14,7 @@ const CHUNK_GROUPS = path.resolve(__dirname, "var/webpack/chunk-groups.json");
 class ChunkGroupsPlugin {
   apply(compiler) {
     compiler.hooks.afterEmit.tap("ChunkGroupsPlugin", (compilation) => {
+      if (compiler.options.output.path !== OUT) return; // a build elsewhere (--output-path) does not describe dist
       const groups = {};
       for (const [name, group] of compilation.namedChunkGroups) {
         groups[name] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files]))].sort();

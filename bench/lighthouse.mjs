@@ -83,8 +83,14 @@ async function audit(page, merInfo) {
         explanation: item.node?.explanation?.split("\n").slice(1).join(" "),
       })),
     );
+    const longTasks = (lhr.audits["long-tasks"].details?.items ?? []).map((task) => ({
+      url: task.url,
+      startMs: Math.round(task.startTime),
+      durationMs: Math.round(task.duration),
+    }));
     return {
       accessibilityIssues: issues,
+      longTasks,
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
       lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
