@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
-        test-py test-sqlite test-postgres test-frontend test-e2e bench schema schema-check clean \
+        test-py test-sqlite test-postgres test-frontend test-e2e fuzz bench schema schema-check clean \
         lighthouse test-budget
 
 help: ## List the targets
@@ -119,7 +119,14 @@ test-frontend: install ## Front-end unit tests (vitest)
 test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
-test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e ## The whole suite (what CI runs)
+test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz ## The whole suite (what CI runs)
+
+# Schemathesis against the app's own schema (tests/fuzz/run.py): a small budget in `make test`, more on demand,
+# e.g. `make fuzz FUZZ_EXAMPLES=200 FUZZ_MAX_TIME=900`.
+FUZZ_EXAMPLES ?= 10
+FUZZ_MAX_TIME ?= 90
+fuzz: install messages ## Fuzz the merchant API from its OpenAPI schema as the demo merchant (5xx or off-schema answer fails)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_MAX_TIME=$(FUZZ_MAX_TIME) $(PY) -m tests.fuzz.run
 
 bench: build ## Benchmarks on PostgreSQL with gunicorn (see README, Performance)
 	$(PY) -m bench.run

@@ -8,7 +8,7 @@ Most views need no annotation:
 - every success answer is wrapped in the envelope `{code: 1, msg, data}`; `data: null` when there is none;
 - every operation documents the rejection `{code: 0, msg, data: {error, errors?, wait?} | null}` (component
   `Rejection`): beside the success under HTTP 200 (oneOf, told apart by `code`), and under 400, 403, 404, 405,
-  413 and 429;
+  413, 415 and 429;
 - headers: `token` (security scheme), `lang`, `Idempotency-Key` on @idempotent methods; 401 where `token` is read.
 
 Anything else is said with drf-spectacular's `@extend_schema` on the method: `parameters=[Query]`,
@@ -92,7 +92,7 @@ REJECTION = ResolvedComponent(
         "description": "A rejection: code 0 and a translated msg to show the merchant. HTTP 200 for what the "
         "merchant can act on (validation, a business rule, throttling); the same shape with the HTTP status for "
         "a malformed request (400), a refusal (403), an unknown object or path (404), a method not allowed (405), "
-        "a request too large (413) or too many requests (429).",
+        "a request too large (413), an unsupported media type (415) or too many requests (429).",
         "properties": {
             "code": {"type": "integer", "const": 0},
             "msg": {"type": "string"},
@@ -126,6 +126,7 @@ REJECTION_STATUSES = {
     "404": "Unknown object or path.",
     "405": "Method not allowed.",
     "413": "Request too large.",
+    "415": "Unsupported media type (a body that is neither JSON, a form nor multipart).",
     "429": "Too many requests.",
 }
 

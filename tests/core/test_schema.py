@@ -97,7 +97,7 @@ def test_every_operation_documents_its_rejections():
     for name, operation in _operations():
         responses = operation["responses"]
         assert responses["200"]["content"]["application/json"]["schema"]["oneOf"][1] == REJECTION, name
-        for status in ("400", "403", "404", "405", "413", "429"):
+        for status in ("400", "403", "404", "405", "413", "415", "429"):
             assert responses[status]["content"]["application/json"]["schema"] == REJECTION, (name, status)
 
 

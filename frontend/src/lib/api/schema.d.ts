@@ -1064,7 +1064,7 @@ export interface components {
             real_name: string;
             email?: string;
         };
-        /** @description A rejection: code 0 and a translated msg to show the merchant. HTTP 200 for what the merchant can act on (validation, a business rule, throttling); the same shape with the HTTP status for a malformed request (400), a refusal (403), an unknown object or path (404), a method not allowed (405), a request too large (413) or too many requests (429). */
+        /** @description A rejection: code 0 and a translated msg to show the merchant. HTTP 200 for what the merchant can act on (validation, a business rule, throttling); the same shape with the HTTP status for a malformed request (400), a refusal (403), an unknown object or path (404), a method not allowed (405), a request too large (413), an unsupported media type (415) or too many requests (429). */
         Rejection: {
             /** @constant */
             code: 0;
@@ -1339,6 +1339,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -1426,6 +1435,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1532,6 +1550,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -1622,6 +1649,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1730,6 +1766,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -1816,6 +1861,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1915,6 +1969,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2022,6 +2085,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -2106,6 +2178,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2204,6 +2285,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -2279,6 +2369,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2374,6 +2473,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -2458,6 +2566,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2557,6 +2674,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,6 +2790,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -2745,6 +2880,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2849,6 +2993,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -2939,6 +3092,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3043,6 +3205,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -3124,6 +3295,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3224,6 +3404,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -3308,6 +3497,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3412,6 +3610,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -3496,6 +3703,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3600,6 +3816,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -3681,6 +3906,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3776,6 +4010,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -3857,6 +4100,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3961,6 +4213,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -4051,6 +4312,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4155,6 +4425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -4239,6 +4518,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4333,6 +4621,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4437,6 +4734,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -4531,6 +4837,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -4618,6 +4933,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4725,6 +5049,15 @@ export interface operations {
                     "application/json": components["schemas"]["Rejection"];
                 };
             };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
             /** @description Too many requests. */
             429: {
                 headers: {
@@ -4814,6 +5147,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4911,6 +5253,15 @@ export interface operations {
             };
             /** @description Request too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
