@@ -37,6 +37,7 @@ def _environment() -> None:
         REDIS_URL=REDIS_URL,
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost,testserver",
         LOG_LEVEL="WARNING",
+        SECURE_SSL_REDIRECT="false",  # gunicorn and the test client speak plain HTTP on 127.0.0.1
     )
     for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
         os.environ.setdefault(name, f"bench-only-{name.lower()}")
