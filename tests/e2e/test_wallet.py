@@ -31,6 +31,14 @@ def money(lang: str, value: str) -> str:
     return value.replace(".", ",") if lang in DECIMAL_COMMA else value
 
 
+def assert_amount_in(text: str, message: str, amount: str) -> None:
+    """`text` is `message` with `amount` in place of {maximum}, formatted with the language's separators."""
+    before, after = message.split("{maximum}")
+    assert text.startswith(before) and text.endswith(after), (text, message)
+    shown = text[len(before) : len(text) - len(after)]
+    assert re.sub(r"\D", "", shown) == re.sub(r"\D", "", amount), (shown, amount)
+
+
 @pytest.fixture
 def wallet_setup(base_url, merchant):
     """Two deposit networks, the platform's bank details and the published fee rule (1.00 + 2 %, minimum 10)."""
@@ -378,10 +386,12 @@ def test_wallet_screens_in_every_language(page, base_url, wallet_history, lang):
 
     open_app(page, base_url, "/blockchainRecharge?network=USDT-ERC20")
     assert page.get_by_test_id("deposit-address").inner_text().startswith("0x7CdA")
+    assert_amount_in(page.get_by_test_id("deposit-maximum").inner_text(), texts["recharge.maximum"], "1000000.00")
     shot(page, "wallet-blockchainRecharge")
 
     open_app(page, base_url, "/bankCardRecharge")
     assert page.get_by_test_id("bank-account-number").inner_text() == "6222 0000 1234 5678"
+    assert_amount_in(page.get_by_test_id("deposit-maximum").inner_text(), texts["recharge.maximum"], "1000000.00")
     page.get_by_role("button", name=texts["recharge.submit"]).click()
     assert field_error(page, texts["recharge.nameRequired"]).is_visible()
     shot(page, "wallet-bankCardRecharge")
@@ -394,6 +404,7 @@ def test_wallet_screens_in_every_language(page, base_url, wallet_history, lang):
     page.locator(".adm-selector-item").nth(1).click()  # bank card
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text(money(lang, "3.00")).wait_for()
+    assert_amount_in(page.get_by_test_id("withdraw-maximum").inner_text(), texts["withdraw.maximum"], "500000.00")
     shot(page, "wallet-withdraw")
 
     open_app(page, base_url, "/withdrawRecord")

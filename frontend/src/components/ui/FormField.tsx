@@ -6,11 +6,13 @@ type Props<T extends FieldValues, N extends FieldPath<T>> = {
   control: Control<T>;
   name: N;
   label?: ReactNode;
+  /** Shown under the input while it has no error (e.g. the limit of an amount). */
+  hint?: ReactNode;
   render: (field: ControllerRenderProps<T, N>) => React.ReactElement;
 };
 
 /** An antd-mobile Form.Item bound to a react-hook-form field; its error (zod or server) shows under the input. */
-export function FormField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, render }: Props<T, N>) {
+export function FormField<T extends FieldValues, N extends FieldPath<T>>({ control, name, label, hint, render }: Props<T, N>) {
   return (
     <Controller
       control={control}
@@ -18,7 +20,9 @@ export function FormField<T extends FieldValues, N extends FieldPath<T>>({ contr
       render={({ field, fieldState }) => (
         <Form.Item
           label={label}
-          description={fieldState.error?.message ? <span className="field-error">{fieldState.error.message}</span> : null}
+          description={
+            fieldState.error?.message ? <span className="field-error">{fieldState.error.message}</span> : (hint ?? null)
+          }
         >
           {render(field)}
         </Form.Item>

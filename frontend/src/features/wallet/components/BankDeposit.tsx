@@ -10,24 +10,26 @@ import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type BankDetails } from "../api";
+import { useFormat } from "@/lib/money";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
 import { KeyValue } from "./KeyValue";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-function useBankSchema() {
+function useBankSchema(maximum: string | undefined) {
   const intl = useIntl();
+  const format = useFormat();
   return useMemo(
     () =>
       z.object({
         name: z.string().trim().min(1, intl.formatMessage(m.nameRequired)),
         card_number: z.string().trim().min(1, intl.formatMessage(m.cardNumberRequired)),
         bank_name: z.string().trim().min(1, intl.formatMessage(m.bankNameRequired)),
-        amount: amountSchema(intl),
+        amount: amountSchema(intl, { maximum, formatMoney: format.money }),
         voucher: z.object({ id: z.string(), url: z.string() }).nullable(),
       }),
-    [intl],
+    [intl, maximum, format.money],
   );
 }
 
@@ -54,7 +56,8 @@ export function BankDeposit() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { data, isPending } = useDepositOptions();
-  const schema = useBankSchema();
+  const schema = useBankSchema(data?.maximum);
+  const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { name: "", card_number: "", bank_name: "", amount: "", voucher: null },
@@ -134,6 +137,11 @@ export function BankDeposit() {
           render={(field) => (
             <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
           )}
+          hint={
+            <span data-testid="deposit-maximum">
+              <FormattedMessage {...m.depositMaximum} values={{ maximum: format.money(data.maximum) }} />
+            </span>
+          }
         />
         <Controller
           control={control}

@@ -11,24 +11,26 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { Money } from "@/components/ui/Money";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
+import { useFormat } from "@/lib/money";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-function useChainSchema() {
+function useChainSchema(maximum: string | undefined) {
   const intl = useIntl();
+  const format = useFormat();
   return useMemo(
     () =>
       z.object({
-        amount: amountSchema(intl),
+        amount: amountSchema(intl, { maximum, formatMoney: format.money }),
         voucher: z
           .object({ id: z.string(), url: z.string() })
           .nullable()
           .refine((value) => Boolean(value), intl.formatMessage(m.voucherRequired)),
         tx_hash: z.string().trim(),
       }),
-    [intl],
+    [intl, maximum, format.money],
   );
 }
 
@@ -78,7 +80,8 @@ export function ChainDeposit() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { data, isPending } = useDepositOptions();
-  const schema = useChainSchema();
+  const schema = useChainSchema(data?.maximum);
+  const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { amount: "", voucher: null, tx_hash: "" },
@@ -149,6 +152,11 @@ export function ChainDeposit() {
           render={(field) => (
             <Input {...field} inputMode="decimal" clearable placeholder={intl.formatMessage(m.amountPlaceholder)} />
           )}
+          hint={
+            <span data-testid="deposit-maximum">
+              <FormattedMessage {...m.depositMaximum} values={{ maximum: format.money(data.maximum) }} />
+            </span>
+          }
         />
         <Controller
           control={control}

@@ -31,7 +31,12 @@ function useWithdrawSchema(form: ExtractForm) {
           full_name: z.string().trim().min(1, intl.formatMessage(m.fullNameRequired)),
           bank_name: z.string().trim(),
           account: z.string().trim(),
-          amount: amountSchema(intl, { max: form.balance, min: form.minimum, formatMoney: format.money }),
+          amount: amountSchema(intl, {
+            max: form.balance,
+            min: form.minimum,
+            maximum: form.maximum,
+            formatMoney: format.money,
+          }),
         })
         .superRefine((values, ctx) => {
           const chain = values.method === "chain";
@@ -45,7 +50,7 @@ function useWithdrawSchema(form: ExtractForm) {
               message: intl.formatMessage(chain ? m.addressRequired : m.cardNumberRequired),
             });
         }),
-    [intl, format.money, form.balance, form.minimum],
+    [intl, format.money, form.balance, form.minimum, form.maximum],
   );
 }
 
@@ -251,6 +256,9 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
                 minimum: format.money(form.minimum),
               }}
             />
+            <div data-testid="withdraw-maximum">
+              <FormattedMessage {...m.withdrawMaximum} values={{ maximum: format.money(form.maximum) }} />
+            </div>
           </div>
           <FeePreview amount={amount} />
         </Form.Item>

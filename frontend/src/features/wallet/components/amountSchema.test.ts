@@ -26,4 +26,11 @@ describe("amountSchema", () => {
     expect(firstError(schema, "9.99")).toBe("The minimum withdrawal is 10.00");
     expect(firstError(schema, "10")).toBeUndefined();
   });
+
+  it("refuses more than the operation's maximum", () => {
+    const schema = amountSchema(intl, { maximum: "1000000.00" });
+    expect(firstError(schema, "1000000.00")).toBeUndefined();
+    expect(firstError(schema, "1000000.01")).toBe("The amount cannot be more than 1000000.00");
+    expect(firstError(schema, "2000000")).toBe("The amount cannot be more than 1000000.00");
+  });
 });

@@ -3,13 +3,14 @@ import type { IntlShape } from "react-intl";
 import { compareAmounts, isPositiveAmount, parseAmount } from "@/lib/money/amount";
 import { walletMessages as m } from "./messages";
 
-type Limits = { max?: string; min?: string; formatMoney?: (value: string) => string };
+type Limits = { max?: string; min?: string; maximum?: string; formatMoney?: (value: string) => string };
 
 /**
  * The amount field of the wallet forms: required, a 2-decimal amount, "Cannot be zero", and optionally
- * "Cannot exceed balance" (max) and the minimum, compared exactly with the server's strings.
+ * "Cannot exceed balance" (max), the minimum and the operation's maximum (the server's bound), compared exactly
+ * with the server's strings.
  */
-export function amountSchema(intl: IntlShape, { max, min, formatMoney = (v) => v }: Limits = {}) {
+export function amountSchema(intl: IntlShape, { max, min, maximum, formatMoney = (v) => v }: Limits = {}) {
   return z
     .string()
     .trim()
@@ -23,5 +24,9 @@ export function amountSchema(intl: IntlShape, { max, min, formatMoney = (v) => v
     .refine(
       (value) => min === undefined || !isPositiveAmount(value) || compareAmounts(value, min) >= 0,
       intl.formatMessage(m.belowMinimum, { minimum: min === undefined ? "" : formatMoney(min) }),
+    )
+    .refine(
+      (value) => maximum === undefined || !isPositiveAmount(value) || compareAmounts(value, maximum) <= 0,
+      intl.formatMessage(m.aboveMaximum, { maximum: maximum === undefined ? "" : formatMoney(maximum) }),
     );
 }

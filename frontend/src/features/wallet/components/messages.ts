@@ -153,6 +153,9 @@ const argumentMessages = defineMessages<{
   addressPlaceholder: { readonly format: MessageValue };
   available: { readonly amount: MessageValue };
   belowMinimum: { readonly minimum: MessageValue };
+  aboveMaximum: { readonly maximum: MessageValue };
+  withdrawMaximum: { readonly maximum: MessageValue };
+  depositMaximum: { readonly maximum: MessageValue };
   feeRule: { readonly fixed: MessageValue; readonly minimum: MessageValue; readonly percent: MessageValue };
   balanceAfter: { readonly amount: MessageValue };
   upgrade: { readonly amount: MessageValue };
@@ -176,6 +179,21 @@ const argumentMessages = defineMessages<{
     id: "withdraw.belowMinimum",
     defaultMessage: "The minimum withdrawal is {minimum}",
     description: "Validation",
+  },
+  aboveMaximum: {
+    id: "wallet.aboveMaximum",
+    defaultMessage: "The amount cannot be more than {maximum}",
+    description: "Validation: above the largest amount one deposit or withdrawal may have",
+  },
+  withdrawMaximum: {
+    id: "withdraw.maximum",
+    defaultMessage: "Maximum withdrawal: {maximum}.",
+    description: "Under the fee rule: the largest amount one withdrawal may ask for",
+  },
+  depositMaximum: {
+    id: "recharge.maximum",
+    defaultMessage: "At most {maximum} per deposit.",
+    description: "Under the deposit amount field: the largest amount one deposit may declare",
   },
   feeRule: {
     id: "withdraw.feeRule",
