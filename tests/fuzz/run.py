@@ -143,7 +143,7 @@ def main() -> int:
         if os.environ.get("FUZZ_SEED"):
             command += ["--seed", os.environ["FUZZ_SEED"]]
         print(f"fuzzing {base} ({examples} examples per operation and phase, at most {max_time} s)", flush=True)
-        returncode = subprocess.run(command, cwd=ROOT, env=env).returncode
+        returncode = subprocess.run(command, cwd=folder, env=env).returncode  # its caches go with the folder
         if returncode:
             print(f"The server's log: {SERVER_LOG}")
         return returncode
