@@ -38,7 +38,7 @@ def test_the_admin_refuses_it_on_the_form(client, operator):
             "images-0-image": SimpleUploadedFile("big.png", crafted_png(6000, 4500), content_type="image/png"),
         }
     )
-    response = client.post(url, data)
+    response = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200  # the form again, with the message
     assert "The image is too large" in response.content.decode()
     assert not ProductImage.objects.exists()

@@ -117,11 +117,16 @@ def test_the_operators_forms_refuse_an_amount_above_the_maximum(admin_client, me
     deposit = services.deposit_create(
         merchant=merchant, method="bank", amount=Decimal("10"), payer_name="A", card_number="40001234", bank_name="B"
     )
-    page = admin_client.post(reverse("admin:wallet_deposit_approve", args=[deposit.pk]), {"credited_amount": HUGE})
+    english = {"HTTP_ACCEPT_LANGUAGE": "en"}
+    page = admin_client.post(
+        reverse("admin:wallet_deposit_approve", args=[deposit.pk]), {"credited_amount": HUGE}, **english
+    )
     assert page.status_code == 200
     assert "The amount cannot be more than 1000000.00." in page.content.decode()
     page = admin_client.post(
-        reverse("admin:wallet_adjustment_add"), {"merchant": merchant.pk, "amount": "1000000.01", "reason": "typo"}
+        reverse("admin:wallet_adjustment_add"),
+        {"merchant": merchant.pk, "amount": "1000000.01", "reason": "typo"},
+        **english,
     )
     assert page.status_code == 200
     assert "The amount cannot be more than 1000000.00." in page.content.decode()
