@@ -3,6 +3,7 @@ answer matches it (used by every API test through tests/conftest.ApiClient)."""
 
 import io
 import json
+import threading
 from contextlib import redirect_stderr
 from functools import cache
 from typing import Any
@@ -28,11 +29,20 @@ def generate_schema() -> tuple[dict[str, Any] | None, str]:
     return json.loads(out.getvalue()), err.getvalue()
 
 
+# Race tests answer from many threads at once; the schema is built once (redirect_stderr is process-wide).
+_schema_lock = threading.Lock()
+
+
 @cache
-def merchant_schema() -> dict[str, Any]:
+def _merchant_schema() -> dict[str, Any]:
     schema, problems = generate_schema()
     assert schema is not None, f"The OpenAPI schema has warnings or errors (run `make schema`):\n{problems}"
     return schema
+
+
+def merchant_schema() -> dict[str, Any]:
+    with _schema_lock:
+        return _merchant_schema()
 
 
 def _resolve(schema: dict[str, Any]) -> dict[str, Any]:

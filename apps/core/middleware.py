@@ -21,11 +21,11 @@ class LangHeaderMiddleware:
         if header is None and not request.path.startswith("/merchant/"):
             return self.get_response(request)
         code = django_lang(header)
-        translation.activate(code)
         request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
         # LocaleMiddleware reads Accept-Language; make it agree with the header.
         request.META["HTTP_ACCEPT_LANGUAGE"] = code
-        response = self.get_response(request)
+        with translation.override(code):  # the thread's language goes back afterwards, also on an error
+            response = self.get_response(request)
         response.headers.setdefault("Content-Language", code)
         return response
 

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -160,36 +160,33 @@ def _guarded(*, merchant: Merchant, guard: _Guard, check: Callable[[], bool]) ->
     """Runs `check` (a password comparison) as one counted try: None when right, else the tries left (>= 1).
 
     Raises the guard's refusal when locked, or when this wrong try used the last one (then it locks for
-    PAY_PASSWORD_LOCK_MINUTES). The try is claimed before the password is compared, with one conditional UPDATE
-    (`failures < max` and not locked) in its own short transaction, so of any number of concurrent tries at most
-    PAY_PASSWORD_MAX_TRIES are compared before the lock; the claim commits at once, so a wrong try stays counted
-    although the surrounding operation is refused. Call it outside the operation's transaction (an outer
-    rollback would undo the count).
+    PAY_PASSWORD_LOCK_MINUTES). The try is counted under a lock on the merchant row, held while the password is
+    compared, so concurrent tries are checked one after the other: of any number of wrong ones at most
+    PAY_PASSWORD_MAX_TRIES are compared before the lock, and right ones are never refused for the others' sake.
+    The count commits at once, so a wrong try stays counted although the surrounding operation is refused: call
+    it outside the operation's transaction (an outer rollback would undo the count).
     """
     most, minutes = settings.PAY_PASSWORD_MAX_TRIES, settings.PAY_PASSWORD_LOCK_MINUTES
     rows = Merchant.objects.filter(pk=merchant.pk)
-    now = timezone.now()
-    open_ = Q(**{f"{guard.locked_until}__isnull": True}) | Q(**{f"{guard.locked_until}__lte": now})
+    refusal: AppError | None = None
+    left: int | None = None
     with transaction.atomic():
-        claimable = rows.filter(open_, **{f"{guard.failures}__lt": most})
-        claimed = claimable.update(**{guard.failures: F(guard.failures) + 1})
-        # Our UPDATE holds the row until commit, so this reads the count our claim made.
-        tried = rows.values_list(guard.failures, flat=True).get() if claimed else None
-    if tried is None:
-        until = rows.values_list(guard.locked_until, flat=True).get()
-        if until is None or until <= now:  # the last try's lock is not written yet (or was lost): write it
-            rows.filter(**{f"{guard.failures}__gte": most}).update(
-                **{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)}
-            )
-            raise _locked(guard, minutes)
-        raise _locked(guard, max(1, int((until - now).total_seconds() // 60) + 1))
-    if check():
-        rows.update(**{guard.failures: 0, guard.locked_until: None})
-        return None
-    if tried >= most:
-        rows.update(**{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)})
-        raise _locked(guard, minutes)
-    return most - tried
+        now = timezone.now()
+        failures, until = rows.select_for_update().values_list(guard.failures, guard.locked_until).get()
+        if until is not None and until > now:
+            refusal = _locked(guard, max(1, int((until - now).total_seconds() // 60) + 1))
+        elif check():
+            if failures or until is not None:
+                rows.update(**{guard.failures: 0, guard.locked_until: None})
+        elif failures + 1 >= most:
+            rows.update(**{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)})
+            refusal = _locked(guard, minutes)
+        else:
+            rows.update(**{guard.failures: failures + 1})
+            left = most - failures - 1
+    if refusal is not None:  # raised after the commit, so the count stays
+        raise refusal
+    return left
 
 
 def _login_password_check(*, merchant: Merchant, raw: str, field: str, message: str) -> None:
