@@ -20,6 +20,16 @@ def _clear_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _english_outside_requests():
+    """Services called directly by a test speak English; a request speaks its `lang` header (the middleware puts
+    the thread's language back afterwards, so no test depends on the one before)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def api():
     """An API client that speaks like the app: JSON, with `lang` (default en) and `token` headers."""
