@@ -7,6 +7,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op here (the e2e tests cover it in Chromium).
 window.scrollTo = () => undefined;
+// antd-mobile's number keyboard scrolls its input into view after a timer, which may fire after a test ends.
+Element.prototype.scrollIntoView = () => undefined;
 
 beforeEach(() => {
   localStorage.clear();
