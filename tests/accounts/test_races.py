@@ -1,13 +1,12 @@
 """Concurrent wrong tries on PostgreSQL: real transactions in parallel threads, each with its own connection."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from apps.accounts import services
 from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity
 from apps.core.errors import AppError, ErrorCode
+from tests.concurrency import concurrently
 from tests.factories import DEFAULT_PASSWORD, DEFAULT_PAY_PASSWORD, MerchantFactory
 
 from .hashers import COUNTING, CountingHasher
@@ -18,28 +17,6 @@ pytestmark = [
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def concurrently(n, fn):
-    """Runs fn(i) in n threads released at the same instant; returns results (or the exceptions raised)."""
-    barrier = threading.Barrier(n)
-    results: list = [None] * n
-
-    def run(i):
-        try:
-            barrier.wait()
-            results[i] = fn(i)
-        except Exception as exc:  # collected for the assertions
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 @pytest.fixture

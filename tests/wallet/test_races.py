@@ -1,11 +1,9 @@
 """Concurrency on PostgreSQL: real transactions in parallel threads, each with its own connection."""
 
-import threading
 from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import connections
 
 from apps.core.errors import AppError
 from apps.core.transitions import status_history
@@ -13,6 +11,7 @@ from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
 from apps.wallet.models import Deposit, JournalEntry, Withdrawal
 from apps.wallet.selectors import wallet_summary
+from tests.concurrency import concurrently
 from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, fund
 
@@ -28,28 +27,6 @@ WITHDRAW = {
     "amount": "10",
     "pay_password": DEFAULT_PAY_PASSWORD,
 }
-
-
-def concurrently(n, fn):
-    """Runs fn(i) in n threads released at the same instant; returns results (or the exceptions raised)."""
-    barrier = threading.Barrier(n)
-    results: list = [None] * n
-
-    def run(i):
-        try:
-            barrier.wait()
-            results[i] = fn(i)
-        except Exception as exc:  # collected for the assertions
-            results[i] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_fifty_concurrent_withdrawals_of_ten_against_one_hundred_accept_exactly_ten(merchant, fee_rule):

@@ -123,7 +123,7 @@ class RechargeLogApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        deposits = selectors.deposit_list(merchant=signed_in(request), status=v.get("status"))  # type: ignore[arg-type]
+        deposits = selectors.deposit_list(merchant=signed_in(request), status=v.get("status"))
         return ok(
             paginate(
                 deposits,
