@@ -65,7 +65,7 @@ class StatusChange(AppendOnlyModel):
         indexes = [models.Index(fields=["content_type", "object_id"])]
 
     def __str__(self) -> str:
-        return f"{self.content_type_id}:{self.object_id}: {self.from_status} -> {self.to_status}"
+        return f"{self.from_status} -> {self.to_status}"
 
 
 def _upload_path(instance: "Upload", filename: str) -> str:
