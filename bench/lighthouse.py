@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .server import create_database
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 STATIC_ROOT = ROOT / "static_build"
@@ -51,16 +53,6 @@ def _environment() -> dict[str, str]:
     for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
         env.setdefault(name, f"lighthouse-only-{name.lower()}")
     return env
-
-
-def _create_database() -> None:
-    import psycopg
-
-    name = urlsplit(DATABASE_URL).path.lstrip("/")
-    server = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(server, autocommit=True) as conn:
-        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def _manage(env: dict[str, str], *command: str) -> None:
@@ -116,7 +108,7 @@ def _table(summaries: dict[str, dict]) -> tuple[str, bool]:
 def main() -> int:
     os.chdir(ROOT)
     env = _environment()
-    _create_database()
+    create_database(DATABASE_URL)
     seed_env = {**env, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "false"}
     _manage(seed_env, "migrate", "--noinput", "-v", "0")
     _manage(seed_env, "seed_demo", "-v", "0")

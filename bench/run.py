@@ -11,7 +11,8 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import urlsplit
+
+from .server import create_database
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -46,16 +47,6 @@ def _environment() -> None:
         os.environ.setdefault("THROTTLE_USER", "100000/min")
 
 
-def _create_database() -> None:
-    import psycopg
-
-    name = urlsplit(DATABASE_URL).path.lstrip("/")
-    server = DATABASE_URL.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(server, autocommit=True) as conn:
-        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
 def _machine() -> str:
     from django.db import connection
 
@@ -81,7 +72,7 @@ def _loadavg() -> float:
 def main() -> int:
     _environment()
     os.chdir(ROOT)
-    _create_database()
+    create_database(DATABASE_URL)
 
     import django
 

@@ -11,6 +11,18 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
+
+
+def create_database(url: str) -> None:
+    """Creates the PostgreSQL database of `url` when it does not exist yet."""
+    import psycopg
+
+    name = urlsplit(url).path.lstrip("/")
+    server = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(server, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 @contextmanager
