@@ -18,7 +18,7 @@ class LangHeaderMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         header = request.headers.get("lang")
-        if header is None and not request.path.startswith("/merchant/"):
+        if header is None and not _is_api(request):
             return self.get_response(request)
         code = django_lang(header)
         request.LANGUAGE_CODE = code  # type: ignore[attr-defined]

@@ -68,9 +68,13 @@ class StatusChange(AppendOnlyModel):
         return f"{self.from_status} -> {self.to_status}"
 
 
+# The folder of private uploads; the media URL never serves it (views.public_media), only `common/file/<signed>`.
+PRIVATE_MEDIA_FOLDER = "private"
+
+
 def _upload_path(instance: "Upload", filename: str) -> str:
     # Random names only: the client's file name never reaches the storage.
-    folder = "private" if instance.is_private else "public"
+    folder = PRIVATE_MEDIA_FOLDER if instance.is_private else "public"
     suffix = PurePosixPath(filename).suffix.lower() or ".jpg"
     return f"{folder}/{instance.kind}/{secrets.token_urlsafe(18)}{suffix}"
 

@@ -9,7 +9,8 @@ Most views need no annotation:
 - every operation documents the rejection `{code: 0, msg, data: {error, errors?, wait?} | null}` (component
   `Rejection`): beside the success under HTTP 200 (oneOf, told apart by `code`), and under 400, 403, 404, 405,
   413, 415 and 429;
-- headers: `token` (security scheme), `lang`, `Idempotency-Key` on @idempotent methods; 401 where `token` is read.
+- headers: `token` (security scheme), `lang`, `Idempotency-Key` on POSTs of views with an
+  `idempotency_scope`; 401 where `token` is read.
 
 Anything else is said with drf-spectacular's `@extend_schema` on the method: `parameters=[Query]`,
 `request=Body` or `request=None`, `responses=Data`, `responses=paged(Item)` or `responses=None` (no data).

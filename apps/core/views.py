@@ -9,6 +9,7 @@ from django.views.static import serve
 
 from .exceptions import api_404
 from .i18n import app_lang
+from .models import PRIVATE_MEDIA_FOLDER
 
 
 def spa_shell(request: HttpRequest) -> HttpResponse:
@@ -23,10 +24,6 @@ def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
 
 def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok"})
-
-
-# The folder of private uploads (apps.core.models: "private/<kind>/..."); only `common/file/<signed>` serves them.
-PRIVATE_MEDIA_FOLDER = "private"
 
 
 def public_media(request: HttpRequest, path: str) -> HttpResponseBase:
