@@ -11,8 +11,8 @@ from rest_framework import permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from .apiview import ApiView
 from .envelope import ok
 from .errors import AppError, ErrorCode
 from .exceptions import api_404
@@ -33,7 +33,7 @@ MERCHANT_KINDS = [
 REGISTRATION_KINDS = {Upload.Kind.LOGO, Upload.Kind.ID_DOCUMENT, Upload.Kind.LICENSE}
 
 
-class UploadApi(APIView):
+class UploadApi(ApiView):
     permission_classes = [permissions.AllowAny]
     parser_classes = [MultiPartParser, FormParser]
     throttle_classes = [UploadThrottle]

@@ -18,6 +18,7 @@ class ErrorCode(IntEnum):
     STATE = 1008
     SHOP_CLOSED = 1009
     PAY_PASSWORD = 1010
+    UNKNOWN_PARAMETER = 1011
 
 
 class AppError(Exception):

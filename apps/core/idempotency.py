@@ -4,7 +4,7 @@ with the result of the first request; the same key with another body is refused.
 The view declares its scope and hands the key to the service; the service runs its write through `run_once`
 (money operations through apps.wallet.operations.money_operation, which does it for them):
 
-    class ExtractApi(APIView):
+    class ExtractApi(ApiView):
         idempotency_scope = "wallet.extract"        # also documents the header in the schema
 
         def post(self, request):

@@ -270,6 +270,26 @@ def warn_untyped_values(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]
     return result
 
 
+def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Postprocessing hook: a request body takes only the fields it lists (`additionalProperties: false`), as
+    apps.core.apiview refuses any other by name; generated clients and the fuzzer are told so."""
+    schemas = result.get("components", {}).get("schemas", {})
+
+    def close(schema: dict[str, Any]) -> None:
+        if "$ref" in schema:
+            schema = schemas[schema["$ref"].rsplit("/", 1)[1]]
+        for branch in schema.get("oneOf", []):
+            close(branch)
+        if schema.get("type") == "object":
+            schema["additionalProperties"] = False
+
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for media in operation.get("requestBody", {}).get("content", {}).values():
+                close(media["schema"])
+    return result
+
+
 class TokenHeaderScheme(OpenApiAuthenticationExtension):
     target_class = "apps.accounts.authentication.TokenHeaderAuthentication"
     name = "token"

@@ -4,9 +4,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.models import Upload
 from apps.core.money import MoneySerializerField
@@ -45,7 +45,7 @@ def _shop_data(shop: Shop, request: Request) -> dict:
     return ShopOutputSerializer(shop, context={"request": request}).data
 
 
-class StoreApi(APIView):
+class StoreApi(ApiView):
     """GET: the shop's settings. POST: change the given ones (basic info and social links; others unchanged)."""
 
     OutputSerializer = ShopOutputSerializer
@@ -90,7 +90,7 @@ class StoreApi(APIView):
         return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
 
 
-class StoreBannerApi(APIView):
+class StoreBannerApi(ApiView):
     """POST store_banner and ad_banner: upload keys from common/upload (kind banner); "" removes one."""
 
     OutputSerializer = ShopOutputSerializer
@@ -113,7 +113,7 @@ class StoreBannerApi(APIView):
         return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
 
 
-class LevelListApi(APIView):
+class LevelListApi(ApiView):
     """The levels with their terms, the merchant's current one marked, and what an upgrade would cost now."""
 
     class OutputSerializer(serializers.Serializer):

@@ -209,11 +209,17 @@ SPECTACULAR_SETTINGS = {
         "The merchant back-office API. Every answer is the envelope {code, msg, data}: code 1 success; code 0 a "
         "rejection with a translated msg (HTTP 200; field errors in data.errors); code 401 not signed in (HTTP 401). "
         "Headers: `token` (session), `lang` (en, zh-CN, zh-Hant, ru-RU, han, ri, tai), `Idempotency-Key` on "
-        "money-moving POSTs. Lists take page (from 1) and limit (default 20, max 100)."
+        "money-moving POSTs. Lists take page (from 1) and limit (default 20, max 100). An operation takes only the "
+        "query parameters and body fields it lists: any other is refused with code 0, a message naming it and "
+        "data.errors keyed by its name (data.error 1011), and nothing is changed."
     ),
     "SCHEMA_PATH_PREFIX": "/merchant/",
     "SERVE_AUTHENTICATION": [],  # public; a stale `token` header must not turn it into a 401
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "apps.core.schema.warn_untyped_values"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "apps.core.schema.closed_request_bodies",
+        "apps.core.schema.warn_untyped_values",
+    ],
     # One name per shared choice set (the same set under two field names would get two names).
     "ENUM_NAME_OVERRIDES": {
         "PaymentMethodEnum": "apps.wallet.constants.Method",

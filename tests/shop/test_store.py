@@ -40,7 +40,6 @@ def test_saves_basic_info_and_logo(merchant_api, merchant):
         "address": "1 Main St",
         "introduction": "Useful things.",
         "welcome_message": "Welcome!",
-        "status": "active",  # unknown fields are ignored
     }
     body = merchant_api.post(STORE, payload).json()
 
@@ -54,6 +53,18 @@ def test_saves_basic_info_and_logo(merchant_api, merchant):
         "+1 555 0100",
         "Welcome!",
     )
+
+
+def test_fields_of_another_client_are_refused_by_name_and_nothing_is_saved(merchant_api, merchant):
+    """An integrator's client sent its own names: "Saved" with nothing stored was the old answer (issue 16)."""
+    before = Shop.objects.values().get(merchant=merchant)
+    merchant_api.lang = "ru-RU"
+    body = merchant_api.post(STORE, {"name": "Corner Store", "mer_name": "Corner Store", "status": "active"}).json()
+
+    assert body["code"] == 0
+    assert body["msg"] == "Неизвестные параметры: mer_name, status"
+    assert set(body["data"]["errors"]) == {"mer_name", "status"}
+    assert Shop.objects.values().get(merchant=merchant) == before  # not even the known `name`
 
 
 def test_a_partial_update_keeps_the_other_fields(merchant_api, merchant):

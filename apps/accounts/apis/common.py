@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
-from rest_framework.views import APIView
 
+from apps.core.apiview import ApiView
 from apps.core.throttles import client_ip
 from apps.core.uploads import upload_url
 
@@ -131,7 +131,7 @@ def _signed_in(request: Request, merchant: Merchant, token: str, **extra: object
     return {**extra, "merinfo": merinfo}
 
 
-class PublicApi(APIView):
+class PublicApi(ApiView):
     """Signed-out screens: no token is read, so a stale one cannot turn the answer into a 401."""
 
     authentication_classes: list = []

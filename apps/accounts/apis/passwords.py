@@ -8,8 +8,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 
 from .. import services
@@ -24,7 +24,7 @@ from .common import (
 
 
 # ---------- passwords ----------
-class ResetPwdApi(APIView):
+class ResetPwdApi(ApiView):
     """Signed in: change the password with the old one. Signed out: reset it with a one-time code."""
 
     permission_classes = [permissions.AllowAny]
@@ -93,7 +93,7 @@ class PayPasswordField(serializers.CharField):
         super().__init__(max_length=32, trim_whitespace=False, error_messages=_say(missing), **kwargs)
 
 
-class ResetPayApi(APIView):
+class ResetPayApi(ApiView):
     class InputSerializer(serializers.Serializer):
         pay_password = PayPasswordField(gettext_lazy("Please enter the payment password"))
         pay_password_confirm = PayPasswordField(gettext_lazy("Please enter the payment password again"))
@@ -126,7 +126,7 @@ class ResetPayApi(APIView):
         return ok(None, _("Payment password saved"))
 
 
-class VerifyPayApi(APIView):
+class VerifyPayApi(ApiView):
     class InputSerializer(serializers.Serializer):
         pay_password = PayPasswordField(gettext_lazy("Please enter the payment password"))
 

@@ -7,8 +7,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.i18n import NATIVE_NAMES, django_lang
 
@@ -23,14 +23,14 @@ from .common import (
 
 
 # ---------- profile and language ----------
-class GetMerInfoApi(APIView):
+class GetMerInfoApi(ApiView):
     @extend_schema(responses=MerInfoSerializer)
     def get(self, request: Request) -> Response:
         merchant = merchant_info_get(merchant_id=signed_in(request).pk)
         return ok(MerInfoSerializer(merchant, context={"request": request}).data)
 
 
-class AvatarApi(APIView):
+class AvatarApi(ApiView):
     """Sets the avatar to an image uploaded with common/upload (kind avatar); an empty key removes it."""
 
     class InputSerializer(serializers.Serializer):
@@ -57,7 +57,7 @@ class AvatarApi(APIView):
         )
 
 
-class SetLanguageApi(APIView):
+class SetLanguageApi(ApiView):
     class InputSerializer(serializers.Serializer):
         lang = serializers.CharField(max_length=16, error_messages=_say(gettext_lazy("Please choose a language")))
 

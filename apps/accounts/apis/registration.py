@@ -9,8 +9,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 
 from .. import services
@@ -118,7 +118,7 @@ class VerifyCodeApi(PublicApi):
         return ok(self.OutputSerializer({"invite_code": code}).data, _("The invitation code is valid"))
 
 
-class ResubmitApi(APIView):
+class ResubmitApi(ApiView):
     """A rejected merchant sends new ID documents (uploaded while signed in) for another review."""
 
     @extend_schema(request=IdDocumentsSerializer, responses=RegisterOutputSerializer)

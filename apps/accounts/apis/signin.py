@@ -6,8 +6,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 
 from .. import services
@@ -67,7 +67,7 @@ class ThirdApi(PublicApi):
         return ok(_signed_in(request, merchant, token, status=1), _("Login successful"))
 
 
-class LogoutApi(APIView):
+class LogoutApi(ApiView):
     @extend_schema(request=None, responses=None)
     def post(self, request: Request) -> Response:
         services.session_revoke(token_ids=[request.auth.pk])

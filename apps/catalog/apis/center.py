@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
@@ -27,7 +27,7 @@ from ..services import goods_add, goods_add_filtered, goods_add_hot
 from .common import GoodsOutputSerializer, ProductCardSerializer, _goods_page
 
 
-class ProductHotApi(APIView):
+class ProductHotApi(ApiView):
     """The shop's best sellers: its listings by sales, then clicks (both counted from recorded events)."""
 
     @extend_schema(parameters=[PageInputSerializer], responses=paged(GoodsOutputSerializer))
@@ -42,7 +42,7 @@ class ProductHotApi(APIView):
         return ok(data)
 
 
-class CategoryListApi(APIView):
+class CategoryListApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         name = serializers.CharField()
@@ -65,7 +65,7 @@ class FilterInputSerializer(serializers.Serializer):
     keyword = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
-class ProductListApi(APIView):
+class ProductListApi(ApiView):
     """The distribution center: active products by category and keyword; `added` marks those in the shop."""
 
     class InputSerializer(FilterInputSerializer, PageInputSerializer):
@@ -105,7 +105,7 @@ class DistributeOutputSerializer(serializers.Serializer):
     limit = serializers.IntegerField()
 
 
-class ProductAddApi(APIView):
+class ProductAddApi(ApiView):
     class InputSerializer(serializers.Serializer):
         ids = serializers.ListField(child=IdField(), required=False, default=list)
 
@@ -117,7 +117,7 @@ class ProductAddApi(APIView):
         return ok(result.as_data(), result.message())
 
 
-class ProductAddAllApi(APIView):
+class ProductAddAllApi(ApiView):
     """Distributes every product of the current filter of the distribution center (category, keyword)."""
 
     @extend_schema(request=FilterInputSerializer, responses=DistributeOutputSerializer)
@@ -132,7 +132,7 @@ class ProductAddAllApi(APIView):
         return ok(result.as_data(), result.message())
 
 
-class ProductAddAllHotApi(APIView):
+class ProductAddAllHotApi(ApiView):
     @extend_schema(request=None, responses=DistributeOutputSerializer)
     def post(self, request: Request) -> Response:
         result = goods_add_hot(merchant=signed_in(request))

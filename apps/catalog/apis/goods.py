@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
@@ -28,7 +28,7 @@ from ..services import goods_remove, goods_switch
 from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, _goods_page
 
 
-class GoodsManageApi(APIView):
+class GoodsManageApi(ApiView):
     """The shop's listings: tab all / selling (on shelf) / stock (off shelf), newest first."""
 
     class InputSerializer(PageInputSerializer):
@@ -69,7 +69,7 @@ class ProductGoodsSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class ProductDetailApi(APIView):
+class ProductDetailApi(ApiView):
     """One product: by `id` (a distribution center product) or by `goods_id` (a listing of this shop)."""
 
     class InputSerializer(serializers.Serializer):
@@ -111,7 +111,7 @@ class ProductDetailApi(APIView):
         return ok(self.OutputSerializer(product, context=context).data)
 
 
-class GoodsSwitchApi(APIView):
+class GoodsSwitchApi(ApiView):
     """Puts a listing on shelf (selling) or off shelf (in stock)."""
 
     class InputSerializer(serializers.Serializer):
@@ -131,7 +131,7 @@ class GoodsSwitchApi(APIView):
         return ok(self.OutputSerializer(goods).data, msg)
 
 
-class GoodsRemoveApi(APIView):
+class GoodsRemoveApi(ApiView):
     class InputSerializer(serializers.Serializer):
         id = IdField()
 

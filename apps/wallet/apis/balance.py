@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
@@ -20,7 +20,7 @@ from .. import selectors, services
 from ..constants import BILL_TABS, EntryKind
 
 
-class BillApi(APIView):
+class BillApi(ApiView):
     class InputSerializer(PageInputSerializer):
         type = serializers.ChoiceField(choices=["all", *BILL_TABS], default="all")
 
@@ -53,7 +53,7 @@ class BillApi(APIView):
         )
 
 
-class LevelUpgradeApi(APIView):
+class LevelUpgradeApi(ApiView):
     idempotency_scope = "wallet.level_upgrade"
 
     class InputSerializer(serializers.Serializer):

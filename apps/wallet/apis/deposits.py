@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField, money_max
@@ -20,7 +20,7 @@ from ..constants import DepositStatus, Method
 from .common import _amount_field
 
 
-class GetBlockchainApi(APIView):
+class GetBlockchainApi(ApiView):
     class NetworkSerializer(serializers.Serializer):
         code = serializers.CharField()
         currency = serializers.CharField()
@@ -79,7 +79,7 @@ class DepositOutputSerializer(serializers.Serializer):
         return deposit.review_note if deposit.status == DepositStatus.REJECTED else ""
 
 
-class RechargeApi(APIView):
+class RechargeApi(ApiView):
     class InputSerializer(serializers.Serializer):
         type = serializers.ChoiceField(
             choices=Method.choices, error_messages={"invalid_choice": gettext_lazy("Please choose a deposit method.")}
@@ -114,7 +114,7 @@ class RechargeApi(APIView):
         return ok(DepositOutputSerializer(deposit).data, _("Deposit submitted. It is credited after review."))
 
 
-class RechargeLogApi(APIView):
+class RechargeLogApi(ApiView):
     class InputSerializer(PageInputSerializer):
         status = serializers.ChoiceField(choices=DepositStatus.choices, required=False)
 

@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from apps.accounts.authentication import signed_in
+from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
@@ -40,7 +40,7 @@ class WithdrawalOutputSerializer(serializers.Serializer):
         return withdrawal.review_note if withdrawal.status == WithdrawalStatus.REJECTED else ""
 
 
-class ExtractApi(APIView):
+class ExtractApi(ApiView):
     idempotency_scope = "wallet.extract"
 
     class PreviewSerializer(serializers.Serializer):
@@ -120,7 +120,7 @@ class ExtractApi(APIView):
         return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
 
 
-class ExtractLogApi(APIView):
+class ExtractLogApi(ApiView):
     class InputSerializer(PageInputSerializer):
         status = serializers.ChoiceField(choices=WithdrawalStatus.choices, required=False)
 

@@ -1071,10 +1071,10 @@ export interface components {
             msg: string;
             data: {
                 /**
-                 * @description The machine code (apps.core.errors.ErrorCode): 1000 INVALID, 1001 NOT_FOUND, 1002 FORBIDDEN, 1003 THROTTLED, 1004 CONFLICT, 1005 LOCKED, 1006 INSUFFICIENT_FUNDS, 1007 LIMIT_REACHED, 1008 STATE, 1009 SHOP_CLOSED, 1010 PAY_PASSWORD
+                 * @description The machine code (apps.core.errors.ErrorCode): 1000 INVALID, 1001 NOT_FOUND, 1002 FORBIDDEN, 1003 THROTTLED, 1004 CONFLICT, 1005 LOCKED, 1006 INSUFFICIENT_FUNDS, 1007 LIMIT_REACHED, 1008 STATE, 1009 SHOP_CLOSED, 1010 PAY_PASSWORD, 1011 UNKNOWN_PARAMETER
                  * @enum {integer}
                  */
-                error: 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010;
+                error: 1000 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011;
                 errors?: components["schemas"]["FieldErrors"];
                 /** @description Throttled: seconds to wait. */
                 wait?: number;

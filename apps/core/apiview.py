@@ -1,0 +1,131 @@
+"""`ApiView`, the base class of every merchant API view: an operation refuses the parameters it does not declare.
+
+A client written for another backend of the same specification sends its own field names. Ignoring them answered
+"Saved" and stored nothing, and a list filter with a wrong name silently filtered nothing (api.md, Requests). So a
+query parameter or body field that the operation does not declare is a rejection naming it (code 0, HTTP 200,
+`data.errors` keyed by each name), before the view runs: nothing is read, written or charged.
+
+What an operation declares is what its OpenAPI schema documents (apps/core/schema.py: the view's nested
+InputSerializer, or its @extend_schema `parameters=` and `request=`), read from the same drf-spectacular schema
+class, once per view and method. The schema, the generated front-end types and this check cannot disagree.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import ngettext
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from .errors import AppError, ErrorCode
+
+# The only names a request may carry besides the ones its operation declares, in one place. The session token, the
+# language and the Idempotency-Key travel as headers, which are never parameters; a client that also repeats them
+# in the query or the body (as some clients of the specification do) is not refused for it. The app itself sends no
+# cache-busting or tracking parameter; one it starts sending belongs here.
+ALLOWED_EXTRAS = frozenset({"token", "lang", "Idempotency-Key"})
+
+# A name echoed back in the rejection is cut to this many characters (a client chooses it; the answer stays small).
+SHOWN_NAME_MAX = 64
+
+# A form or query sends a list as `ids[0]=1&ids[1]=2` and a nested object as `shop.name=...` (how DRF reads them).
+_INDEXED = re.compile(r"(?P<name>[^\[.]+)(?:\[\d+\]|\.)")
+
+_CONTAINERS = (serializers.ListField, serializers.DictField, serializers.BaseSerializer)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The names one operation takes: {name: whether it holds a list or an object} for the query and the body."""
+
+    query: dict[str, bool]
+    body: dict[str, bool]
+
+
+def _fields(serializer: Any) -> dict[str, bool]:
+    """The writable field names of a serializer (class or instance), of each one a schema may hold in its place."""
+    if serializer is None:
+        return {}
+    if isinstance(serializer, dict):  # {"multipart/form-data": Serializer}
+        return {name: many for each in serializer.values() for name, many in _fields(each).items()}
+    if isinstance(serializer, PolymorphicProxySerializer):  # one of several bodies: any of their names
+        choices = serializer.serializers
+        choices = choices.values() if isinstance(choices, dict) else choices
+        return {name: many for each in choices for name, many in _fields(each).items()}
+    instance = serializer() if isinstance(serializer, type) else serializer
+    return {name: isinstance(field, _CONTAINERS) for name, field in instance.fields.items() if not field.read_only}
+
+
+@cache
+def declared(view_class: type[Any], method: str) -> Declared:  # type[Any]: an APIView class, hashable for @cache
+    """What `method` of `view_class` declares, as its OpenAPI operation documents it (read once per process)."""
+    generator = SchemaGenerator()  # holds the method's schema: the view keeps only a weak reference to it
+    view = generator.create_view(view_class.as_view(), method)
+    schema = view.schema
+    schema.method = method  # set by get_operation when the schema is generated; the overrides below read it
+    query: dict[str, bool] = {}
+    for parameter in schema.get_override_parameters():
+        if not isinstance(parameter, OpenApiParameter):
+            query.update(_fields(parameter))  # a serializer: its fields are query parameters
+        elif parameter.location == OpenApiParameter.QUERY and not parameter.exclude:
+            query[parameter.name] = bool(parameter.many)
+    body = _fields(schema.get_request_serializer()) if method != "GET" else {}
+    return Declared(query=query, body=body)
+
+
+def _unknown(data: Any, names: dict[str, bool]) -> list[str]:
+    if not hasattr(data, "keys"):
+        return []  # a JSON list or scalar: the serializer rejects its shape
+    form = isinstance(data, QueryDict)
+    unknown = []
+    for key in data:
+        if key in names or key in ALLOWED_EXTRAS:
+            continue
+        indexed = _INDEXED.match(key) if form else None
+        if indexed is not None and names.get(indexed["name"]):
+            continue
+        unknown.append(key)
+    return unknown
+
+
+def _shown(name: str) -> str:
+    return name if len(name) <= SHOWN_NAME_MAX else name[:SHOWN_NAME_MAX] + "…"
+
+
+def _message(names: list[str]) -> str:
+    return ngettext("Unknown parameter: %(names)s", "Unknown parameters: %(names)s", len(names)) % {
+        "names": ", ".join(names)
+    }
+
+
+def refuse_unknown_parameters(request: Request, view_class: type[APIView]) -> None:
+    """Raises the rejection naming every query parameter and body field that the request's operation lacks."""
+    method = "GET" if request.method == "HEAD" else str(request.method)
+    if not hasattr(view_class, method.lower()) or method == "OPTIONS":
+        return  # 405 for a method the view lacks; OPTIONS takes nothing
+    names = declared(view_class, method)
+    unknown = _unknown(request.query_params, names.query)
+    if method != "GET":
+        unknown += [name for name in _unknown(request.data, names.body) if name not in unknown]
+    if not unknown:
+        return
+    shown = sorted({_shown(name) for name in unknown})
+    raise AppError(
+        _message(shown),
+        ErrorCode.UNKNOWN_PARAMETER,
+        {"errors": {name: [_message([name])] for name in shown}},
+    )
+
+
+# Every merchant API view derives from this (tests/core/test_unknown_parameters.py checks that they do). No docstring:
+# a view without one of its own would inherit it as its description in the OpenAPI schema.
+class ApiView(APIView):
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # signed in, allowed and not throttled come first
+        refuse_unknown_parameters(request, type(self))
