@@ -11,7 +11,7 @@ export function uploadImage(file: File, kind: string): Promise<Uploaded> {
   const body = new FormData();
   body.append("file", file);
   body.append("kind", kind);
-  return api.post<Uploaded>("common/upload", body);
+  return api.post("common/upload", body);
 }
 
 type Props = {

@@ -22,26 +22,26 @@ describe("api client", () => {
     const fetchMock = answer({ code: 1, msg: "ok", data: { balance: "10.00" } });
     vi.stubGlobal("fetch", fetchMock);
 
-    await expect(api.get("merchant/getMerInfo", { page: 1, empty: "" })).resolves.toEqual({ balance: "10.00" });
+    await expect(api.get("product/product", { page: 1, keyword: "" })).resolves.toEqual({ balance: "10.00" });
 
-    expect(fetchMock.mock.calls[0][0]).toBe("/merchant/merchant/getMerInfo?page=1");
+    expect(fetchMock.mock.calls[0][0]).toBe("/merchant/product/product?page=1");
     expect(sentHeaders(fetchMock)).toMatchObject({ token: "tok-1", lang: "han" });
     expect(TIMEOUT_MS).toBe(99999);
   });
 
   it("throws ApiError with msg and field errors on code 0", async () => {
-    vi.stubGlobal("fetch", answer({ code: 0, msg: "Cannot be zero", data: { errors: { amount: ["Cannot be zero"] } } }));
+    vi.stubGlobal("fetch", answer({ code: 0, msg: "Wrong password", data: { errors: { pay_password: ["Wrong"] } } }));
 
-    const error = await api.post("merchant/extract", { amount: "0" }).catch((e: unknown) => e);
+    const error = await api.post("merchant/verify_pay", { pay_password: "000000" }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 0, msg: "Cannot be zero", status: 200, isRejection: true });
-    expect((error as ApiError).fieldErrors).toEqual({ amount: ["Cannot be zero"] });
+    expect(error).toMatchObject({ code: 0, msg: "Wrong password", status: 200, isRejection: true });
+    expect((error as ApiError).fieldErrors).toEqual({ pay_password: ["Wrong"] });
   });
 
   it("keeps the server msg for success toasts", async () => {
     vi.stubGlobal("fetch", answer({ code: 1, msg: "Login successful", data: { merinfo: { token: "t" } } }));
-    await expect(api.postAnswer("merchant/login", {})).resolves.toEqual({
+    await expect(api.postAnswer("merchant/login", { account: "a", password: "b" })).resolves.toEqual({
       data: { merinfo: { token: "t" } },
       msg: "Login successful",
     });
@@ -52,7 +52,7 @@ describe("api client", () => {
     updateSession({ lang: "en" });
     vi.stubGlobal("fetch", answer({ code: 401, msg: "Please log in first", data: null }, 401));
 
-    const error = await api.get("index/index").catch((e: unknown) => e);
+    const error = await api.get("merchant/getMerInfo").catch((e: unknown) => e);
 
     expect(error).toMatchObject({ code: 401, status: 401 });
     expect(showToast).toHaveBeenCalledWith({ icon: "fail", content: "Please log in first" });
@@ -68,7 +68,7 @@ describe("api client", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("<html>", { status: 502 })));
 
-    const error = await api.get("index/index").catch((e: unknown) => e);
+    const error = await api.get("merchant/getMerInfo").catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 502, isRejection: false });
     expect(log).toHaveBeenCalled();

@@ -6,6 +6,7 @@
 import { clearSession, getSession } from "@/lib/session";
 import { showToast } from "@/lib/toast";
 import { ApiError } from "./errors";
+import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiQuery } from "./types";
 
 export const API_BASE = "/merchant";
 export const TIMEOUT_MS = 99999;
@@ -87,11 +88,26 @@ export async function requestAnswer<T>(path: string, options: RequestOptions = {
   return { data: envelope.data, msg: envelope.msg };
 }
 
+/** The paths that answer `method` (relative to /merchant). */
+type PathOf<M extends "get" | "post"> = { [P in ApiPath]: M extends ApiMethod<P> ? P : never }[ApiPath];
+export type GetPath = PathOf<"get">;
+export type PostPath = PathOf<"post">;
+
+/**
+ * Typed by path from the OpenAPI schema: the query and body take only the names the operation declares (the server
+ * refuses any other by name), and the answer is its `data`. FormData is for multipart uploads (common/upload).
+ */
+type PostOptions = Omit<RequestOptions, "body" | "method">;
+// `M & ApiMethod<P>` is M for every path of PathOf<M>; the intersection tells the compiler so for a generic P.
+type Get<P extends GetPath> = "get" & ApiMethod<P>;
+type Post<P extends PostPath> = "post" & ApiMethod<P>;
+
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { method: "GET", query, signal }),
-  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "body" | "method"> = {}) =>
-    request<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  get: <P extends GetPath>(path: P, query?: ApiQuery<P, Get<P>>, signal?: AbortSignal) =>
+    request<ApiData<P, Get<P>>>(path, { method: "GET", query, signal }),
+  post: <P extends PostPath>(path: P, body?: ApiBody<P, Post<P>> | FormData, options: PostOptions = {}) =>
+    request<ApiData<P, Post<P>>>(path, { ...options, method: "POST", body: body ?? {} }),
   /** POST and keep the server's msg: `const { data, msg } = await api.postAnswer(...)`. */
-  postAnswer: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "body" | "method"> = {}) =>
-    requestAnswer<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  postAnswer: <P extends PostPath>(path: P, body?: ApiBody<P, Post<P>> | FormData, options: PostOptions = {}) =>
+    requestAnswer<ApiData<P, Post<P>>>(path, { ...options, method: "POST", body: body ?? {} }),
 };

@@ -18,7 +18,7 @@ export type MerchantInfo = Schemas["MerInfo"];
 export const merInfoKey = ["account", "merInfo"] as const;
 
 export async function getMerInfo(signal?: AbortSignal): Promise<MerchantInfo> {
-  const merInfo = await api.get<MerchantInfo>("merchant/getMerInfo", undefined, signal);
+  const merInfo = await api.get("merchant/getMerInfo", undefined, signal);
   updateSession({ merInfo }); // the session keeps the latest merchant summary (MerInfo)
   return merInfo;
 }

@@ -9,7 +9,7 @@ import type { AvatarInput, MerchantInfo } from "./types";
  * "" removes it. The answer is the merchant summary (getMerInfo) with the new avatar.
  */
 export async function setAvatar(input: AvatarInput): Promise<Answer<MerchantInfo>> {
-  const answer = await api.postAnswer<MerchantInfo>("merchant/avatar", input);
+  const answer = await api.postAnswer("merchant/avatar", input);
   updateSession({ merInfo: answer.data });
   return answer;
 }

@@ -4,7 +4,7 @@ import type { LoginAnswer, LoginInput } from "./types";
 
 /** POST merchant/login: phone or email + password -> data.merinfo (token + merchant summary). */
 export function login(input: LoginInput): Promise<Answer<LoginAnswer>> {
-  return api.postAnswer<LoginAnswer>("merchant/login", input);
+  return api.postAnswer("merchant/login", input);
 }
 
 export function useLogin() {

@@ -5,7 +5,7 @@ import type { ChangePasswordInput, PayPasswordInput, ResetPasswordInput } from "
 
 /** POST merchant/send_code: a one-time code to the account's email or phone (forgotten password). */
 export function sendResetCode(account: string): Promise<Answer<null>> {
-  return api.postAnswer<null>("merchant/send_code", { account });
+  return api.postAnswer("merchant/send_code", { account });
 }
 
 export function useSendResetCode() {
@@ -14,7 +14,7 @@ export function useSendResetCode() {
 
 /** POST merchant/resetpwd signed out: account + one-time code + new password twice. */
 export function resetPassword(input: ResetPasswordInput): Promise<Answer<null>> {
-  return api.postAnswer<null>("merchant/resetpwd", input);
+  return api.postAnswer("merchant/resetpwd", input);
 }
 
 export function useResetPassword() {
@@ -23,7 +23,7 @@ export function useResetPassword() {
 
 /** POST merchant/resetpwd signed in: old + new password twice. The server ends every session of the merchant. */
 export function changePassword(input: ChangePasswordInput): Promise<Answer<null>> {
-  return api.postAnswer<null>("merchant/resetpwd", input);
+  return api.postAnswer("merchant/resetpwd", input);
 }
 
 export function useChangePassword() {
@@ -32,7 +32,7 @@ export function useChangePassword() {
 
 /** POST merchant/resetPay: set the 6-digit payment password, or change it (old one or login password). */
 export function savePayPassword(input: PayPasswordInput): Promise<Answer<null>> {
-  return api.postAnswer<null>("merchant/resetPay", input);
+  return api.postAnswer("merchant/resetPay", input);
 }
 
 export function useSavePayPassword() {

@@ -6,7 +6,7 @@ import type { RegisterAnswer, RegisterInput, ResubmitInput, VerifyCodeAnswer } f
 
 /** POST merchant/verify_code: is this invitation code usable? -> the code as stored. */
 export function verifyInviteCode(inviteCode: string): Promise<VerifyCodeAnswer> {
-  return api.post<VerifyCodeAnswer>("merchant/verify_code", { invite_code: inviteCode });
+  return api.post("merchant/verify_code", { invite_code: inviteCode });
 }
 
 export function useVerifyInviteCode() {
@@ -19,8 +19,8 @@ export function useVerifyInviteCode() {
  */
 export async function register(input: RegisterInput): Promise<Answer<RegisterAnswer>> {
   const partner = readPartnerLink();
-  if (!partner) return api.postAnswer<RegisterAnswer>("merchant/register", input);
-  const answer = await api.postAnswer<RegisterAnswer>("merchant/tkregister", { ...input, ...partner });
+  if (!partner) return api.postAnswer("merchant/register", input);
+  const answer = await api.postAnswer("merchant/tkregister", { ...input, ...partner });
   clearPartnerLink();
   return answer;
 }
@@ -31,7 +31,7 @@ export function useRegister() {
 
 /** POST merchant/resubmit: a rejected merchant sends new ID documents and goes back to review (pending). */
 export function resubmitDocuments(input: ResubmitInput): Promise<Answer<RegisterAnswer>> {
-  return api.postAnswer<RegisterAnswer>("merchant/resubmit", input);
+  return api.postAnswer("merchant/resubmit", input);
 }
 
 export function useResubmitDocuments() {

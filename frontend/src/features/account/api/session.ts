@@ -6,7 +6,7 @@ import { clearSession, updateSession } from "@/lib/session";
 /** POST merchant/logout ends this session on the server; the browser session is cleared whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await api.post<null>("merchant/logout");
+    await api.post("merchant/logout");
   } finally {
     clearSession();
   }
@@ -18,7 +18,7 @@ export function useLogout() {
 
 /** GET merchant/set_language: the signed-in merchant's language (notifications and e-mails use it). */
 export function setLanguage(lang: LangCode): Promise<{ lang: string }> {
-  return api.get<{ lang: string }>("merchant/set_language", { lang });
+  return api.get("merchant/set_language", { lang });
 }
 
 export function useSetLanguage() {

@@ -4,7 +4,7 @@ import type { ThirdAnswer, ThirdInput } from "./types";
 
 /** POST merchant/third: the partner's signed data, code and mer -> data.status, data.merinfo.token. */
 export function thirdSignIn(input: ThirdInput): Promise<ThirdAnswer> {
-  return api.post<ThirdAnswer>("merchant/third", input);
+  return api.post("merchant/third", input);
 }
 
 export function useThirdSignIn() {

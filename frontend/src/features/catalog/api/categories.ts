@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, type ListPage } from "@/lib/api";
+import { api } from "@/lib/api";
 import { catalogKeys } from "./keys";
 import type { Category } from "./types";
 
 /** GET product/category: the distribution center's categories (a handful, so one page of 100). */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const page = await api.get<ListPage<Category>>("product/category", { page: 1, limit: 100 }, signal);
+  const page = await api.get("product/category", { page: 1, limit: 100 }, signal);
   return page.list;
 }
 

@@ -5,7 +5,7 @@ import type { ProductDetail } from "./types";
 
 /** GET product/detail?id=: one product with images, description, the merchant's prices and its shop listing. */
 export function getProductDetail(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return api.get<ProductDetail>("product/detail", { id }, signal);
+  return api.get("product/detail", { id }, signal);
 }
 
 export const productDetailQueryOptions = (id: number) =>

@@ -13,11 +13,11 @@ export type DistributeRequest =
 export function distribute(request: DistributeRequest): Promise<Answer<DistributeResult>> {
   switch (request.kind) {
     case "chosen":
-      return api.postAnswer<DistributeResult>("product/add", { ids: request.ids });
+      return api.postAnswer("product/add", { ids: request.ids });
     case "filter":
-      return api.postAnswer<DistributeResult>("product/addAll", request.filter);
+      return api.postAnswer("product/addAll", request.filter);
     case "hot":
-      return api.postAnswer<DistributeResult>("product/addAllHot");
+      return api.postAnswer("product/addAllHot");
   }
 }
 

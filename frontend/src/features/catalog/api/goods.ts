@@ -6,12 +6,12 @@ type SwitchAnswer = { id: number; on_shelf: boolean };
 
 /** POST product/setSwitch: on shelf (selling) or off shelf (in stock). */
 export function setGoodsSwitch(input: { id: number; on_shelf: boolean }): Promise<Answer<SwitchAnswer>> {
-  return api.postAnswer<SwitchAnswer>("product/setSwitch", input);
+  return api.postAnswer("product/setSwitch", input);
 }
 
 /** POST product/del: removes the listing from the shop (the catalogue product and order history stay). */
 export function removeGoods(input: { id: number }): Promise<Answer<null>> {
-  return api.postAnswer<null>("product/del", input);
+  return api.postAnswer("product/del", input);
 }
 
 export function useGoodsSwitch() {

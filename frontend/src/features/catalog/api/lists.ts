@@ -5,7 +5,7 @@ import type { CenterFilter, CenterProduct, Goods, GoodsTab } from "./types";
 
 /** GET product/hot: the shop's best sellers (sales, then clicks). */
 export function getHotGoods(page: number, limit: number, signal?: AbortSignal): Promise<ListPage<Goods>> {
-  return api.get<ListPage<Goods>>("product/hot", { page, limit }, signal);
+  return api.get("product/hot", { page, limit }, signal);
 }
 
 /** GET product/product: the distribution center by category and keyword; `added` marks the shop's products. */
@@ -15,10 +15,10 @@ export function getCenterProducts(
   limit: number,
   signal?: AbortSignal,
 ): Promise<ListPage<CenterProduct>> {
-  return api.get<ListPage<CenterProduct>>("product/product", { ...filter, page, limit }, signal);
+  return api.get("product/product", { ...filter, page, limit }, signal);
 }
 
 /** GET product/manage: the shop's goods in a tab (all, selling = on shelf, stock = off shelf). */
 export function getGoods(tab: GoodsTab, page: number, limit: number, signal?: AbortSignal): Promise<ListPage<Goods>> {
-  return api.get<ListPage<Goods>>("product/manage", { tab, page, limit }, signal);
+  return api.get("product/manage", { tab, page, limit }, signal);
 }

@@ -5,7 +5,7 @@ import type { LevelPage } from "./types";
 
 /** GET index/level: every level with its terms, the merchant's current one marked (a few rows: one page). */
 export function getLevels(signal?: AbortSignal): Promise<LevelPage> {
-  return api.get<LevelPage>("index/level", { page: 1, limit: 100 }, signal);
+  return api.get("index/level", { page: 1, limit: 100 }, signal);
 }
 
 export const levelsQueryOptions = () =>

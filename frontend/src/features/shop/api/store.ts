@@ -5,7 +5,7 @@ import type { BannersInput, Shop, StoreInput } from "./types";
 
 /** GET merchant/store: the shop's current settings. */
 export function getStore(signal?: AbortSignal): Promise<Shop> {
-  return api.get<Shop>("merchant/store", undefined, signal);
+  return api.get("merchant/store", undefined, signal);
 }
 
 export const storeQueryOptions = () =>
@@ -17,12 +17,12 @@ export function useStore() {
 
 /** POST merchant/store: basic information and social links; answers the saved shop. */
 export function saveStore(input: StoreInput): Promise<Answer<Shop>> {
-  return api.postAnswer<Shop>("merchant/store", input);
+  return api.postAnswer("merchant/store", input);
 }
 
 /** POST merchant/store_banner: store banner and advertisement banner; answers the saved shop. */
 export function saveBanners(input: BannersInput): Promise<Answer<Shop>> {
-  return api.postAnswer<Shop>("merchant/store_banner", input);
+  return api.postAnswer("merchant/store_banner", input);
 }
 
 function useSaveShop<I>(save: (input: I) => Promise<Answer<Shop>>) {

@@ -2,10 +2,10 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { walletKeys } from "./keys";
-import type { ExtractForm, ExtractInput, FeePreview, Withdrawal } from "./types";
+import type { ExtractInput, FeePreview, Withdrawal } from "./types";
 
 /** GET merchant/extract: balance, methods, networks, the published fee rule and the minimum. */
-export const getExtractForm = (signal?: AbortSignal) => api.get<ExtractForm>("merchant/extract", undefined, signal);
+export const getExtractForm = (signal?: AbortSignal) => api.get("merchant/extract", undefined, signal);
 
 export const extractFormQueryOptions = () =>
   queryOptions({ queryKey: walletKeys.extractForm(), queryFn: ({ signal }) => getExtractForm(signal), staleTime: 0 });
@@ -14,7 +14,7 @@ export const useExtractForm = () => useQuery(extractFormQueryOptions());
 
 /** The fee and the actual amount received for `amount`, computed by the server under the published rule. */
 export async function getFeePreview(amount: string, signal?: AbortSignal): Promise<FeePreview | null> {
-  return (await api.get<ExtractForm>("merchant/extract", { amount }, signal)).preview;
+  return (await api.get("merchant/extract", { amount }, signal)).preview;
 }
 
 /** `amount` is null while it is not a valid amount: nothing is asked then. A rejection is not toasted. */
@@ -30,7 +30,7 @@ export function useFeePreview(amount: string | null) {
 
 /** POST merchant/extract: a withdrawal request (available -> held); the payment password is checked on the server. */
 export function extract(input: ExtractInput, idempotencyKey: string): Promise<Answer<Withdrawal>> {
-  return api.postAnswer<Withdrawal>("merchant/extract", input, { idempotencyKey });
+  return api.postAnswer("merchant/extract", input, { idempotencyKey });
 }
 
 export function useExtract() {

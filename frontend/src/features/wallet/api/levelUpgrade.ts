@@ -5,7 +5,7 @@ import type { LevelUpgradeAnswer, LevelUpgradeInput } from "./types";
 
 /** POST index/level_upgrade: pays the difference to the target level (payment password checked on the server). */
 export function levelUpgrade(input: LevelUpgradeInput, idempotencyKey: string): Promise<Answer<LevelUpgradeAnswer>> {
-  return api.postAnswer<LevelUpgradeAnswer>("index/level_upgrade", input, { idempotencyKey });
+  return api.postAnswer("index/level_upgrade", input, { idempotencyKey });
 }
 
 export function useLevelUpgrade() {

@@ -6,7 +6,7 @@ import type { Deposit, RechargeInput } from "./types";
 
 /** POST merchant/recharge: a chain or bank card deposit request (pending until verified or approved). */
 export function recharge(input: RechargeInput, idempotencyKey: string): Promise<Answer<Deposit>> {
-  return api.postAnswer<Deposit>("merchant/recharge", input, { idempotencyKey });
+  return api.postAnswer("merchant/recharge", input, { idempotencyKey });
 }
 
 export function useRecharge() {

@@ -1,6 +1,5 @@
-import { api, type ListPage } from "@/lib/api";
-import type { Deposit } from "./types";
+import { api } from "@/lib/api";
 
 /** GET merchant/recharge_log: the merchant's deposits, newest first, paged. */
 export const getRechargeLog = (page: number, limit: number, signal?: AbortSignal) =>
-  api.get<ListPage<Deposit>>("merchant/recharge_log", { page, limit }, signal);
+  api.get("merchant/recharge_log", { page, limit }, signal);
