@@ -49,12 +49,13 @@ class Declared:
 
 
 def _fields(serializer: Any) -> dict[str, bool]:
-    """The writable field names of a serializer (class or instance), of each one a schema may hold in its place."""
+    """The writable field names of what a schema gives as a request: a serializer (class or instance), a mapping of
+    media types to serializers, or one of several serializers (any of their names)."""
     if serializer is None:
         return {}
     if isinstance(serializer, dict):  # {"multipart/form-data": Serializer}
         return {name: many for each in serializer.values() for name, many in _fields(each).items()}
-    if isinstance(serializer, PolymorphicProxySerializer):  # one of several bodies: any of their names
+    if isinstance(serializer, PolymorphicProxySerializer):
         choices = serializer.serializers
         choices = choices.values() if isinstance(choices, dict) else choices
         return {name: many for each in choices for name, many in _fields(each).items()}
