@@ -11,8 +11,8 @@ class, once per view and method. The schema, the generated front-end types and t
 """
 
 import re
+import threading
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from django.http import QueryDict
@@ -63,9 +63,23 @@ def _fields(serializer: Any) -> dict[str, bool]:
     return {name: isinstance(field, _CONTAINERS) for name, field in instance.fields.items() if not field.read_only}
 
 
-@cache
-def declared(view_class: type[Any], method: str) -> Declared:
+_declared: dict[tuple[type[APIView], str], Declared] = {}
+# drf-spectacular loads its extensions on first use, and not safely from several threads at once (a threaded server's
+# first requests answered 500): the declarations are read one at a time, once per view and method.
+_reading = threading.Lock()
+
+
+def declared(view_class: type[APIView], method: str) -> Declared:
     """What `method` of `view_class` declares, as its OpenAPI operation documents it (read once per process)."""
+    key = (view_class, method)
+    if key not in _declared:
+        with _reading:
+            if key not in _declared:
+                _declared[key] = _read_declared(view_class, method)
+    return _declared[key]
+
+
+def _read_declared(view_class: type[APIView], method: str) -> Declared:
     generator = SchemaGenerator()  # holds the method's schema: the view keeps only a weak reference to it
     view = generator.create_view(view_class.as_view(), method)
     schema = view.schema
@@ -105,12 +119,12 @@ def _message(names: list[str]) -> str:
     }
 
 
-def refuse_unknown_parameters(request: Request, view_class: type[Any]) -> None:
+def refuse_unknown_parameters(request: Request, view_class: type[APIView]) -> None:
     """Raises the rejection naming every query parameter and body field that the request's operation lacks."""
     method = "GET" if request.method == "HEAD" else str(request.method)
     if not hasattr(view_class, method.lower()) or method == "OPTIONS":
         return  # 405 for a method the view lacks; OPTIONS takes nothing
-    names = declared(view_class, method)  # type: ignore[arg-type]  # a class is hashable; mypy reads type.__hash__ oddly
+    names = declared(view_class, method)
     unknown = _unknown(request.query_params, names.query)
     if method != "GET":
         unknown += [name for name in _unknown(request.data, names.body) if name not in unknown]
