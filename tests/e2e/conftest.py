@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,8 +146,9 @@ def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str
     return buffer.getvalue()
 
 
-def shot(page: Page, name: str) -> Path:
-    """Save a full-page screenshot under tests/e2e/artifacts/<lang>/<name>.png.
+def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
+    """Save a full-page screenshot under tests/e2e/artifacts/<lang>/<name>.png (`full_page=False`: the window as
+    the phone shows it, for a prompt or sheet that is open; a full page would stretch the window under it).
 
     The capture draws bars stuck to the window (the sticky NavBar at the top, the tab bar at the bottom) where the
     window is, so the page is scrolled first to put them at their edge of the picture: to the top, or to the end
@@ -156,6 +157,9 @@ def shot(page: Page, name: str) -> Path:
     lang = page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG
     path = ARTIFACTS / lang / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
+    if not full_page:
+        page.screenshot(path=str(path))
+        return path
     scrolled = page.evaluate(
         """() => {
             const shown = (bar) => [...document.querySelectorAll(bar)].some((e) => e.getClientRects().length);
@@ -170,3 +174,32 @@ def shot(page: Page, name: str) -> Path:
         page.wait_for_timeout(150)  # let sticky bars and lazy images settle
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# Where a person would not see it: outside the window, drawn at no size, or under another element at its centre.
+_NOT_SEEN = """el => {
+    const box = el.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) return "it has no size";
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return "its centre is outside the window";
+    const top = document.elementFromPoint(x, y);
+    if (top === el || el.contains(top)) return "";
+    return "it is covered by " + (top ? top.outerHTML.slice(0, 160) : "nothing drawable");
+}"""
+
+
+def assert_visible(locator: Locator, *, scroll: bool = False) -> None:
+    """`locator` is what a person sees and can tap: inside the window and not covered by anything (the element
+    drawn at its centre is it or one of its descendants). Playwright's own visibility says only that it is drawn.
+    `scroll`: bring it into view first (a button further down a form); prompts, toasts and dialogs must be seen as
+    they open."""
+    locator.wait_for(state="visible")
+    if scroll:
+        locator.scroll_into_view_if_needed()
+    problem = ""
+    for _ in range(10):  # an opening popup or toast slides in for a moment
+        problem = locator.evaluate(_NOT_SEEN)
+        if not problem:
+            return
+        locator.page.wait_for_timeout(100)
+    raise AssertionError(f"{locator} is not visible to the user: {problem}")

@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, catalogue, open_app, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in
 from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, WithdrawalFeeRuleFactory, fund, image_bytes
 
 TRON_ADDRESS = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
@@ -74,11 +74,22 @@ def field_error(page, text: str):
     return page.locator(".field-error").filter(has_text=re.compile(f"^{re.escape(text)}$"))
 
 
-def type_pay_password(page, digits: str = DEFAULT_PAY_PASSWORD) -> None:
-    page.locator(".adm-passcode-input").click()  # opens its number keyboard
-    page.locator(".adm-number-keyboard-key").first.wait_for()
+def type_pay_password(page, digits: str = DEFAULT_PAY_PASSWORD, *, amount: str = "", shot_as: str = "") -> None:
+    """Types the payment password as a person does: once the prompt shows above its keypad what is paid (`amount`),
+    the six boxes and a way to cancel. `shot_as`: a screenshot of the open prompt."""
+    sheet = page.locator(".pay-password")
+    keys = page.locator(".adm-number-keyboard-key")
+    keys.first.wait_for()  # the keypad opens by itself
+    for part in (".pay-password-title", ".pay-password-action", ".pay-password-amount", ".adm-passcode-input"):
+        assert_visible(sheet.locator(part))
+    assert_visible(sheet.get_by_test_id("pay-password-cancel"))
+    assert amount in sheet.locator(".pay-password-amount").inner_text()
+    if shot_as:
+        shot(page, shot_as, full_page=False)
     for digit in digits:
-        page.locator(".adm-number-keyboard-key").filter(has_text=re.compile(f"^{digit}$")).first.click()
+        key = keys.filter(has_text=re.compile(f"^{digit}$")).first
+        assert_visible(key)
+        key.click()
 
 
 def admin_page(context, base_url):
@@ -155,7 +166,8 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     deposit.refresh_from_db()
     assert deposit.status == DepositStatus.APPROVED
 
-    # The balance shows on My.
+    # The balance shows on My (the merchant's tab in front again: a background tab gets no focus events).
+    page.bring_to_front()
     open_app(page, base_url, "/my")
     card = page.get_by_test_id("wallet-card")
     card.get_by_text(money(lang, "150.00")).first.wait_for()
@@ -176,7 +188,7 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     assert money(lang, "4.00") in preview.inner_text()  # 1.00 + 2 % of 150.00
     shot(page, "wallet-withdraw-preview")
     page.get_by_role("button", name=texts["withdraw.submit"]).click()
-    type_pay_password(page)
+    type_pay_password(page, amount=money(lang, "150.00"), shot_as="wallet-withdraw-pay-password")
     page.wait_for_url(f"{base_url}/withdrawRecord")
     withdrawal = Withdrawal.objects.get(merchant=merchant)
     assert (withdrawal.amount, withdrawal.fee, withdrawal.actual_amount) == (
@@ -248,7 +260,7 @@ def test_level_upgrade_pays_the_difference(page, base_url, wallet_setup):
     assert f"{cost:.2f}" in page.locator(".adm-dialog-content").inner_text().replace(",", "")
     shot(page, "wallet-level-confirm")
     page.locator(".adm-dialog-button", has_text=texts["common.confirm"]).click()
-    type_pay_password(page)
+    type_pay_password(page, amount=f"{cost:,.2f}", shot_as="wallet-level-pay-password")
     wait_toast(page)
     merchant.refresh_from_db()
     assert merchant.level_id == level2.pk
@@ -290,7 +302,7 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text("97.00").wait_for()
     page.get_by_role("button", name=texts["withdraw.submit"]).click()
-    type_pay_password(page)
+    type_pay_password(page, amount="100.00")
     wait_toast(page, texts["money.noAnswer"])
     shot(page, "wallet-withdraw-answer-lost")
     assert page.url == f"{base_url}/withdraw"  # still on the form, filled in
@@ -298,7 +310,7 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
 
     page.locator(".adm-toast-main").wait_for(state="detached")
     page.get_by_role("button", name=texts["withdraw.submit"]).click()
-    type_pay_password(page)
+    type_pay_password(page, amount="100.00")
     page.wait_for_url(f"{base_url}/withdrawRecord")
     wait_toast(page)
     page.get_by_test_id("withdrawal-record").first.wait_for()

@@ -47,7 +47,13 @@ export function LevelUpgradeButton({ level }: Props) {
       >
         <FormattedMessage {...m.upgrade} values={{ amount }} />
       </Button>
-      <PayPasswordPopup visible={asking} onClose={() => setAsking(false)} onSubmit={pay} />
+      <PayPasswordPopup
+        visible={asking}
+        action={<FormattedMessage {...m.upgradeAction} values={{ level: level.name }} />}
+        amount={amount}
+        onClose={() => setAsking(false)}
+        onSubmit={pay}
+      />
     </>
   );
 }

@@ -271,7 +271,13 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
           <FormattedMessage {...m.withdrawRecords} />
         </List.Item>
       </List>
-      <PayPasswordPopup visible={confirming !== null} onClose={() => setConfirming(null)} onSubmit={pay} />
+      <PayPasswordPopup
+        visible={confirming !== null}
+        action={<FormattedMessage {...m.withdrawAction} />}
+        amount={confirming ? format.money(confirming.amount) : ""}
+        onClose={() => setConfirming(null)}
+        onSubmit={pay}
+      />
     </>
   );
 }

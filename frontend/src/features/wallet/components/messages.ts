@@ -135,6 +135,7 @@ const plainMessages = defineMessages({
     description: "Withdraw screen note",
   },
   submitWithdraw: { id: "withdraw.submit", defaultMessage: "Withdraw", description: "Button" },
+  withdrawAction: { id: "withdraw.action", defaultMessage: "Withdrawal", description: "Payment password prompt: what is paid" },
   withdrawRecords: { id: "withdraw.records", defaultMessage: "Withdrawal records", description: "Link" },
 
   // Funds records
@@ -160,6 +161,7 @@ const argumentMessages = defineMessages<{
   balanceAfter: { readonly amount: MessageValue };
   upgrade: { readonly amount: MessageValue };
   upgradeConfirm: { readonly amount: MessageValue; readonly level: MessageValue };
+  upgradeAction: { readonly level: MessageValue };
 }>({
   networkSummary: {
     id: "recharge.networkSummary",
@@ -208,6 +210,11 @@ const argumentMessages = defineMessages<{
     id: "wallet.levelUpgradeConfirm",
     defaultMessage: "Upgrade to {level}? {amount} (the difference to your current level's price) is paid from your balance.",
     description: "Confirm dialog before paying an upgrade",
+  },
+  upgradeAction: {
+    id: "wallet.levelUpgradeAction",
+    defaultMessage: "Upgrade to {level}",
+    description: "Payment password prompt: what is paid",
   },
 
 });
