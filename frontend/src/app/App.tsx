@@ -6,6 +6,7 @@ import { IntlRoot } from "@/lib/intl";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
 import { SessionEffects } from "./SessionEffects";
+import { UnansweredChanges } from "./UnansweredChanges";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -14,6 +15,7 @@ export function App() {
       <IntlRoot>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <SessionEffects />
+          <UnansweredChanges />
           <KeepAliveRoutes />
           <ScrollToTop />
         </BrowserRouter>

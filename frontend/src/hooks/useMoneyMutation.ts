@@ -44,6 +44,7 @@ export function useMoneyMutation<TData, TInput>(
   const key = useRef<string | null>(null);
   return useMutation<TData, Error, TInput>({
     ...options,
+    meta: { ...options.meta, unansweredToast: false }, // its own message below: submit again, done only once
     mutationFn: (input) => {
       key.current ??= newIdempotencyKey();
       return send(input, key.current);

@@ -4,6 +4,7 @@ import { InfiniteScroll, List } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { nextPageParam, PAGE_SIZE, type ListPage } from "@/lib/api";
 import { EmptyState } from "./EmptyState";
+import { LoadFailed } from "./LoadFailed";
 import { uiMessages } from "./messages";
 
 type Props<T> = {
@@ -17,7 +18,8 @@ type Props<T> = {
   header?: ReactNode;
 };
 
-/** A paged list over {total, list, page, limit}: loads more on scroll, "No more" at the end, "No records yet" when empty. */
+/** A paged list over {total, list, page, limit}: loads more on scroll, "No more" at the end, "No records yet" when
+ * empty, and the failure with a retry when the first page could not be loaded (a later page: at the end). */
 export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limit = PAGE_SIZE, header }: Props<T>) {
   const query = useInfiniteQuery({
     queryKey,
@@ -26,6 +28,7 @@ export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limi
     getNextPageParam: nextPageParam<T>,
   });
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  if (query.isError && items.length === 0) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isSuccess && items.length === 0) return <EmptyState />;
   return (
     <>
@@ -44,8 +47,11 @@ export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limi
       >
         {(hasMore, failed, retry) =>
           failed ? (
-            <span onClick={() => void retry()}>
-              <FormattedMessage {...uiMessages.loadFailed} /> <FormattedMessage {...uiMessages.retry} />
+            <span className="list-load-failed">
+              <FormattedMessage {...uiMessages.loadFailed} />
+              <a role="button" onClick={() => void retry()}>
+                <FormattedMessage {...uiMessages.retry} />
+              </a>
             </span>
           ) : hasMore ? (
             <FormattedMessage {...uiMessages.loading} />

@@ -7,6 +7,16 @@ export const uiMessages = defineMessages({
   loading: { id: "common.loading", defaultMessage: "Loading…", description: "Loading indicator text" },
   retry: { id: "common.retry", defaultMessage: "Try again", description: "Button: retry a failed load" },
   loadFailed: { id: "common.loadFailed", defaultMessage: "Could not load. Check your connection.", description: "A list failed to load" },
+  loadFailedHint: {
+    id: "common.loadFailedHint",
+    defaultMessage: "The server did not answer. Nothing is missing: try again in a moment.",
+    description: "Under 'Could not load' when there was no answer (offline, time-out, server error)",
+  },
+  notSaved: {
+    id: "common.notSaved",
+    defaultMessage: "Not saved: the server did not answer. Check your connection and try again.",
+    description: "Toast when a save or other change got no answer (offline, time-out, server error)",
+  },
   confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
   cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
   language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },

@@ -1,7 +1,9 @@
-import { Button, DotLoading, Image, Swiper, Tag } from "antd-mobile";
+import { Button, Image, Swiper, Tag } from "antd-mobile";
 import { PictureOutline } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryFallback } from "@/components/ui/QueryState";
+import { ApiError } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useProductDetail, type ProductDetail } from "../api";
 import { useDistributeAction } from "../hooks/useDistributeAction";
@@ -85,14 +87,9 @@ function ShopListing({ product }: { product: ProductDetail }) {
 /** One product: pictures, title, the merchant's prices, the shop listing (or a way to distribute), description. */
 export function ProductDetailView({ id }: { id: number }) {
   const detail = useProductDetail(id);
-  if (!(id > 0) || detail.isError) return <EmptyState />;
-  if (detail.isPending) {
-    return (
-      <div className="app-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
+  // No such product (or not the merchant's): nothing to show. Any other failure: why, and a retry.
+  if (!(id > 0) || (detail.error instanceof ApiError && detail.error.status === 404)) return <EmptyState />;
+  if (!detail.data) return <QueryFallback query={detail} />;
   const product = detail.data;
   return (
     <div>

@@ -1,6 +1,6 @@
-import { Skeleton } from "antd-mobile";
 import { AppstoreOutline, ShopbagOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
+import { QueryFallback } from "@/components/ui/QueryState";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
@@ -44,10 +44,8 @@ export function CategoryGrid() {
       <h2 className="catalog-section-title">
         <FormattedMessage {...m.categories} />
       </h2>
-      {categories.isPending ? (
-        <div style={{ padding: "0 12px" }}>
-          <Skeleton.Paragraph lineCount={3} animated />
-        </div>
+      {!categories.data ? (
+        <QueryFallback query={categories} lines={3} />
       ) : (
         <div className="catalog-categories">
           {(categories.data ?? []).map((category) => (

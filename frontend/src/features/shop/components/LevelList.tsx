@@ -1,8 +1,9 @@
 import type { ComponentType } from "react";
-import { DotLoading, Image, Tag } from "antd-mobile";
+import { Image, Tag } from "antd-mobile";
 import { StarFill } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryFallback } from "@/components/ui/QueryState";
 import { Money } from "@/components/ui/Money";
 import { useLevels, type Level } from "../api";
 import { levelMessages as m } from "./messages";
@@ -73,14 +74,8 @@ function LevelCard({ level, current, Action }: LevelActionProps & { Action: Comp
 /** /level: every level with name, image, profit margin, product quantity, upgrade price; the current one marked. */
 export function LevelList({ action }: { action: ComponentType<LevelActionProps> }) {
   const levels = useLevels();
-  if (levels.isPending) {
-    return (
-      <div className="app-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  const list = levels.data?.list ?? [];
+  if (!levels.data) return <QueryFallback query={levels} />;
+  const list = levels.data.list;
   if (list.length === 0) return <EmptyState />;
   const current = list.find((level) => level.is_current);
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Button, DotLoading, Form, Input, TextArea, Toast } from "antd-mobile";
+import { Button, Form, Input, TextArea, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryState } from "@/components/ui/QueryState";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading, type Uploaded } from "@/components/ui/ImageUpload";
 import type { UseMutationResult } from "@tanstack/react-query";
@@ -30,15 +30,7 @@ const uploaded = (image: ShopImage | null): Uploaded | null => (image?.url ? { i
 
 /** Waits for GET merchant/store, then renders the form with the shop's current values. */
 function WithShop({ children }: { children: (shop: Shop) => ReactNode }) {
-  const store = useStore();
-  if (store.isPending) {
-    return (
-      <div className="app-loading">
-        <DotLoading color="primary" />
-      </div>
-    );
-  }
-  return store.data ? <>{children(store.data)}</> : <EmptyState />;
+  return <QueryState query={useStore()}>{children}</QueryState>;
 }
 
 type ShopFormOptions<V extends FieldValues, I> = {

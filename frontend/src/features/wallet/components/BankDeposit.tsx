@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Button, Card, Form, Input, Skeleton, Toast } from "antd-mobile";
+import { Button, Card, Form, Input, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,6 +8,7 @@ import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryFallback } from "@/components/ui/QueryState";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type BankDetails } from "../api";
 import { useFormat } from "@/lib/money";
@@ -55,7 +56,8 @@ function PlatformBank({ bank }: { bank: BankDetails }) {
 export function BankDeposit() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { data, isPending } = useDepositOptions();
+  const options = useDepositOptions();
+  const { data } = options;
   const schema = useBankSchema(data?.maximum);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
@@ -65,8 +67,7 @@ export function BankDeposit() {
   const recharge = useRecharge();
   const uploads = useUploading();
 
-  if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
-  if (!data) return null;
+  if (!data) return <QueryFallback query={options} />;
   if (data.banks.length === 0) return <EmptyState description={<FormattedMessage {...m.noBanks} />} />;
 
   const submit = handleSubmit(({ voucher, ...values }) =>

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Button, Card, Form, Input, Selector, Skeleton, Toast } from "antd-mobile";
+import { Button, Card, Form, Input, Selector, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryFallback } from "@/components/ui/QueryState";
 import { Money } from "@/components/ui/Money";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
@@ -79,7 +80,8 @@ export function ChainDeposit() {
   const intl = useIntl();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { data, isPending } = useDepositOptions();
+  const options = useDepositOptions();
+  const { data } = options;
   const schema = useChainSchema(data?.maximum);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
@@ -89,8 +91,7 @@ export function ChainDeposit() {
   const recharge = useRecharge();
   const uploads = useUploading();
 
-  if (isPending) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
-  if (!data) return null;
+  if (!data) return <QueryFallback query={options} />;
   if (data.networks.length === 0) return <EmptyState description={<FormattedMessage {...m.noNetworks} />} />;
   const network = data.networks.find((n) => n.code === params.get("network")) ?? data.networks[0];
 

@@ -1,7 +1,8 @@
-import { List, Skeleton } from "antd-mobile";
+import { List } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { EmptyState } from "@/components/ui/EmptyState";
+import { QueryFallback } from "@/components/ui/QueryState";
 import { useFormat } from "@/lib/money";
 import { useDepositOptions } from "../api";
 import { walletMessages as m } from "./messages";
@@ -11,9 +12,9 @@ import "./wallet.css";
 export function NetworkList() {
   const navigate = useNavigate();
   const format = useFormat();
-  const { data, isPending } = useDepositOptions();
-  if (isPending) return <Skeleton.Paragraph lineCount={5} animated style={{ padding: 16 }} />;
-  if (!data) return null;
+  const options = useDepositOptions();
+  const { data } = options;
+  if (!data) return <QueryFallback query={options} lines={5} />;
   return (
     <>
       <div className="wallet-heading">

@@ -9,6 +9,7 @@ import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
+import { QueryState } from "@/components/ui/QueryState";
 import { applyFieldErrors } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useExtract, useExtractForm, useFeePreview, type ExtractForm } from "../api";
@@ -285,8 +286,5 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
 /** Withdraw: method, currency, network, full name, bank name, address or card number, amount with "all",
  * the published fee rule and the server's fee preview, then the payment password. */
 export function WithdrawForm() {
-  const { data, isPending } = useExtractForm();
-  if (isPending) return <Skeleton.Paragraph lineCount={10} animated style={{ padding: 16 }} />;
-  if (!data) return null;
-  return <WithdrawFields form={data} />;
+  return <QueryState query={useExtractForm()} lines={10}>{(form) => <WithdrawFields form={form} />}</QueryState>;
 }

@@ -1,0 +1,29 @@
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useIntl } from "react-intl";
+import { uiMessages } from "@/components/ui/messages";
+import { isAnswered } from "@/hooks/useMoneyMutation";
+import { ApiError } from "@/lib/api";
+import { showToast } from "@/lib/toast";
+
+/**
+ * A change (a save, a send) whose request got no answer (offline, a time-out, a server error) says so, instead of
+ * a button that stops spinning with nothing said. A rejection is toasted with the server's message by the query
+ * client; a 401 goes to sign-in; a mutation with `meta: { unansweredToast: false }` says it itself (money actions).
+ */
+export function UnansweredChanges() {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== "updated" || event.action.type !== "error") return;
+        const { error } = event.action;
+        if (isAnswered(error) || (error instanceof ApiError && error.status === 401)) return;
+        if (event.mutation.options.meta?.unansweredToast === false) return;
+        showToast({ icon: "fail", content: intl.formatMessage(uiMessages.notSaved) });
+      }),
+    [queryClient, intl],
+  );
+  return null;
+}
