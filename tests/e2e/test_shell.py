@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from apps.catalog import demo as catalog_demo
 from apps.shop import demo as shop_demo
-from tests.e2e.conftest import ARTIFACTS, LANGUAGES, catalogue, open_app, shot, sign_in
+from tests.e2e.conftest import ARTIFACTS, LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -43,9 +43,18 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
     for tab in ("route.home", "route.product", "route.order", "route.my"):
         assert page.locator(".adm-tab-bar-item-title", has_text=texts[tab]).is_visible(), tab
     shot(page, "shell-home")
+    # Entries to screens not built yet say so, and the screens too (never "No records yet").
+    assert_visible(page.locator(".shortcut", has_text=texts["route.refundRequest"]).get_by_test_id("soon-tag"))
+    assert texts["common.soon"] in page.locator(".adm-tab-bar-item", has_text=texts["route.order"]).inner_text()
+    page.locator(".adm-tab-bar-item-title:visible", has_text=texts["route.order"]).click()
+    page.wait_for_url(f"{base_url}/order")
+    assert_visible(page.get_by_test_id("coming-soon"))
+    assert texts["common.noRecords"] not in page.locator("body").inner_text()
+    shot(page, "order-coming-soon")
 
-    page.locator(".adm-tab-bar-item-title", has_text=texts["route.my"]).click()
+    page.locator(".adm-tab-bar-item-title:visible", has_text=texts["route.my"]).click()  # screens stay alive
     page.wait_for_url(f"{base_url}/my")
+    assert_visible(page.locator(".adm-list-item:visible", has_text=texts["my.finance"]).get_by_test_id("soon-tag"))
     expect(page).to_have_title(texts["route.my"])
 
     open_app(page, base_url, "/withdrawRecord")

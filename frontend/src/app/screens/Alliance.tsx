@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ComingSoon } from "@/components/ui/ComingSoon";
 
-/** /alliance: not built yet (placeholder until its feature lands). */
+/** /alliance: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
 export default function AllianceScreen() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }

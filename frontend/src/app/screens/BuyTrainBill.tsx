@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ComingSoon } from "@/components/ui/ComingSoon";
 
-/** /buyTrainBill: not built yet (placeholder until its feature lands). */
+/** /buyTrainBill: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
 export default function BuyTrainBillScreen() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }

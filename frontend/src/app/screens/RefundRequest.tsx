@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ComingSoon } from "@/components/ui/ComingSoon";
 
-/** /refundRequest: not built yet (placeholder until its feature lands). */
+/** /refundRequest: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
 export default function RefundRequestScreen() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }

@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ComingSoon } from "@/components/ui/ComingSoon";
 
-/** /service: not built yet (placeholder until its feature lands). */
+/** /service: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
 export default function ServiceScreen() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }

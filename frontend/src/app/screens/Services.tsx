@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { ComingSoon } from "@/components/ui/ComingSoon";
 
-/** /services: not built yet (placeholder until its feature lands). */
+/** /services: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
 export default function ServicesScreen() {
-  return <EmptyState />;
+  return <ComingSoon />;
 }

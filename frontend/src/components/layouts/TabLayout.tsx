@@ -3,6 +3,8 @@ import { TabBar } from "antd-mobile";
 import { AppOutline, ShopbagOutline, UnorderedListOutline, UserOutline } from "antd-mobile-icons";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocation, useNavigate } from "react-router-dom";
+import { isComingSoon } from "@/components/ui/ComingSoon";
+import { uiMessages } from "@/components/ui/messages";
 
 export type Tab = { path: string; title: MessageDescriptor };
 
@@ -28,7 +30,12 @@ export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode
       <nav className="tab-layout-bar">
         <TabBar activeKey={pathname} onChange={(key) => navigate(key)} safeArea>
           {tabs.map((tab) => (
-            <TabBar.Item key={tab.path} icon={ICONS[tab.path]} title={intl.formatMessage(tab.title)} />
+            <TabBar.Item
+              key={tab.path}
+              icon={ICONS[tab.path]}
+              title={intl.formatMessage(tab.title)}
+              badge={isComingSoon(tab.path) ? intl.formatMessage(uiMessages.soon) : undefined}
+            />
           ))}
         </TabBar>
       </nav>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import { isComingSoon, SoonTag } from "./ComingSoon";
 
 export type Shortcut = { path: string; label: MessageDescriptor; icon: ReactNode; color: string };
 
@@ -17,6 +18,7 @@ export function ShortcutGrid({ items }: { items: Shortcut[] }) {
           <span className="shortcut-label">
             <FormattedMessage {...item.label} />
           </span>
+          {isComingSoon(item.path) && <SoonTag />}
         </button>
       ))}
     </nav>

@@ -14,6 +14,7 @@ import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { LanguagePicker } from "@/components/ui/LanguagePicker";
 import { uiMessages } from "@/components/ui/messages";
+import { isComingSoon, SoonTag } from "@/components/ui/ComingSoon";
 import { useConfirm } from "@/components/ui/confirm";
 import { useLogout, useSetLanguage } from "../api";
 import { useMerchant } from "../hooks/useMerchant";
@@ -49,7 +50,12 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
 
   const links = (items: Link[]) =>
     items.map((link) => (
-      <List.Item key={link.path} prefix={link.icon} onClick={() => navigate(link.path)}>
+      <List.Item
+        key={link.path}
+        prefix={link.icon}
+        extra={isComingSoon(link.path) ? <SoonTag /> : undefined}
+        onClick={() => navigate(link.path)}
+      >
         <FormattedMessage {...link.label} />
       </List.Item>
     ));
