@@ -6,6 +6,7 @@ from apps.core.hooks import Hook
 # and puts the merchant on the starting level, inside the registration's transaction.
 merchant_registered = Hook("merchant_registered")
 
-# wallet_summary(*, merchant) -> {balance, pending_amount, total_income} as money strings (the wallet app):
+# wallet_summary(*, merchant) -> {balance, pending_amount, held_amount, pending_sales, total_income} as money strings
+# (the wallet app):
 # the figures of the merchant summary that getMerInfo and the sign-in answers show.
 wallet_summary = Hook("wallet_summary")

@@ -38,7 +38,8 @@ from .models import (
 
 
 def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
-    """Merchant-facing figures (product.md section 6): balance = available, pending = pending + held,
+    """Merchant-facing figures (product.md section 6): balance = available; the pending amount = held (withdrawals in
+    review) + pending (sales awaiting settlement), also given in those two parts so each is shown for what it is;
     total income = lifetime settled sales. Two queries."""
     balances = dict(LedgerAccount.objects.filter(merchant=merchant).values_list("kind", "balance"))
     income = JournalLine.objects.filter(
@@ -47,10 +48,13 @@ def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
         entry__kind=EntryKind.ORDER_SETTLED,
         amount__gt=0,
     ).aggregate(total=Coalesce(Sum("amount"), ZERO))["total"]
-    pending = balances.get(AccountKind.PENDING, ZERO) + balances.get(AccountKind.HELD, ZERO)
+    held = balances.get(AccountKind.HELD, ZERO)
+    pending_sales = balances.get(AccountKind.PENDING, ZERO)
     return {
         "balance": str(quantize(balances.get(AccountKind.AVAILABLE, ZERO))),
-        "pending_amount": str(quantize(pending)),
+        "pending_amount": str(quantize(held + pending_sales)),
+        "held_amount": str(quantize(held)),
+        "pending_sales": str(quantize(pending_sales)),
         "total_income": str(quantize(income)),
     }
 

@@ -34,7 +34,7 @@ def test_getmerinfo_shape(merchant_api, merchant):
     assert data["shop"]["name"] == merchant.shop.name
     assert data["shop"]["logo"].startswith("http://testserver/media/public/logo/")
     assert data["level"] == {"id": level.pk, "rank": 1, "name": "Bronze", "profit_margin": "0.1500"}
-    assert {"balance", "pending_amount", "total_income"} <= set(data)
+    assert {"balance", "pending_amount", "held_amount", "pending_sales", "total_income"} <= set(data)
     assert "password" not in data and "pay_password" not in data
 
 

@@ -331,6 +331,11 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
     assert available_balance(merchant=merchant) == Decimal("400.00")
     assert len(keys) == 2 and keys[0] == keys[1]  # the retry sent the first submit's Idempotency-Key
 
+    # My shows the held amount for what it is: a withdrawal in review.
+    open_app(page, base_url, "/my")
+    held = page.get_by_test_id("wallet-card").locator(".wallet-card-figure", has_text=texts["wallet.heldAmount"])
+    held.get_by_text("100.00").wait_for()
+
 
 @pytest.fixture
 def wallet_history(wallet_setup):

@@ -70,7 +70,13 @@ def test_bill_tabs_titles_and_balance_after(
     first = merchant_api.get("/merchant/merchant/bill", {"type": "recharge"}).json()["data"]["list"][0]
     assert first["title"] == "충전"
     assert merchant_api.get("/merchant/merchant/bill", {"type": "nope"}).json()["code"] == 0
-    assert wallet_summary(merchant=merchant) == {"balance": "120.50", "pending_amount": "0.00", "total_income": "25.50"}
+    assert wallet_summary(merchant=merchant) == {
+        "balance": "120.50",
+        "pending_amount": "0.00",
+        "held_amount": "0.00",
+        "pending_sales": "0.00",
+        "total_income": "25.50",
+    }
 
 
 def test_wallet_summary_reads_in_constant_queries(merchant, django_assert_num_queries):

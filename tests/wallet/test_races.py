@@ -42,7 +42,13 @@ def test_fifty_concurrent_withdrawals_of_ten_against_one_hundred_accept_exactly_
     assert sum(1 for a in answers if a["code"] == 1) == 10
     assert {a["msg"] for a in answers if a["code"] == 0} == {"Cannot exceed balance"}
     assert Withdrawal.objects.count() == 10
-    assert wallet_summary(merchant=merchant) == {"balance": "0.00", "pending_amount": "100.00", "total_income": "0.00"}
+    assert wallet_summary(merchant=merchant) == {
+        "balance": "0.00",
+        "pending_amount": "100.00",
+        "held_amount": "100.00",
+        "pending_sales": "0.00",
+        "total_income": "0.00",
+    }
     call_command("check_ledger", verbosity=0)
 
 

@@ -51,7 +51,13 @@ def test_bank_withdrawal_moves_available_to_held_with_fee_stored(merchant_api, f
     assert body["code"] == 1, body
     assert (body["data"]["amount"], body["data"]["fee"], body["data"]["actual_amount"]) == ("50.00", "2.00", "48.00")
     assert body["data"]["status_label"] == "In review"
-    assert wallet_summary(merchant=funded) == {"balance": "50.00", "pending_amount": "50.00", "total_income": "0.00"}
+    assert wallet_summary(merchant=funded) == {
+        "balance": "50.00",
+        "pending_amount": "50.00",
+        "held_amount": "50.00",  # the withdrawal in review, labelled for what it is
+        "pending_sales": "0.00",
+        "total_income": "0.00",
+    }
 
 
 @pytest.mark.parametrize(
@@ -133,7 +139,13 @@ def test_operator_rejects_once_and_money_returns(funded, operator):
     services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="Name does not match")
     with pytest.raises(AppError):
         services.withdrawal_pay(withdrawal_id=w.pk, operator=operator, reference="x")
-    assert wallet_summary(merchant=funded) == {"balance": "100.00", "pending_amount": "0.00", "total_income": "0.00"}
+    assert wallet_summary(merchant=funded) == {
+        "balance": "100.00",
+        "pending_amount": "0.00",
+        "held_amount": "0.00",
+        "pending_sales": "0.00",
+        "total_income": "0.00",
+    }
     assert "Name does not match" in Notice.objects.filter(merchant=funded).first().rendered_body()
 
 

@@ -91,7 +91,11 @@ class MerInfoSerializer(serializers.Serializer):
     shop = _ShopSummarySerializer(allow_null=True)
     level = _LevelSummarySerializer(allow_null=True)
     balance = serializers.CharField(source="wallet.balance")
-    pending_amount = serializers.CharField(source="wallet.pending_amount")
+    pending_amount = serializers.CharField(
+        source="wallet.pending_amount", help_text="held_amount + pending_sales (the spec's 'pending amount')."
+    )
+    held_amount = serializers.CharField(source="wallet.held_amount", help_text="Held for withdrawals in review.")
+    pending_sales = serializers.CharField(source="wallet.pending_sales", help_text="Sales awaiting settlement.")
     total_income = serializers.CharField(source="wallet.total_income")
 
     def get_avatar(self, merchant: Merchant) -> str | None:

@@ -69,6 +69,8 @@ class LevelUpgradeApi(ApiView):
         class WalletSerializer(serializers.Serializer):
             balance = MoneySerializerField()
             pending_amount = MoneySerializerField()
+            held_amount = MoneySerializerField()
+            pending_sales = MoneySerializerField()
             total_income = MoneySerializerField()
 
         level = LevelSerializer()

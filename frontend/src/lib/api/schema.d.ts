@@ -880,6 +880,10 @@ export interface components {
             /** Format: decimal */
             pending_amount: string;
             /** Format: decimal */
+            held_amount: string;
+            /** Format: decimal */
+            pending_sales: string;
+            /** Format: decimal */
             total_income: string;
         };
         LoginApiInputRequest: {
@@ -906,7 +910,12 @@ export interface components {
             shop: components["schemas"]["_ShopSummary"] | null;
             level: components["schemas"]["_LevelSummary"] | null;
             balance: string;
+            /** @description held_amount + pending_sales (the spec's 'pending amount'). */
             pending_amount: string;
+            /** @description Held for withdrawals in review. */
+            held_amount: string;
+            /** @description Sales awaiting settlement. */
+            pending_sales: string;
             total_income: string;
         };
         MerInfoWithToken: {
@@ -929,7 +938,12 @@ export interface components {
             shop: components["schemas"]["_ShopSummary"] | null;
             level: components["schemas"]["_LevelSummary"] | null;
             balance: string;
+            /** @description held_amount + pending_sales (the spec's 'pending amount'). */
             pending_amount: string;
+            /** @description Held for withdrawals in review. */
+            held_amount: string;
+            /** @description Sales awaiting settlement. */
+            pending_sales: string;
             total_income: string;
             readonly token: string;
         };

@@ -6,7 +6,8 @@ import { useWalletSummary } from "../api";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-/** The wallet block at the top of My: balance, total income, pending amount, withdraw and deposit. */
+/** The wallet block at the top of My: balance, total income, the amount held for withdrawals in review (the part of
+ * the pending amount there is before orders), withdraw and deposit. */
 export function WalletCard() {
   const navigate = useNavigate();
   const { data } = useWalletSummary();
@@ -27,9 +28,9 @@ export function WalletCard() {
         </div>
         <div className="wallet-card-figure">
           <span className="wallet-card-label">
-            <FormattedMessage {...m.pendingAmount} />
+            <FormattedMessage {...m.heldAmount} />
           </span>
-          <Money value={data?.pending_amount ?? null} />
+          <Money value={data?.held_amount ?? null} />
         </div>
       </div>
       <div className="wallet-card-actions">

@@ -5,10 +5,10 @@ const plainMessages = defineMessages({
   // My: wallet block
   balance: { id: "wallet.balance", defaultMessage: "Balance", description: "My: available balance label" },
   totalIncome: { id: "wallet.totalIncome", defaultMessage: "Total income", description: "My: lifetime settled sales" },
-  pendingAmount: {
-    id: "wallet.pendingAmount",
-    defaultMessage: "Pending amount",
-    description: "My: sales awaiting settlement plus withdrawals in review",
+  heldAmount: {
+    id: "wallet.heldAmount",
+    defaultMessage: "In withdrawal review",
+    description: "My: the part of the pending amount held for withdrawals under review (returned if not approved)",
   },
   withdraw: { id: "wallet.withdraw", defaultMessage: "Withdraw", description: "Button: go to the withdrawal form" },
   deposit: { id: "wallet.deposit", defaultMessage: "Deposit", description: "Button: go to the deposit methods" },
