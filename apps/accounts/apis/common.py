@@ -80,7 +80,9 @@ class MerInfoSerializer(serializers.Serializer):
     real_name = serializers.CharField()
     country = serializers.CharField()
     avatar = serializers.SerializerMethodField()
-    verified = serializers.SerializerMethodField()
+    verified = serializers.SerializerMethodField(
+        help_text="The identity documents were reviewed and approved (KYC); says nothing of the phone number."
+    )
     status = serializers.ChoiceField(choices=MerchantStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     status_reason = serializers.CharField()

@@ -898,6 +898,7 @@ export interface components {
             real_name: string;
             country: string;
             readonly avatar: string | null;
+            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number. */
             readonly verified: boolean;
             status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
@@ -926,6 +927,7 @@ export interface components {
             real_name: string;
             country: string;
             readonly avatar: string | null;
+            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number. */
             readonly verified: boolean;
             status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;

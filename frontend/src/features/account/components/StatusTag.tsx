@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import type { MerchantInfo } from "../api";
 import { profileMessages as m } from "./messages";
 
-/** The account's verification (KYC review) state: verified, under review, not approved, or the server's label. */
+/** The account's identity (KYC) review: reviewed and approved, under review, not approved, or the server's label. */
 export function StatusTag({ merchant, fill = "solid" }: { merchant: MerchantInfo; fill?: "solid" | "outline" }) {
   if (merchant.verified)
     return (
