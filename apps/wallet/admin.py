@@ -160,13 +160,13 @@ class DecisionAdmin(admin.ModelAdmin):
                 "original": obj,
                 "form": form,
                 "title": label,
-                "summary": self.decision_summary(obj),
+                "summary": self.decision_summary(obj, name),
             }
             return TemplateResponse(request, "admin/wallet/decision.html", context)
 
         return view
 
-    def decision_summary(self, obj: Any) -> str:
+    def decision_summary(self, obj: Any, decision: str) -> str:
         return str(obj)
 
 
@@ -191,7 +191,7 @@ class DepositAdmin(DecisionAdmin):
     def decision_initial(self, name: str, obj: Deposit) -> dict:
         return {"credited_amount": obj.amount} if name == "approve" else {}
 
-    def decision_summary(self, obj: Deposit) -> str:
+    def decision_summary(self, obj: Deposit, decision: str) -> str:
         return f"{obj.number}: {obj.merchant} {obj.amount} ({obj.get_method_display()})"
 
     def run_decision(self, name: str, obj: Deposit, data: dict, operator: Any) -> None:
@@ -214,8 +214,20 @@ class WithdrawalAdmin(DecisionAdmin):
     list_select_related = ["merchant", "network"]
     decisions = {"pay": (_("Mark paid"), PayWithdrawalForm), "reject": (_("Reject"), ReasonForm)}
 
-    def decision_summary(self, obj: Withdrawal) -> str:
-        return f"{obj.number}: {obj.merchant} {obj.actual_amount} {obj.currency} -> {obj.account}"
+    # The full card number only where it is paid to (the "Mark paid" step); everywhere else its last four digits.
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return ["account_shown" if name == "account" else name for name in super().get_readonly_fields(request, obj)]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
+        return ["account_shown" if name == "account" else name for name in super().get_fields(request, obj)]
+
+    @admin.display(description=_("card number or address"))
+    def account_shown(self, obj: Withdrawal) -> str:
+        return obj.account_shown
+
+    def decision_summary(self, obj: Withdrawal, decision: str) -> str:
+        account = obj.account if decision == "pay" else obj.account_shown
+        return f"{obj.number}: {obj.merchant} {obj.actual_amount} {obj.currency} -> {account}"
 
     def run_decision(self, name: str, obj: Withdrawal, data: dict, operator: Any) -> None:
         if name == "pay":

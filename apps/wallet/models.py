@@ -222,6 +222,15 @@ class Withdrawal(TimeStampedModel):
     def __str__(self) -> str:
         return self.number
 
+    @property
+    def account_shown(self) -> str:
+        """The account as merchants and operators see it outside the payout step: a bank card as its last four digits
+        ("•••• 1234"); a chain address in full (it is public, and a wrong one must be recognisable)."""
+        if self.method != Method.BANK:
+            return self.account
+        digits = "".join(ch for ch in self.account if ch.isdigit())
+        return f"•••• {digits[-4:]}"
+
 
 class Adjustment(models.Model):
     """An operator correction of a merchant's available balance, with its mandatory reason."""

@@ -146,6 +146,39 @@ def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str
     return buffer.getvalue()
 
 
+# What every screenshot's page is checked for (see shot): elements wider than the window, and inputs the browser would
+# validate itself, with its own bubble in the browser's language over the app's translated messages.
+_LOOK_PROBLEMS = """() => {
+    const problems = [];
+    const width = document.documentElement.clientWidth;
+    for (const el of document.querySelectorAll("body *")) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+        if (box.right > width + 1 || box.left < -1) {
+            // Parts that scroll sideways inside a scroll box (tabs, swipers) are inside their box, not the window.
+            let clipped = false;
+            for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+                const style = getComputedStyle(up);
+                if (/(auto|scroll|hidden|clip)/.test(style.overflowX)) { clipped = true; break; }
+            }
+            if (!clipped) problems.push("wider than the window: " + el.outerHTML.slice(0, 120));
+        }
+    }
+    const native = "form:not([novalidate]) :is(input[type=email], input[type=url], [required], [pattern])";
+    for (const el of document.querySelectorAll(native)) {
+        problems.push("validated by the browser: " + el.outerHTML.slice(0, 120));
+    }
+    return problems.slice(0, 5);
+}"""
+
+
+def check_look(page: Page) -> None:
+    """What a person would see wrong on any screen: something wider than the phone's window (it scrolls sideways or
+    is cut off), or a field the browser validates with its own untranslated bubble."""
+    problems = page.evaluate(_LOOK_PROBLEMS)
+    assert not problems, f"{page.url}:\n" + "\n".join(problems)
+
+
 def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
     """Save a full-page screenshot under tests/e2e/artifacts/<lang>/<name>.png (`full_page=False`: the window as
     the phone shows it, for a prompt or sheet that is open; a full page would stretch the window under it).
@@ -154,6 +187,7 @@ def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
     window is, so the page is scrolled first to put them at their edge of the picture: to the top, or to the end
     on a tab screen (bottom tab bar, no NavBar). Otherwise they land mid-picture, over the content.
     """
+    check_look(page)
     lang = page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG
     path = ARTIFACTS / lang / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)

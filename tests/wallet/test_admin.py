@@ -59,6 +59,18 @@ def test_operator_pays_and_rejects_withdrawals(admin_client, merchant, fee_rule)
         )
         for _ in range(2)
     ]
+    # The operator sees the card's last four digits, and the whole number only on the page where it is paid.
+    for page in (
+        admin_client.get(reverse("admin:wallet_withdrawal_change", args=[made[0].pk])),
+        admin_client.get(reverse("admin:wallet_withdrawal_changelist")),
+        admin_client.get(reverse("admin:wallet_withdrawal_reject", args=[made[0].pk])),
+    ):
+        assert page.status_code == 200
+        assert "40001234" not in page.content.decode()
+    assert (
+        "•••• 1234" in admin_client.get(reverse("admin:wallet_withdrawal_change", args=[made[0].pk])).content.decode()
+    )
+    assert "40001234" in admin_client.get(reverse("admin:wallet_withdrawal_pay", args=[made[0].pk])).content.decode()
     assert (
         admin_client.post(reverse("admin:wallet_withdrawal_pay", args=[made[0].pk]), {"reference": ""}).status_code
         == 200

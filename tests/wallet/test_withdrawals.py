@@ -51,6 +51,9 @@ def test_bank_withdrawal_moves_available_to_held_with_fee_stored(merchant_api, f
     assert body["code"] == 1, body
     assert (body["data"]["amount"], body["data"]["fee"], body["data"]["actual_amount"]) == ("50.00", "2.00", "48.00")
     assert body["data"]["status_label"] == "In review"
+    assert body["data"]["account"] == "•••• 2222"  # the card's last four digits, never the whole number
+    assert Withdrawal.objects.get().account == "6222 0000 1111 2222"  # kept whole for the payout
+    assert merchant_api.get("/merchant/merchant/extract_log").json()["data"]["list"][0]["account"] == "•••• 2222"
     assert wallet_summary(merchant=funded) == {
         "balance": "50.00",
         "pending_amount": "50.00",

@@ -28,7 +28,7 @@ class WithdrawalOutputSerializer(serializers.Serializer):
     method_label = serializers.CharField(source="get_method_display")
     currency = serializers.CharField()
     network = serializers.CharField(source="network.code", default=None, allow_null=True)
-    account = serializers.CharField()
+    account = serializers.CharField(source="account_shown", help_text="A bank card as its last four digits.")
     amount = MoneySerializerField()
     fee = MoneySerializerField()
     actual_amount = MoneySerializerField()

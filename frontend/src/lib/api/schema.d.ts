@@ -1223,6 +1223,7 @@ export interface components {
             method_label: string;
             currency: string;
             network?: string | null;
+            /** @description A bank card as its last four digits. */
             account: string;
             /** Format: decimal */
             amount: string;

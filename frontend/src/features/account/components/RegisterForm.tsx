@@ -176,7 +176,7 @@ export function RegisterForm({
         name="email"
         label={<FormattedMessage {...(emailOptional ? m.emailOptional : m.email)} />}
         render={(field) => (
-          <Input {...field} type="email" autoComplete="email" clearable placeholder={intl.formatMessage(m.emailPlaceholder)} />
+          <Input {...field} inputMode="email" autoComplete="email" clearable placeholder={intl.formatMessage(m.emailPlaceholder)} />
         )}
       />
       <NewPasswordFields

@@ -178,13 +178,13 @@ function SocialFields({ shop, onSaved }: { shop: Shop; onSaved?: Saved }) {
           control={control}
           name="twitter_url"
           label={<FormattedMessage {...s.twitter} />}
-          render={(field) => <Input {...field} type="url" clearable placeholder={EXAMPLE.twitter} />}
+          render={(field) => <Input {...field} inputMode="url" clearable placeholder={EXAMPLE.twitter} />}
         />
         <FormField
           control={control}
           name="google_url"
           label={<FormattedMessage {...s.google} />}
-          render={(field) => <Input {...field} type="url" clearable placeholder={EXAMPLE.google} />}
+          render={(field) => <Input {...field} inputMode="url" clearable placeholder={EXAMPLE.google} />}
         />
       </Form>
     </>
