@@ -2,6 +2,7 @@
 
 import base64
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -13,6 +14,7 @@ from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Merchant
 from apps.core.money import ZERO, money_max, quantize
+from apps.shop.models import Level
 
 from .constants import (
     BILL_TABS,
@@ -164,6 +166,20 @@ def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]
         .order_by("-id")
     )
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs).qs
+
+
+def level_upgrade_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
+    """{entry id: the level's name in the active language} for the level upgrades among `lines`, in one query. The
+    entry's memo keeps the name in the language the upgrade was paid in; a record is shown in its reader's."""
+    level_of = {
+        line.entry_id: int(line.entry.reference.rsplit(":", 1)[1])  # level:<merchant>:<level> (services.balance)
+        for line in lines
+        if line.entry.kind == EntryKind.LEVEL_UPGRADE
+    }
+    if not level_of:
+        return {}
+    names = {level.pk: level.name for level in Level.objects.filter(pk__in=set(level_of.values()))}
+    return {entry: names[level] for entry, level in level_of.items() if level in names}
 
 
 def deposit_ids_to_verify() -> list[int]:

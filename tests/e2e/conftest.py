@@ -146,8 +146,8 @@ def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str
     return buffer.getvalue()
 
 
-# What every screenshot's page is checked for (see shot): elements wider than the window, and inputs the browser would
-# validate itself, with its own bubble in the browser's language over the app's translated messages.
+# What every screenshot's page is checked for (see shot): elements wider than the window, broken images, and inputs the
+# browser would validate itself, with its own bubble in the browser's language over the app's translated messages.
 _LOOK_PROBLEMS = """() => {
     const problems = [];
     const width = document.documentElement.clientWidth;
@@ -164,6 +164,11 @@ _LOOK_PROBLEMS = """() => {
             if (!clipped) problems.push("wider than the window: " + el.outerHTML.slice(0, 120));
         }
     }
+    for (const img of document.images) {
+        if (img.complete && img.naturalWidth === 0 && img.getClientRects().length) {
+            problems.push("broken image: " + img.outerHTML.slice(0, 120));
+        }
+    }
     const native = "form:not([novalidate]) :is(input[type=email], input[type=url], [required], [pattern])";
     for (const el of document.querySelectorAll(native)) {
         problems.push("validated by the browser: " + el.outerHTML.slice(0, 120));
@@ -174,7 +179,7 @@ _LOOK_PROBLEMS = """() => {
 
 def check_look(page: Page) -> None:
     """What a person would see wrong on any screen: something wider than the phone's window (it scrolls sideways or
-    is cut off), or a field the browser validates with its own untranslated bubble."""
+    is cut off), a broken image, or a field the browser validates with its own untranslated bubble."""
     problems = page.evaluate(_LOOK_PROBLEMS)
     assert not problems, f"{page.url}:\n" + "\n".join(problems)
 

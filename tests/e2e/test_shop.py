@@ -5,6 +5,7 @@ The catalogue and levels are the demo seed (real titles in the seven languages, 
 """
 
 import io
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -307,3 +308,8 @@ def test_every_shop_screen_in_every_language(page, base_url, demo_shop):
         open_app(page, base_url, f"/distribution?category={products[0].category_id}", lang)
         page.locator('[data-testid="center-product"]').first.wait_for()
         assert page.get_by_text(texts["distribution.added"], exact=True).count() == 6
+        # The three price columns (retail, purchase, profit) stand apart in every language, short labels too.
+        columns = page.locator('[data-testid="center-product"]').first.locator(".catalog-prices > div")
+        boxes = [columns.nth(i).bounding_box() for i in range(3)]
+        assert all(b["x"] + b["width"] + 4 <= a["x"] for b, a in itertools.pairwise(boxes)), (lang, boxes)
+        assert boxes[2]["x"] + boxes[2]["width"] - boxes[0]["x"] >= 180, (lang, boxes)  # they share the row's width

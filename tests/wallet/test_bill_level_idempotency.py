@@ -102,7 +102,8 @@ def test_level_upgrade_charges_the_difference_and_only_goes_up(merchant_api, mer
         body = merchant_api.post(url, {"level_id": level.pk, "pay_password": DEFAULT_PAY_PASSWORD}).json()
         assert (body["code"], body["msg"]) == (0, "Можно перейти только на более высокий уровень.")
     rows = merchant_api.get("/merchant/merchant/bill").json()["data"]["list"]
-    assert (rows[0]["title"], rows[0]["amount"]) == ("Повышение уровня", "-70.00")
+    # Paid in English, read in Russian: the level is named in the reader's language (issue 9, problem 9).
+    assert (rows[0]["title"], rows[0]["memo"], rows[0]["amount"]) == ("Повышение уровня", "Уровень 3", "-70.00")
 
 
 def test_level_upgrade_refuses_without_money_pay_password_or_level(merchant_api, merchant, levels):

@@ -28,10 +28,13 @@ class BillApi(ApiView):
         id = serializers.IntegerField()
         kind = serializers.CharField(source="entry.kind")
         title = serializers.SerializerMethodField()
-        memo = serializers.CharField(source="entry.memo")
+        memo = serializers.SerializerMethodField()
         amount = MoneySerializerField()
         balance_after = MoneySerializerField()
         created_at = serializers.DateTimeField(source="entry.created_at")
+
+        def get_memo(self, line) -> str:  # type: ignore[no-untyped-def]
+            return self.context["level_names"].get(line.entry_id, line.entry.memo)
 
         def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
             kind = line.entry.kind
@@ -48,7 +51,11 @@ class BillApi(ApiView):
                 lines,
                 page=v["page"],
                 limit=v["limit"],
-                serialize=lambda rows: self.OutputSerializer(rows, many=True).data,
+                serialize=lambda rows: (
+                    self.OutputSerializer(
+                        rows, many=True, context={"level_names": selectors.level_upgrade_names(lines=rows)}
+                    ).data
+                ),
             )
         )
 

@@ -42,6 +42,9 @@ describe("ImageUpload", () => {
     await uploads.answer(0, { code: 0, msg: "Unsupported image", data: null });
     await waitFor(() => expect(onUploadingChange).toHaveBeenLastCalledWith(false));
     expect(onChange.mock.calls.every(([value]) => value === null)).toBe(true);
+    // No broken tile stays behind: no failed cell, no picture cell, only the "add" button again.
+    expect(document.querySelector(".adm-image-uploader-cell-fail")).toBeNull();
+    expect(document.querySelector(".adm-image-uploader-cell-image")).toBeNull();
   });
 
   it("reports the end when it is unmounted mid-upload", async () => {

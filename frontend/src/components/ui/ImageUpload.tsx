@@ -49,6 +49,8 @@ export function ImageUpload({ kind, value, onChange, onUploadingChange }: Props)
     <ImageUploader
       value={fileList}
       maxCount={1}
+      // A failed upload is told in a toast and leaves no broken tile behind: the picker is empty again.
+      showFailed={false}
       accept="image/jpeg,image/png,image/webp"
       upload={async (file) => {
         setPending((n) => n + 1);

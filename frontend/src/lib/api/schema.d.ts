@@ -619,7 +619,7 @@ export interface components {
             id: number;
             kind: string;
             readonly title: string;
-            memo: string;
+            readonly memo: string;
             /** Format: decimal */
             amount: string;
             /** Format: decimal */

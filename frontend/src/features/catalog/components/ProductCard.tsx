@@ -38,7 +38,7 @@ export function ProductThumb({ src, title }: { src: string | null; title: string
   return (
     <Image
       className="catalog-thumb"
-      src={src ?? ""}
+      src={src ?? undefined}
       alt={title || intl.formatMessage(m.noImage)}
       fit="cover"
       fallback={<PictureOutline fontSize={32} color="#c5c8ce" />}

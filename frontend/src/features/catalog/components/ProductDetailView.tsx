@@ -28,7 +28,7 @@ function Pictures({ product }: { product: ProductDetail }) {
     >
       {product.images.map((image, index) => (
         <Swiper.Item key={image.url ?? index}>
-          <Image src={image.url ?? ""} alt={product.title} fit="cover" />
+          <Image src={image.url ?? undefined} alt={product.title} fit="cover" />
         </Swiper.Item>
       ))}
     </Swiper>

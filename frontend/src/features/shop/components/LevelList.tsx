@@ -21,7 +21,7 @@ function LevelCard({ level, current, Action }: LevelActionProps & { Action: Comp
       <div className="level-card-head">
         <Image
           className="level-card-image"
-          src={level.image ?? ""}
+          src={level.image ?? undefined}
           alt={level.name}
           fit="cover"
           fallback={<StarFill fontSize={32} color="#f5a623" />}

@@ -17,7 +17,7 @@ export function SettingMenu() {
       <div className="shop-header">
         <Image
           className="shop-header-logo"
-          src={store.data?.logo?.url ?? ""}
+          src={store.data?.logo?.url ?? undefined}
           fit="cover"
           fallback={<ShopbagOutline fontSize={28} />}
         />
