@@ -84,6 +84,16 @@ def test_change_password_needs_matching_entries(merchant_api, merchant, lang, me
     assert merchant.check_password(DEFAULT_PASSWORD)
 
 
+def test_a_new_password_equal_to_the_old_one_is_refused_and_signs_nobody_out(merchant_api, merchant):
+    merchant_api.lang = "ru-RU"
+    same = {"old_password": DEFAULT_PASSWORD, "password": DEFAULT_PASSWORD, "password_confirm": DEFAULT_PASSWORD}
+    body = merchant_api.post(RESETPWD, same).json()
+    assert (body["code"], body["msg"]) == (0, "Новый пароль должен отличаться от старого.")
+    assert list(body["data"]["errors"]) == ["password"]
+    assert merchant_api.get(MERINFO).json()["code"] == 1  # the session lives on
+    assert AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).exists()
+
+
 def test_change_password_applies_djangos_validators(merchant_api, merchant):
     body = merchant_api.post(
         RESETPWD, {"old_password": DEFAULT_PASSWORD, "password": "short", "password_confirm": "short"}

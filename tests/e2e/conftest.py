@@ -154,6 +154,7 @@ _LOOK_PROBLEMS = """() => {
     for (const el of document.querySelectorAll("body *")) {
         const box = el.getBoundingClientRect();
         if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+        if (el.closest('[aria-hidden="true"]')) continue;  // kept out of sight on purpose (a passcode's native input)
         if (box.right > width + 1 || box.left < -1) {
             // Parts that scroll sideways inside a scroll box (tabs, swipers) are inside their box, not the window.
             let clipped = false;

@@ -254,9 +254,8 @@ def test_my_language_switch_is_saved_on_the_server(page, base_url, merchant):
     texts = catalogue("ri")
     sign_in(page, base_url, merchant, "en")
     open_app(page, base_url, "/my")
-    page.locator(".my-account .adm-list-item", has_text=catalogue("en")["common.language"]).get_by_role(
-        "button"
-    ).click()
+    # A tap anywhere on the row opens the sheet: here on its label, at the row's start.
+    page.get_by_test_id("language-row").get_by_text(catalogue("en")["common.language"], exact=True).click()
     page.get_by_text("日本語", exact=True).click()
     expect(app(page).get_by_text(texts["my.logout"], exact=True)).to_be_visible()
     assert page.evaluate("localStorage.getItem('lang')") == "ri"

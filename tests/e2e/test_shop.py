@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, server_text, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, drawn_image, open_app, server_text, shot, sign_in
 from tests.factories import image_bytes
 
 
@@ -175,7 +175,11 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     page.locator(".adm-dialog-button", has_text=texts["common.cancel"]).click()
     assert goods_count(merchant) == 20
     cards.first.get_by_role("button", name=texts["goods.remove"]).click()
-    confirm_dialog(page, texts)
+    remove = page.locator(".adm-dialog-button", has_text=texts["goods.remove"])  # says what it does, in red
+    assert_visible(remove)
+    assert remove.get_by_test_id("confirm-danger").evaluate("el => getComputedStyle(el).color") == "rgb(217, 0, 27)"
+    shot(page, "goods-remove-confirm", full_page=False)
+    remove.click()
     wait_toast(page, server_text(lang, "Removed from your shop."))
     assert goods_count(merchant) == 19
     assert not ShopGoods.objects.filter(pk=newest.pk).exists()

@@ -31,6 +31,8 @@ def password_change(*, merchant: Merchant, old_password: str, password: str) -> 
     _login_password_check(
         merchant=merchant, raw=old_password, field="old_password", message=_("The old password is incorrect.")
     )
+    if password == old_password:  # it would change nothing but sign every device out
+        raise field_error("password", _("The new password must be different from the old one."))
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
 

@@ -9,44 +9,51 @@ import { uiMessages } from "./messages";
 const LanguageSheet = lazy(() => import(/* webpackChunkName: "language-sheet" */ "./LanguageSheet"));
 
 /**
- * Switches the interface language (saved in localStorage `lang`; the app reloads its texts).
- * `onChange` lets a signed-in screen also save it on the server (GET merchant/set_language).
- * The button's accessible name is "Language" followed by the language it shows, so it contains its visible text.
+ * The language sheet: `show()` opens it, `sheet` is the element to render, `name` the current language's own name.
+ * A choice is saved in localStorage `lang` (the app reloads its texts); `onChange` lets a signed-in screen also save
+ * it on the server (GET merchant/set_language). For a control of one's own, such as a whole list row.
  */
-export function LanguagePicker({ onChange }: { onChange?: (code: LangCode) => void }) {
+export function useLanguageSheet(onChange?: (code: LangCode) => void) {
   const { lang } = useSession();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false); // the sheet's chunk is fetched on the first tap, then kept mounted
+  const sheet = opened && (
+    <Suspense fallback={null}>
+      <LanguageSheet
+        visible={open}
+        current={lang}
+        onClose={() => setOpen(false)}
+        onSelect={(code) => {
+          setOpen(false);
+          updateSession({ lang: code });
+          onChange?.(code);
+        }}
+      />
+    </Suspense>
+  );
+  const show = () => {
+    setOpened(true);
+    setOpen(true);
+  };
+  return { name: languageOf(lang).name, show, sheet };
+}
+
+/**
+ * A button that switches the interface language. Its accessible name is "Language" followed by the language it
+ * shows, so it contains its visible text.
+ */
+export function LanguagePicker({ onChange }: { onChange?: (code: LangCode) => void }) {
+  const picker = useLanguageSheet(onChange);
   return (
     <>
-      <Button
-        fill="none"
-        size="small"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
+      <Button fill="none" size="small" onClick={picker.show}>
         <GlobalOutline aria-hidden />
         <span className="visually-hidden">
           <FormattedMessage {...uiMessages.language} />
         </span>
-        <span className="language-picker-name">{languageOf(lang).name}</span>
+        <span className="language-picker-name">{picker.name}</span>
       </Button>
-      {opened && (
-        <Suspense fallback={null}>
-          <LanguageSheet
-            visible={open}
-            current={lang}
-            onClose={() => setOpen(false)}
-            onSelect={(code) => {
-              setOpen(false);
-              updateSession({ lang: code });
-              onChange?.(code);
-            }}
-          />
-        </Suspense>
-      )}
+      {picker.sheet}
     </>
   );
 }

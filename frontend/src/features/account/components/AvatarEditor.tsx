@@ -77,7 +77,7 @@ export function AvatarEditor({ merchant }: { merchant: MerchantInfo }) {
               fill="none"
               loading={save.isPending && save.variables?.avatar === ""}
               onClick={async () => {
-                if (await confirm(m.avatarRemoveConfirm)) submit("");
+                if (await confirm(m.avatarRemoveConfirm, undefined, { danger: m.avatarRemove })) submit("");
               }}
             >
               <FormattedMessage {...m.avatarRemove} />

@@ -12,7 +12,7 @@ import {
 } from "antd-mobile-icons";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { LanguagePicker } from "@/components/ui/LanguagePicker";
+import { useLanguageSheet } from "@/components/ui/LanguagePicker";
 import { uiMessages } from "@/components/ui/messages";
 import { isComingSoon, SoonTag } from "@/components/ui/ComingSoon";
 import { useConfirm } from "@/components/ui/confirm";
@@ -47,6 +47,7 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
   const { data: merchant } = useMerchant();
   const logout = useLogout();
   const setLanguage = useSetLanguage();
+  const language = useLanguageSheet((code) => setLanguage.mutate(code));
 
   const links = (items: Link[]) =>
     items.map((link) => (
@@ -97,10 +98,12 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
         {links(MONEY_LINKS)}
       </List>
       <List mode="card">
-        <List.Item prefix={<GlobalOutline />} extra={<LanguagePicker onChange={(code) => setLanguage.mutate(code)} />}>
+        {/* The whole row opens the language sheet, not only the name at its end. */}
+        <List.Item prefix={<GlobalOutline />} extra={language.name} onClick={language.show} data-testid="language-row">
           <FormattedMessage {...uiMessages.language} />
         </List.Item>
       </List>
+      {language.sheet}
       <div className="my-logout">
         <Button
           block

@@ -36,7 +36,7 @@ export function GoodsActions({ goods, title }: { goods: { id: number; on_shelf: 
         fill="outline"
         loading={remove.isPending}
         onClick={async () => {
-          if (await confirm(m.removeConfirm, { title })) remove.mutate({ id: goods.id }, { onSuccess: done });
+          if (await confirm(m.removeConfirm, { title }, { danger: m.remove })) remove.mutate({ id: goods.id }, { onSuccess: done });
         }}
       >
         <FormattedMessage {...m.remove} />
