@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
-from apps.core.views import api_not_found, health, public_media, spa_shell
+from apps.core.views import api_not_found, health, public_media, spa_not_found, spa_shell
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7).
 api_patterns: list[URLPattern | URLResolver] = [
@@ -36,6 +36,9 @@ urlpatterns = [
 if settings.SERVE_MEDIA:
     # Public uploads only (under DEBUG or not); private files go through the signed, expiring `common/file/` link.
     urlpatterns.append(re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.*)$", public_media))
+
+# Any other address is one the merchant app does not have (not an API, admin or file path): its own not-found screen.
+urlpatterns.append(re_path(r"^(?!admin/|merchant/|api/|static/|media/)(?P<rest>.+)$", spa_not_found))
 
 handler404 = "apps.core.exceptions.api_404"
 handler500 = "apps.core.exceptions.api_500"

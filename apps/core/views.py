@@ -17,6 +17,11 @@ def spa_shell(request: HttpRequest) -> HttpResponse:
     return render(request, "index.html", {"lang": app_lang(translation.get_language())})
 
 
+def spa_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
+    """An address the app does not have: the shell with status 404, and the app says so in its own words."""
+    return render(request, "index.html", {"lang": app_lang(translation.get_language())}, status=404)
+
+
 @csrf_exempt  # an unrouted POST is a missing path (404), not a forged form (403)
 def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     return api_404(request)

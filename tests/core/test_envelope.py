@@ -63,3 +63,14 @@ def test_a_model_validation_error_names_its_fields():
         "msg": "Use an https:// link.",
         "data": {"error": 1000, "errors": {"twitter_url": ["Use an https:// link."]}},
     }
+
+
+@pytest.mark.django_db
+def test_an_unknown_app_address_is_the_app_with_404_and_other_areas_keep_theirs(client):
+    """/nowhere opens the app, which shows its own not-found screen; API and admin paths keep their own 404."""
+    page = client.get("/nowhere/at/all")
+    assert page.status_code == 404
+    assert page["Content-Type"].startswith("text/html")
+    assert b'<div id="root"' in page.content
+    assert client.get("/merchant/nowhere", HTTP_LANG="en").json()["code"] == 0
+    assert b'<div id="root"' not in client.get("/admin/nowhere/").content

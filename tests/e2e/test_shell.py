@@ -30,6 +30,17 @@ def test_signed_out_user_is_sent_to_login(page, base_url):
     expect(page).to_have_title(catalogue("en")["route.login"])
 
 
+def test_an_unknown_address_shows_the_apps_own_not_found_screen(page, base_url):
+    texts = catalogue("ru-RU")
+    open_app(page, base_url, "/nowhere", "ru-RU")
+    assert_visible(page.get_by_test_id("not-found"))
+    assert texts["notFound.title"] in page.get_by_test_id("not-found").inner_text()
+    expect(page).to_have_title(texts["notFound.title"])
+    shot(page, "not-found")
+    page.get_by_role("button", name=texts["notFound.home"]).click()
+    page.wait_for_url(f"{base_url}/login")  # signed out: sign in first
+
+
 def test_unknown_language_falls_back_to_russian(page, base_url):
     open_app(page, base_url, "/login", "xx")
     assert page.get_by_role("button", name=catalogue("ru-RU")["login.submit"]).is_visible()

@@ -12,6 +12,7 @@ import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
 import { useSession } from "@/lib/session";
+import { NotFound } from "./NotFound";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
 
@@ -79,7 +80,8 @@ export function KeepAliveRoutes() {
 
   return (
     <>
-      {!allowed && <Navigate to={route || !token ? "/login" : "/home"} replace />}
+      {!route && <NotFound />}
+      {route && !allowed && <Navigate to="/login" replace />}
       {[...cache].map(([path, loc]) => (
         <KeptRoute key={path} route={findRoute(path)!} location={loc} active={path === activePath} />
       ))}

@@ -10,7 +10,8 @@ export function verifyInviteCode(inviteCode: string): Promise<VerifyCodeAnswer> 
 }
 
 export function useVerifyInviteCode() {
-  return useMutation({ mutationFn: verifyInviteCode });
+  // A refused code is shown on the code's field (InviteCodeForm), not in a toast as well.
+  return useMutation({ mutationFn: verifyInviteCode, meta: { fieldErrors: ["invite_code"] } });
 }
 
 /**
