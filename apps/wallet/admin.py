@@ -178,6 +178,14 @@ class DepositAdmin(DecisionAdmin):
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "voucher_image", "chain_check")
     decisions = {"approve": (_("Approve"), ApproveDepositForm), "reject": (_("Reject"), ReasonForm)}
+    # Shown by voucher_image (the picture, not "voucher:15") and chain_check (translated), not a second time raw.
+    raw_fields = ("voucher", "verify_note")
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [name for name in super().get_readonly_fields(request, obj) if name not in self.raw_fields]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
+        return [name for name in super().get_fields(request, obj) if name not in self.raw_fields]
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
