@@ -405,7 +405,9 @@ def test_personal_info_changes_and_removes_the_avatar(page, base_url, tmp_path, 
     merchant.refresh_from_db()
     assert merchant.avatar is not None
     sheet.get_by_role("button", name=texts["profile.avatarRemove"]).click()
-    page.locator(".adm-dialog").get_by_role("button", name=texts["common.confirm"]).click()
+    remove = page.locator(".adm-dialog").get_by_role("button", name=texts["profile.avatarRemove"])  # says what, in red
+    assert_visible(remove)
+    remove.click()
     assert wait_toast(page) == server_text(lang, "Avatar removed")
     expect(row.locator("img")).to_have_count(0)
     merchant.refresh_from_db()
