@@ -4,7 +4,7 @@
  * (`<Routes location>`), so a hidden screen never reads another screen's query string. Signing out drops them all.
  * Also the route guard (signed-out users go to /login except on public routes) and the page title.
  */
-import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Navigate, Route, Routes, useLocation, type Location } from "react-router-dom";
 import { useIntl } from "react-intl";
 import { ErrorBoundary } from "@/components/errors/ErrorBoundary";
@@ -12,9 +12,11 @@ import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
 import { useSession } from "@/lib/session";
-import { NotFound } from "./NotFound";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
+
+// Its illustration is not part of the app's first load.
+const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ "./NotFound").then((m) => ({ default: m.NotFound })));
 
 const TABS = TAB_ROUTES.map((route) => ({ path: route.path, title: routeTitles[route.name] }));
 
@@ -80,7 +82,11 @@ export function KeepAliveRoutes() {
 
   return (
     <>
-      {!route && <NotFound />}
+      {!route && (
+        <Suspense fallback={<PageLoading />}>
+          <NotFound />
+        </Suspense>
+      )}
       {route && !allowed && <Navigate to="/login" replace />}
       {[...cache].map(([path, loc]) => (
         <KeptRoute key={path} route={findRoute(path)!} location={loc} active={path === activePath} />

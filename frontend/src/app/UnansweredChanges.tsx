@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { uiMessages } from "@/components/ui/messages";
-import { isAnswered } from "@/hooks/useMoneyMutation";
-import { ApiError } from "@/lib/api";
+import { ApiError, isAnswered } from "@/lib/api";
 import { showToast } from "@/lib/toast";
 
 /**

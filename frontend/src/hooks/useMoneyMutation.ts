@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { Toast } from "antd-mobile";
 import { defineMessages, useIntl } from "react-intl";
-import { ApiError, newIdempotencyKey } from "@/lib/api";
+import { ApiError, isAnswered, newIdempotencyKey } from "@/lib/api";
 
 const messages = defineMessages({
   noAnswer: {
@@ -11,11 +11,6 @@ const messages = defineMessages({
     description: "Toast after a money request (withdraw, deposit, upgrade) got no answer (network failure or time-out)",
   },
 });
-
-/** The server answered the request (success or a rejection with its envelope): its outcome is known. */
-export function isAnswered(error: unknown): boolean {
-  return error instanceof ApiError && error.isRejection;
-}
 
 /**
  * A money-moving POST (withdraw, deposit, level upgrade; next pickup, promotion) with one `Idempotency-Key` per

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { isComingSoon, SoonTag } from "./ComingSoon";
+import { isComingSoon } from "./comingSoon";
+import { SoonTag } from "./SoonTag";
 
 export type Shortcut = { path: string; label: MessageDescriptor; icon: ReactNode; color: string };
 

@@ -1,3 +1,8 @@
+/** The server answered the request (a rejection with its envelope): its outcome is known. */
+export function isAnswered(error: unknown): boolean {
+  return error instanceof ApiError && error.isRejection;
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 /** A rejected call: envelope code 0 (HTTP 200, msg translated by the server), 401, or another HTTP error. */

@@ -1,5 +1,5 @@
 export { api, request, requestAnswer, newIdempotencyKey, API_BASE, TIMEOUT_MS, type RequestOptions, type Answer } from "./client";
-export { ApiError, type FieldErrors } from "./errors";
+export { ApiError, isAnswered, type FieldErrors } from "./errors";
 export { nextPageParam, PAGE_SIZE, type ListPage } from "./list";
 export { createQueryClient } from "./queryClient";
 export { applyFieldErrors } from "./forms";
