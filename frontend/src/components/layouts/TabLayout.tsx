@@ -3,7 +3,7 @@ import { TabBar } from "antd-mobile";
 import { AppOutline, ShopbagOutline, UnorderedListOutline, UserOutline } from "antd-mobile-icons";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocation, useNavigate } from "react-router-dom";
-import { isComingSoon } from "@/components/ui/comingSoon";
+import { isComingSoon } from "@/components/ui/soonPaths";
 import { uiMessages } from "@/components/ui/messages";
 
 export type Tab = { path: string; title: MessageDescriptor };

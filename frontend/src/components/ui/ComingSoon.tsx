@@ -2,7 +2,7 @@ import { ErrorBlock } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { uiMessages } from "./messages";
 
-/** The screen of a feature that is not built yet (comingSoon.ts lists them). */
+/** The screen of a feature that is not built yet (soonPaths.ts lists them). */
 export function ComingSoon() {
   return (
     <ErrorBlock

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { isComingSoon } from "./comingSoon";
+import { isComingSoon } from "./soonPaths";
 import { SoonTag } from "./SoonTag";
 
 export type Shortcut = { path: string; label: MessageDescriptor; icon: ReactNode; color: string };

@@ -14,7 +14,7 @@ import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useLanguageSheet } from "@/components/ui/LanguagePicker";
 import { uiMessages } from "@/components/ui/messages";
-import { isComingSoon } from "@/components/ui/comingSoon";
+import { isComingSoon } from "@/components/ui/soonPaths";
 import { SoonTag } from "@/components/ui/SoonTag";
 import { useConfirm } from "@/components/ui/confirm";
 import { useLogout, useSetLanguage } from "../api";
