@@ -127,7 +127,7 @@ def refuse_unknown_parameters(request: Request, view_class: type[APIView]) -> No
     names = declared(view_class, method)
     unknown = _unknown(request.query_params, names.query)
     if method != "GET":
-        unknown += [name for name in _unknown(request.data, names.body) if name not in unknown]
+        unknown += _unknown(request.data, names.body)
     if not unknown:
         return
     shown = sorted({_shown(name) for name in unknown})

@@ -3,7 +3,7 @@
 Every decision goes through the services (exactly once, audited, notified), never through a model save.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django import forms
@@ -93,10 +93,19 @@ class DecisionAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return [f.name for f in self.model._meta.fields] + list(self.extra_readonly)
-
     extra_readonly: tuple[str, ...] = ("decide",)
+    # Model fields shown through a display method instead of raw: {field: method}, or None where another of the
+    # extra_readonly shows it (a picture instead of "voucher:15", a masked card number).
+    shown_as: dict[str, str | None] = {}
+
+    def _shown(self, names: Sequence[Any]) -> list[Any]:
+        return [shown for name in names if (shown := self.shown_as.get(name, name))]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return self._shown([f.name for f in self.model._meta.fields]) + list(self.extra_readonly)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
+        return self._shown(super().get_fields(request, obj))
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
         extra = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
@@ -178,14 +187,7 @@ class DepositAdmin(DecisionAdmin):
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "voucher_image", "chain_check")
     decisions = {"approve": (_("Approve"), ApproveDepositForm), "reject": (_("Reject"), ReasonForm)}
-    # Shown by voucher_image (the picture, not "voucher:15") and chain_check (translated), not a second time raw.
-    raw_fields = ("voucher", "verify_note")
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return [name for name in super().get_readonly_fields(request, obj) if name not in self.raw_fields]
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
-        return [name for name in super().get_fields(request, obj) if name not in self.raw_fields]
+    shown_as = {"voucher": None, "verify_note": None}  # by voucher_image and chain_check (translated)
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
@@ -223,11 +225,7 @@ class WithdrawalAdmin(DecisionAdmin):
     decisions = {"pay": (_("Mark paid"), PayWithdrawalForm), "reject": (_("Reject"), ReasonForm)}
 
     # The full card number only where it is paid to (the "Mark paid" step); everywhere else its last four digits.
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return ["account_shown" if name == "account" else name for name in super().get_readonly_fields(request, obj)]
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
-        return ["account_shown" if name == "account" else name for name in super().get_fields(request, obj)]
+    shown_as = {"account": "account_shown"}
 
     @admin.display(description=_("card number or address"))
     def account_shown(self, obj: Withdrawal) -> str:

@@ -1,6 +1,6 @@
 import { Button, ErrorBlock } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
-import { ApiError } from "@/lib/api";
+import { isAnswered } from "@/lib/api";
 import { uiMessages } from "./messages";
 
 type Props = { error: unknown; onRetry: () => void };
@@ -8,7 +8,7 @@ type Props = { error: unknown; onRetry: () => void };
 /** A load that failed: what happened (the server's translated message when it answered one) and a way to retry.
  * Never "No records yet": a failed list is not an empty one. */
 export function LoadFailed({ error, onRetry }: Props) {
-  const answered = error instanceof ApiError && error.isRejection && error.msg;
+  const answered = isAnswered(error) && error.msg;
   return (
     <ErrorBlock
       status={answered ? "default" : "disconnected"}

@@ -1,5 +1,5 @@
 /** The server answered the request (a rejection with its envelope): its outcome is known. */
-export function isAnswered(error: unknown): boolean {
+export function isAnswered(error: unknown): error is ApiError {
   return error instanceof ApiError && error.isRejection;
 }
 

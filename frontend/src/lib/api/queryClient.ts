@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { showToast } from "@/lib/toast";
-import { ApiError } from "./errors";
+import { ApiError, isAnswered } from "./errors";
 
 /** The form shows these fields' errors on the fields themselves (`meta: { fieldErrors: [...] }`). */
 function shownOnFields(error: ApiError, meta?: Record<string, unknown>): boolean {
@@ -14,7 +14,7 @@ function shownOnFields(error: ApiError, meta?: Record<string, unknown>): boolean
  * (the same message twice at once reads as two problems); other failures are only logged.
  */
 function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
-  if (error instanceof ApiError && error.isRejection && meta?.toast !== false && !shownOnFields(error, meta)) {
+  if (isAnswered(error) && meta?.toast !== false && !shownOnFields(error, meta)) {
     showToast({ icon: "fail", content: error.msg });
   }
 }
