@@ -32,8 +32,14 @@ def money_max(operation: str = "input") -> Decimal:
     return min(quantize(settings.MONEY_MAX[operation]), MONEY_CEILING)
 
 
+def money_text(amount: Decimal | str, currency: str = "") -> str:
+    """An amount as a server message shows it: "10.00 USD", in the platform currency unless another is named (a
+    chain token such as USDT)."""
+    return f"{quantize(amount)} {currency or settings.PLATFORM_CURRENCY}"
+
+
 def too_large_message(maximum: Decimal) -> str:
-    return _("The amount cannot be more than %(maximum)s.") % {"maximum": maximum}
+    return _("The amount cannot be more than %(maximum)s.") % {"maximum": money_text(maximum)}
 
 
 def money_bounded(amount: Decimal, *, operation: str, field: str = "amount") -> Decimal:

@@ -12,14 +12,15 @@ from .i18n import app_lang
 from .models import PRIVATE_MEDIA_FOLDER
 
 
-def spa_shell(request: HttpRequest) -> HttpResponse:
-    """The React app's HTML shell; the bundle does the rest."""
-    return render(request, "index.html", {"lang": app_lang(translation.get_language())})
+def spa_shell(request: HttpRequest, status: int = 200) -> HttpResponse:
+    """The React app's HTML shell with the platform currency every amount is shown in; the bundle does the rest."""
+    context = {"lang": app_lang(translation.get_language()), "currency": settings.PLATFORM_CURRENCY}
+    return render(request, "index.html", context, status=status)
 
 
 def spa_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
     """An address the app does not have: the shell with status 404, and the app says so in its own words."""
-    return render(request, "index.html", {"lang": app_lang(translation.get_language())}, status=404)
+    return spa_shell(request, status=404)
 
 
 @csrf_exempt  # an unrouted POST is a missing path (404), not a forged form (403)

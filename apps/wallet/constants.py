@@ -65,6 +65,15 @@ class AddressFormat(models.TextChoices):
     EVM = "evm", _("Ethereum (0x...)")
 
 
+# The formats an address or card number must have: the services check them, and the forms receive the same patterns
+# (regular expressions both Python and JavaScript read alike) to say what is wrong while the merchant types.
+ADDRESS_PATTERNS = {
+    AddressFormat.TRON: r"^T[1-9A-HJ-NP-Za-km-z]{33}$",
+    AddressFormat.EVM: r"^0x[0-9a-fA-F]{40}$",
+}
+CARD_NUMBER_PATTERN = r"^[0-9][0-9 -]{6,38}[0-9]$"
+
+
 class DepositStatus(models.IntegerChoices):
     PENDING = 0, _("In review")
     APPROVED = 1, _("Approved")

@@ -18,6 +18,7 @@ from apps.shop.models import Level
 
 from .constants import (
     BILL_TABS,
+    CARD_NUMBER_PATTERN,
     DEFAULT_FEE_FIXED,
     DEFAULT_FEE_PERCENT,
     DEFAULT_WITHDRAWAL_MINIMUM,
@@ -108,6 +109,7 @@ class WithdrawalForm:
     methods: list[dict[str, str]]
     networks: list[DepositNetwork]
     address_formats: dict[str, str]
+    card_pattern: str
     fee_fixed: Decimal
     fee_percent: Decimal
     minimum: Decimal
@@ -124,6 +126,7 @@ def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = N
         methods=[{"code": code, "label": str(label)} for code, label in Method.choices],
         networks=networks_active(),
         address_formats={code: str(label) for code, label in AddressFormat.choices},
+        card_pattern=CARD_NUMBER_PATTERN,
         fee_fixed=rule.fixed,
         fee_percent=rule.percent,
         minimum=rule.minimum,

@@ -17,8 +17,10 @@ from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, Withdra
 
 TRON_ADDRESS = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
 PAYOUT_ADDRESS = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf"
-# How the app's locales write 150.00 and friends (Intl.NumberFormat, 2 decimals).
+# How the app's locales write 150.00 and friends (Intl.NumberFormat, 2 decimals, the currency's symbol where it
+# stands); the amounts of these tests stay below 1,000, so no grouping separator.
 DECIMAL_COMMA = {"ru-RU"}
+DOLLARS = {"en": "${}", "ri": "${}", "ru-RU": "{}\u00a0$"}  # the others: US$150.00
 
 
 def label(lang: str, choice) -> str:
@@ -27,8 +29,14 @@ def label(lang: str, choice) -> str:
         return str(choice.label)
 
 
-def money(lang: str, value: str) -> str:
-    return value.replace(".", ",") if lang in DECIMAL_COMMA else value
+def money(lang: str, value: str, currency: str = "USD") -> str:
+    """`value` as the screen shows it in `lang`: in the platform currency (USD), or after the number for a chain
+    token (USDT)."""
+    digits = value.removeprefix("-")
+    if lang in DECIMAL_COMMA:
+        digits = digits.replace(".", ",")
+    shown = DOLLARS.get(lang, "US${}").format(digits) if currency == "USD" else f"{digits} {currency}"
+    return "-" + shown if value.startswith("-") else shown
 
 
 def assert_amount_in(text: str, message: str, amount: str) -> None:
@@ -184,7 +192,7 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     page.get_by_role("button", name=texts["withdraw.all"]).click()
     assert page.get_by_placeholder(texts["wallet.amountPlaceholder"]).input_value() == "150.00"
     preview = page.get_by_test_id("fee-preview")
-    preview.get_by_text(money(lang, "146.00")).wait_for()  # from GET extract?amount=150.00
+    preview.get_by_text(money(lang, "146.00", "USDT")).wait_for()  # from GET extract?amount=150.00, paid in USDT
     assert money(lang, "4.00") in preview.inner_text()  # 1.00 + 2 % of 150.00
     shot(page, "wallet-withdraw-preview")
     page.get_by_role("button", name=texts["withdraw.submit"]).click()
@@ -207,8 +215,8 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     open_app(page, base_url, "/withdrawRecord")
     record = page.get_by_test_id("withdrawal-record").first
     record.get_by_text(label(lang, WithdrawalStatus.PAID)).wait_for()
-    for value in ("150.00", "4.00", "146.00"):
-        assert money(lang, value) in record.inner_text()
+    for value, currency in (("150.00", "USD"), ("4.00", "USD"), ("146.00", "USDT")):
+        assert money(lang, value, currency) in record.inner_text()
     assert withdrawal.number in record.inner_text()
     shot(page, "wallet-withdrawRecord-paid")
 

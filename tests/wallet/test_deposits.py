@@ -63,8 +63,8 @@ def test_chain_recharge_is_recorded_pending(merchant_api, merchant, trc20, vouch
         ("ru-RU", {"amount": "-5"}, "Не может быть равно нулю"),  # noqa: RUF001
         ("en", {"voucher": ""}, "Please upload recharge voucher"),
         ("zh-CN", {"voucher": ""}, "请上传充值凭证"),
-        ("en", {"amount": "9.99"}, "The minimum deposit on USDT-TRC20 is 10.00."),
-        ("ru-RU", {"amount": "9.99"}, "Минимальная сумма пополнения в сети USDT-TRC20: 10.00."),
+        ("en", {"amount": "9.99"}, "The minimum deposit on USDT-TRC20 is 10.00 USDT."),
+        ("ru-RU", {"amount": "9.99"}, "Минимальная сумма пополнения в сети USDT-TRC20: 10.00 USDT."),
         ("en", {"network": "USDT-BSC"}, "Please choose a network."),
         ("en", {"tx_hash": "0x123"}, "The transaction hash is not valid."),
         ("en", {"amount": "1.234"}, "At most 2 decimal places."),

@@ -48,7 +48,7 @@ def at_the_ceiling(settings):
 def test_a_deposit_above_the_maximum_is_refused_and_nothing_is_stored(merchant_api, amount):
     body = merchant_api.post("/merchant/merchant/recharge", _bank_deposit(amount)).json()
     assert body["code"] == 0, body
-    assert body["msg"] == "The amount cannot be more than 1000000.00."
+    assert body["msg"] == "The amount cannot be more than 1000000.00 USD."
     assert "amount" in body["data"]["errors"]
     assert not Deposit.objects.exists()
     assert merchant_api.get("/merchant/merchant/recharge_log").json()["data"]["total"] == 0
@@ -122,14 +122,14 @@ def test_the_operators_forms_refuse_an_amount_above_the_maximum(admin_client, me
         reverse("admin:wallet_deposit_approve", args=[deposit.pk]), {"credited_amount": HUGE}, **english
     )
     assert page.status_code == 200
-    assert "The amount cannot be more than 1000000.00." in page.content.decode()
+    assert "The amount cannot be more than 1000000.00 USD." in page.content.decode()
     page = admin_client.post(
         reverse("admin:wallet_adjustment_add"),
         {"merchant": merchant.pk, "amount": "1000000.01", "reason": "typo"},
         **english,
     )
     assert page.status_code == 200
-    assert "The amount cannot be more than 1000000.00." in page.content.decode()
+    assert "The amount cannot be more than 1000000.00 USD." in page.content.decode()
     assert not Adjustment.objects.exists()
 
 
@@ -138,7 +138,7 @@ def test_a_withdrawal_above_the_maximum_is_refused(merchant_api, merchant, fee_r
     fund(merchant, "500")
     body = merchant_api.post("/merchant/merchant/extract", _bank_withdrawal("100.01")).json()
     assert body["code"] == 0
-    assert body["data"]["errors"]["amount"] == ["The amount cannot be more than 100.00."]
+    assert body["data"]["errors"]["amount"] == ["The amount cannot be more than 100.00 USD."]
     assert not Withdrawal.objects.exists()
     assert merchant_api.get("/merchant/merchant/extract", {"amount": HUGE}).json()["code"] == 0
     assert merchant_api.post("/merchant/merchant/extract", _bank_withdrawal("100.00")).json()["code"] == 1

@@ -1,3 +1,4 @@
+import re
 from decimal import Decimal
 
 import pytest
@@ -40,7 +41,17 @@ def test_extract_form_shows_balance_methods_networks_fee_rule_and_preview(mercha
     data = merchant_api.get(URL).json()["data"]
     assert data["balance"] == "100.00"
     assert [m["code"] for m in data["methods"]] == ["chain", "bank"]
-    assert data["networks"] == [{"code": "USDT-TRC20", "currency": "USDT", "address_format": "tron"}]
+    [network] = data["networks"]
+    assert {k: network[k] for k in ("code", "currency", "address_format")} == {
+        "code": "USDT-TRC20",
+        "currency": "USDT",
+        "address_format": "tron",
+    }
+    # The form receives the patterns the service checks with, so the screen refuses what the server would.
+    assert re.match(network["address_pattern"], TRC20_ADDRESS)
+    assert not re.match(network["address_pattern"], ERC20_ADDRESS)
+    assert re.match(data["card_pattern"], "6222 0000 1111 2222")
+    assert not re.match(data["card_pattern"], "12ab")
     assert (data["fee_fixed"], data["fee_percent"], data["minimum"], data["preview"]) == ("1.00", "2.00", "10.00", None)
     preview = merchant_api.get(URL, {"amount": "50"}).json()["data"]["preview"]
     assert preview == {"amount": "50.00", "fee": "2.00", "actual_amount": "48.00"}
@@ -70,7 +81,7 @@ def test_bank_withdrawal_moves_available_to_held_with_fee_stored(merchant_api, f
         ("zh-CN", {"amount": "0"}, "不能为零"),
         ("en", {"amount": "100.01"}, "Cannot exceed balance"),
         ("ru-RU", {"amount": "100.01"}, "Не может превышать баланс"),  # noqa: RUF001
-        ("en", {"amount": "9.99"}, "The minimum withdrawal is 10.00."),
+        ("en", {"amount": "9.99"}, "The minimum withdrawal is 10.00 USD."),
         ("en", {"pay_password": "000000"}, "Wrong payment password. 4 tries left."),
         ("en", {"pay_password": ""}, "Please enter the payment password"),
         ("en", {"account": "12ab"}, "The card number is not valid."),

@@ -1,5 +1,6 @@
 """Deposits: the networks and bank details, a deposit request, the deposit records."""
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -16,7 +17,7 @@ from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
 from .. import selectors, services
-from ..constants import DepositStatus, Method
+from ..constants import CARD_NUMBER_PATTERN, DepositStatus, Method
 from .common import _amount_field
 
 
@@ -46,6 +47,7 @@ class GetBlockchainApi(ApiView):
             "banks": BankSerializer(many=True),
             "notice": serializers.CharField(),
             "maximum": MoneySerializerField(help_text="The largest deposit one request may declare."),
+            "card_pattern": serializers.CharField(help_text="The card number format as a regular expression."),
         },
     )
 
@@ -57,6 +59,7 @@ class GetBlockchainApi(ApiView):
                 "banks": self.BankSerializer(selectors.bank_details_active(), many=True).data,
                 "notice": _("Deposits through a decentralized exchange, BSC or HECO are not supported."),
                 "maximum": f"{money_max('deposit'):.2f}",
+                "card_pattern": CARD_NUMBER_PATTERN,
             }
         )
 
@@ -69,11 +72,15 @@ class DepositOutputSerializer(serializers.Serializer):
     method_label = serializers.CharField(source="get_method_display")
     network = serializers.CharField(source="network.code", default=None, allow_null=True)
     amount = MoneySerializerField()
-    credited_amount = MoneySerializerField(allow_null=True)
+    currency = serializers.SerializerMethodField(help_text="The amount's currency: the chain token, or the platform's.")
+    credited_amount = MoneySerializerField(allow_null=True, help_text="In the platform currency.")
     tx_hash = serializers.CharField()
     status = serializers.ChoiceField(choices=DepositStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     reason = serializers.SerializerMethodField()
+
+    def get_currency(self, deposit) -> str:  # type: ignore[no-untyped-def]
+        return deposit.network.currency if deposit.network else settings.PLATFORM_CURRENCY
 
     def get_reason(self, deposit) -> str:  # type: ignore[no-untyped-def]
         return deposit.review_note if deposit.status == DepositStatus.REJECTED else ""

@@ -16,7 +16,7 @@ from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
 
 from .. import selectors, services
-from ..constants import AddressFormat, Method, WithdrawalStatus
+from ..constants import ADDRESS_PATTERNS, AddressFormat, Method, WithdrawalStatus
 from .common import AMOUNT_ERRORS, _amount_field
 
 
@@ -72,6 +72,10 @@ class ExtractApi(ApiView):
             code = serializers.CharField()
             currency = serializers.CharField()
             address_format = serializers.ChoiceField(choices=AddressFormat.choices)
+            address_pattern = serializers.SerializerMethodField(help_text="The address format as a regular expression.")
+
+            def get_address_pattern(self, network) -> str:  # type: ignore[no-untyped-def]
+                return ADDRESS_PATTERNS[network.address_format]
 
         class FeePreviewSerializer(serializers.Serializer):
             amount = MoneySerializerField()
@@ -83,6 +87,7 @@ class ExtractApi(ApiView):
         methods = MethodSerializer(many=True)
         networks = NetworkSerializer(many=True)
         address_formats = serializers.DictField(child=serializers.CharField())
+        card_pattern = serializers.CharField(help_text="The card number format as a regular expression.")
         fee_fixed = MoneySerializerField()
         fee_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
         minimum = MoneySerializerField()

@@ -10,18 +10,18 @@ from django.utils.translation import gettext_noop
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
+from apps.core.money import money_text
 from apps.core.notices import notify
 from apps.core.transitions import transition
 from apps.core.uploads import upload_get
 
 from ..chain.verify import chain_transfer
-from ..constants import AccountKind, AddressFormat, DepositStatus, EntryKind, Method
+from ..constants import CARD_NUMBER_PATTERN, AccountKind, AddressFormat, DepositStatus, EntryKind, Method
 from ..ledger import account_get, ledger_post
 from ..models import Deposit, DepositNetwork
 from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
 
 TX_HASH = re.compile(r"^(0x)?[0-9a-fA-F]{64}$")
-CARD_NUMBER = re.compile(r"^[0-9][0-9 -]{6,38}[0-9]$")
 WAITING_FOR_KYC = gettext_noop("Waiting for the merchant's registration to be approved.")
 ALREADY_CREDITED = gettext_noop("This transaction was already credited.")
 
@@ -61,7 +61,7 @@ def deposit_create(
             raise field_error(
                 "amount",
                 _("The minimum deposit on %(network)s is %(minimum)s.")
-                % {"network": network.code, "minimum": network.minimum},
+                % {"network": network.code, "minimum": money_text(network.minimum, network.currency)},
             )
         deposit.network = network
         deposit.tx_hash = normalize_tx_hash(tx_hash, network)
@@ -78,7 +78,7 @@ def deposit_create(
                 raise field_error(field, _("Please enter the name, card number and bank name."))
         if not deposit.bank_name:
             raise field_error("bank_name", _("Please enter the name, card number and bank name."))
-        if not CARD_NUMBER.match(deposit.card_number):
+        if not re.match(CARD_NUMBER_PATTERN, deposit.card_number):
             raise field_error("card_number", _("The card number is not valid."))
     if voucher_key:
         try:
@@ -129,7 +129,7 @@ def deposit_approve(
         merchant=deposit.merchant,
         title=gettext_noop("Deposit credited"),
         body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
-        params={"number": deposit.number, "amount": str(amount)},
+        params={"number": deposit.number, "amount": money_text(amount)},
     )
     return deposit
 

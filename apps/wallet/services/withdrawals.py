@@ -11,22 +11,24 @@ from django.utils.translation import gettext_noop
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
-from apps.core.money import ZERO
+from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
 from apps.core.transitions import transition
 
 from .. import selectors
-from ..constants import AccountKind, AddressFormat, EntryKind, Method, WithdrawalStatus
+from ..constants import (
+    ADDRESS_PATTERNS,
+    CARD_NUMBER_PATTERN,
+    AccountKind,
+    AddressFormat,
+    EntryKind,
+    Method,
+    WithdrawalStatus,
+)
 from ..ledger import account_get, ledger_post
 from ..models import Withdrawal
 from ..operations import Posting, money_operation
 from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
-from .deposits import CARD_NUMBER
-
-ADDRESS_PATTERNS = {
-    AddressFormat.TRON: re.compile(r"^T[1-9A-HJ-NP-Za-km-z]{33}$"),
-    AddressFormat.EVM: re.compile(r"^0x[0-9a-fA-F]{40}$"),
-}
 
 
 def withdrawal_create(
@@ -50,13 +52,13 @@ def withdrawal_create(
     network = None
     if method == Method.CHAIN:
         network = active_network(network_code)
-        if not ADDRESS_PATTERNS[AddressFormat(network.address_format)].match(account):
+        if not re.match(ADDRESS_PATTERNS[AddressFormat(network.address_format)], account):
             raise field_error("account", _("This is not a valid %(network)s address.") % {"network": network.code})
         expected_currency = network.currency
     else:
         if not bank_name:
             raise field_error("bank_name", _("Please enter the bank name."))
-        if not CARD_NUMBER.match(account):
+        if not re.match(CARD_NUMBER_PATTERN, account):
             raise field_error("account", _("The card number is not valid."))
         expected_currency = settings.PLATFORM_CURRENCY
     if currency and currency != expected_currency:
@@ -65,7 +67,7 @@ def withdrawal_create(
         raise field_error("full_name", _("Please enter your full name."))
     rule = selectors.fee_rule_current()
     if amount < rule.minimum:
-        raise field_error("amount", _("The minimum withdrawal is %(minimum)s.") % {"minimum": rule.minimum})
+        raise field_error("amount", _("The minimum withdrawal is %(minimum)s.") % {"minimum": money_text(rule.minimum)})
     fee = rule.fee_for(amount)
     if amount - fee <= ZERO:
         raise field_error("amount", _("The amount does not cover the fee."))
@@ -126,7 +128,7 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
         body=gettext_noop("Withdrawal %(number)s: %(amount)s was paid out (reference %(reference)s)."),
         params={
             "number": withdrawal.number,
-            "amount": str(withdrawal.actual_amount),
+            "amount": money_text(withdrawal.actual_amount, withdrawal.currency),
             "reference": withdrawal.payout_reference,
         },
     )
@@ -154,6 +156,6 @@ def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) ->
         merchant=withdrawal.merchant,
         title=gettext_noop("Withdrawal not approved"),
         body=gettext_noop("Withdrawal %(number)s was not approved: %(reason)s. %(amount)s is back in your balance."),
-        params={"number": withdrawal.number, "reason": reason, "amount": str(withdrawal.amount)},
+        params={"number": withdrawal.number, "reason": reason, "amount": money_text(withdrawal.amount)},
     )
     return withdrawal

@@ -656,7 +656,12 @@ export interface components {
             network?: string | null;
             /** Format: decimal */
             amount: string;
-            /** Format: decimal */
+            /** @description The amount's currency: the chain token, or the platform's. */
+            readonly currency: string;
+            /**
+             * Format: decimal
+             * @description In the platform currency.
+             */
             credited_amount: string | null;
             tx_hash: string;
             status: components["schemas"]["DepositStatusEnum"];
@@ -708,6 +713,8 @@ export interface components {
             address_formats: {
                 [key: string]: string;
             };
+            /** @description The card number format as a regular expression. */
+            card_pattern: string;
             /** Format: decimal */
             fee_fixed: string;
             /** Format: decimal */
@@ -737,6 +744,8 @@ export interface components {
             code: string;
             currency: string;
             address_format: components["schemas"]["AddressFormatEnum"];
+            /** @description The address format as a regular expression. */
+            readonly address_pattern: string;
         };
         /** @description The messages of each rejected field, by the field's name as the API spells it; a list or nested field names its items or subfields the same way. */
         FieldErrors: {
@@ -773,6 +782,8 @@ export interface components {
              * @description The largest deposit one request may declare.
              */
             maximum: string;
+            /** @description The card number format as a regular expression. */
+            card_pattern: string;
         };
         /** @description A listing of the merchant's shop (product/manage, product/hot). */
         GoodsOutput: {

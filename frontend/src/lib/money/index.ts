@@ -4,10 +4,22 @@
  */
 import { useIntl } from "react-intl";
 
-export function formatMoney(value: string | null | undefined, locale: string): string {
+/** The platform currency every balance, price and record is kept in: the shell's `<meta name="currency">`. */
+export function platformCurrency(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="currency"]')?.content || "USD";
+}
+
+/**
+ * An amount with its currency in `locale` ("$1,234.50", "1 234,50 $", "US$1,234.50"). A code that is not an ISO
+ * 4217 currency (a chain token such as USDT) follows the number: "1,234.50 USDT".
+ */
+export function formatMoney(value: string | null | undefined, locale: string, currency = platformCurrency()): string {
   if (value === null || value === undefined || value === "") return "";
-  const formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return formatter.format(value as Intl.StringNumericLiteral);
+  const amount = value as Intl.StringNumericLiteral;
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  if (/^[A-Z]{3}$/.test(currency))
+    return new Intl.NumberFormat(locale, { ...digits, style: "currency", currency }).format(amount);
+  return `${new Intl.NumberFormat(locale, digits).format(amount)} ${currency}`;
 }
 
 /** An ISO 8601 time from the server, in the merchant's locale and the browser's time zone. */
@@ -16,11 +28,11 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
 }
 
-/** The formatters bound to the active locale. */
+/** The formatters bound to the active locale; `money` is in the platform currency unless a token is named. */
 export function useFormat() {
   const { locale } = useIntl();
   return {
-    money: (value: string | null | undefined) => formatMoney(value, locale),
+    money: (value: string | null | undefined, currency?: string) => formatMoney(value, locale, currency),
     dateTime: (value: string | null | undefined) => formatDateTime(value, locale),
   };
 }

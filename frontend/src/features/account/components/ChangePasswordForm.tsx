@@ -22,6 +22,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const intl = useIntl();
   const schema = useSchema(changePasswordSchema);
   const { control, handleSubmit, setError } = useForm<Values>({
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { old_password: "", password: "", password_confirm: "" },
   });

@@ -21,6 +21,7 @@ export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
   const intl = useIntl();
   const schema = useSchema(resetPasswordSchema);
   const { control, handleSubmit, setError, getValues, trigger } = useForm<Values>({
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { account: "", code: "", password: "", password_confirm: "" },
   });

@@ -17,6 +17,7 @@ export function InviteCodeForm({ onVerified }: { onVerified: (inviteCode: string
   const intl = useIntl();
   const schema = useSchema(inviteCodeSchema);
   const { control, handleSubmit, setError } = useForm<Values>({
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { invite_code: "" },
   });

@@ -20,6 +20,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
   const resolver = useSchema(loginResolver);
   const { control, handleSubmit, setError } = useForm<LoginValues>({
+    mode: "onTouched",
     resolver,
     defaultValues: { account: "", password: "" },
   });

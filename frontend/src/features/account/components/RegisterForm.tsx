@@ -55,6 +55,7 @@ export function RegisterForm({
   const emailOptional = EMAIL_OPTIONAL_LANGS.includes(lang);
   const partner = readPartnerLink() !== null;
   const { control, handleSubmit, setError, setValue } = useForm<Values>({
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: {
       logo: null,

@@ -45,7 +45,7 @@ type ShopFormOptions<V extends FieldValues, I> = {
 
 /** react-hook-form + zod with the shop's values; saving toasts the server's msg and puts field errors on fields. */
 function useShopForm<V extends FieldValues, I>({ resolver, defaultValues, fields, save, toInput, onSaved }: ShopFormOptions<V, I>) {
-  const form = useForm<V>({ resolver, defaultValues });
+  const form = useForm<V>({ mode: "onTouched", resolver, defaultValues });
   const onFinish = form.handleSubmit((values) =>
     save.mutate(toInput(values), {
       onSuccess: ({ data, msg }) => {

@@ -18,19 +18,23 @@ import { KeyValue } from "./KeyValue";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-function useBankSchema(maximum: string | undefined) {
+function useBankSchema(maximum: string | undefined, cardPattern: string | undefined) {
   const intl = useIntl();
   const format = useFormat();
   return useMemo(
     () =>
       z.object({
         name: z.string().trim().min(1, intl.formatMessage(m.nameRequired)),
-        card_number: z.string().trim().min(1, intl.formatMessage(m.cardNumberRequired)),
+        card_number: z
+          .string()
+          .trim()
+          .min(1, intl.formatMessage(m.cardNumberRequired))
+          .refine((value) => !cardPattern || new RegExp(cardPattern).test(value), intl.formatMessage(m.cardNumberInvalid)),
         bank_name: z.string().trim().min(1, intl.formatMessage(m.bankNameRequired)),
         amount: amountSchema(intl, { maximum, formatMoney: format.money }),
         voucher: z.object({ id: z.string(), url: z.string() }).nullable(),
       }),
-    [intl, maximum, format.money],
+    [intl, maximum, cardPattern, format.money],
   );
 }
 
@@ -58,9 +62,10 @@ export function BankDeposit() {
   const navigate = useNavigate();
   const options = useDepositOptions();
   const { data } = options;
-  const schema = useBankSchema(data?.maximum);
+  const schema = useBankSchema(data?.maximum, data?.card_pattern);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
+   mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { name: "", card_number: "", bank_name: "", amount: "", voucher: null },
   });

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { Button, Card, Form, Input, Selector, Toast } from "antd-mobile";
+import { Button, Card, Form, Input, Toast } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { ImageUpload, useUploading } from "@/components/ui/ImageUpload";
 import { EmptyState } from "@/components/ui/EmptyState";
@@ -18,30 +18,45 @@ import { CopyButton } from "./CopyButton";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-function useChainSchema(maximum: string | undefined) {
+function useChainSchema(network: DepositNetwork | undefined, maximum: string | undefined) {
   const intl = useIntl();
   const format = useFormat();
+  const token = network?.currency;
   return useMemo(
     () =>
       z.object({
-        amount: amountSchema(intl, { maximum, formatMoney: format.money }),
+        amount: amountSchema(intl, { min: network?.minimum, maximum, formatMoney: (value) => format.money(value, token) }),
         voucher: z
           .object({ id: z.string(), url: z.string() })
           .nullable()
           .refine((value) => Boolean(value), intl.formatMessage(m.voucherRequired)),
         tx_hash: z.string().trim(),
       }),
-    [intl, maximum, format.money],
+    [intl, network?.minimum, token, maximum, format.money],
   );
 }
 
 type Values = z.infer<ReturnType<typeof useChainSchema>>;
 
-/** The platform's stable address of one network: QR code, copy, minimum, confirmations. */
-function NetworkAddress({ network }: { network: DepositNetwork }) {
+/** The platform's stable address of one network: QR code, copy, minimum, confirmations, the token's rate. */
+function NetworkAddress({ network, more }: { network: DepositNetwork; more: boolean }) {
   const intl = useIntl();
+  const format = useFormat();
   return (
-    <Card className="wallet-section" title={<FormattedMessage {...m.depositAddress} />} extra={network.code}>
+    <Card
+      className="wallet-section"
+      title={<FormattedMessage {...m.depositAddress} />}
+      extra={
+        <span className="wallet-network">
+          <span translate="no">{network.code}</span>
+          {more && (
+            <Link to="/walletRecharge" replace>
+              <FormattedMessage {...m.changeNetwork} />
+            </Link>
+          )}
+        </span>
+      }
+    >
       <div className="wallet-qr">
         <img src={network.qr_code} alt={intl.formatMessage(m.qrAlt)} />
       </div>
@@ -50,7 +65,8 @@ function NetworkAddress({ network }: { network: DepositNetwork }) {
         <CopyButton text={network.address} />
       </div>
       <p className="wallet-note" style={{ margin: "8px 0 0" }}>
-        <FormattedMessage {...m.addressHint} values={{ currency: network.currency, network: network.code }} />
+        <FormattedMessage {...m.addressHint} values={{ currency: network.currency, network: network.code }} />{" "}
+        <FormattedMessage {...m.tokenRate} values={{ token: network.currency, one: format.money("1.00") }} />
       </p>
       <div className="wallet-facts">
         <div className="wallet-fact">
@@ -58,7 +74,7 @@ function NetworkAddress({ network }: { network: DepositNetwork }) {
             <FormattedMessage {...m.minimum} />
           </div>
           <div className="wallet-fact-value">
-            <Money value={network.minimum} />
+            <Money value={network.minimum} currency={network.currency} />
           </div>
         </div>
         <div className="wallet-fact">
@@ -73,18 +89,20 @@ function NetworkAddress({ network }: { network: DepositNetwork }) {
 }
 
 /**
- * BlockchainRecharge: the network chosen on WalletRecharge (`?network=USDT-TRC20`, switchable here), its address
- * and QR code, and the deposit form: amount, voucher (required), transaction hash (optional).
+ * BlockchainRecharge: the network chosen on WalletRecharge (`?network=USDT-TRC20`; "Change network" goes back to the
+ * list), its address and QR code, and the deposit form: amount, voucher (required), transaction hash (optional).
  */
 export function ChainDeposit() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const options = useDepositOptions();
   const { data } = options;
-  const schema = useChainSchema(data?.maximum);
+  const network = data?.networks.find((n) => n.code === params.get("network")) ?? data?.networks[0];
+  const schema = useChainSchema(network, data?.maximum);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
+   mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { amount: "", voucher: null, tx_hash: "" },
   });
@@ -92,8 +110,7 @@ export function ChainDeposit() {
   const uploads = useUploading();
 
   if (!data) return <QueryFallback query={options} />;
-  if (data.networks.length === 0) return <EmptyState description={<FormattedMessage {...m.noNetworks} />} />;
-  const network = data.networks.find((n) => n.code === params.get("network")) ?? data.networks[0];
+  if (!network) return <EmptyState description={<FormattedMessage {...m.noNetworks} />} />;
 
   const submit = handleSubmit((values) =>
     recharge.mutate(
@@ -117,15 +134,7 @@ export function ChainDeposit() {
 
   return (
     <>
-      <Card className="wallet-section" title={<FormattedMessage {...m.network} />}>
-        <Selector
-          columns={2}
-          value={[network.code]}
-          options={data.networks.map((n) => ({ label: n.code, value: n.code }))}
-          onChange={(codes) => codes[0] && setParams({ network: codes[0] }, { replace: true })}
-        />
-      </Card>
-      <NetworkAddress network={network} />
+      <NetworkAddress network={network} more={data.networks.length > 1} />
       <div className="wallet-warning">{data.notice}</div>
       <Form
         layout="vertical"
@@ -155,7 +164,7 @@ export function ChainDeposit() {
           )}
           hint={
             <span data-testid="deposit-maximum">
-              <FormattedMessage {...m.depositMaximum} values={{ maximum: format.money(data.maximum) }} />
+              <FormattedMessage {...m.depositMaximum} values={{ maximum: format.money(data.maximum, network.currency) }} />
             </span>
           }
         />

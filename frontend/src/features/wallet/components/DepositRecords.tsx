@@ -26,7 +26,7 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.time} />}>{format.dateTime(deposit.created_at)}</KeyValue>
       <KeyValue label={<FormattedMessage {...m.amount} />} strong>
-        <Money value={deposit.amount} />
+        <Money value={deposit.amount} currency={deposit.currency} />
       </KeyValue>
       {creditedOther && (
         <KeyValue label={<FormattedMessage {...m.credited} />}>

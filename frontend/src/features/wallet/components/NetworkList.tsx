@@ -31,7 +31,7 @@ export function NetworkList() {
               description={
                 <FormattedMessage
                   {...m.networkSummary}
-                  values={{ minimum: format.money(network.minimum), confirmations: network.confirmations }}
+                  values={{ minimum: format.money(network.minimum, network.currency), confirmations: network.confirmations }}
                 />
               }
               onClick={() => navigate(`/blockchainRecharge?network=${encodeURIComponent(network.code)}`)}

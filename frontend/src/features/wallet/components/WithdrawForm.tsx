@@ -41,17 +41,18 @@ function useWithdrawSchema(form: ExtractForm) {
         })
         .superRefine((values, ctx) => {
           const chain = values.method === "chain";
-          if (chain && !values.network) ctx.addIssue({ code: "custom", path: ["network"], message: intl.formatMessage(m.networkRequired) });
-          if (!chain && !values.bank_name)
-            ctx.addIssue({ code: "custom", path: ["bank_name"], message: intl.formatMessage(m.bankNameRequired) });
-          if (!values.account)
-            ctx.addIssue({
-              code: "custom",
-              path: ["account"],
-              message: intl.formatMessage(chain ? m.addressRequired : m.cardNumberRequired),
-            });
+          const network = form.networks.find((n) => n.code === values.network);
+          const say = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+          if (chain && !network) say("network", intl.formatMessage(m.networkRequired));
+          if (!chain && !values.bank_name) say("bank_name", intl.formatMessage(m.bankNameRequired));
+          // The server's own patterns, so the merchant learns of a mistyped address before the payment password.
+          if (!values.account) say("account", intl.formatMessage(chain ? m.addressRequired : m.cardNumberRequired));
+          else if (chain && network && !new RegExp(network.address_pattern).test(values.account))
+            say("account", intl.formatMessage(m.addressInvalid, { network: network.code }));
+          else if (!chain && !new RegExp(form.card_pattern).test(values.account))
+            say("account", intl.formatMessage(m.cardNumberInvalid));
         }),
-    [intl, format.money, form.balance, form.minimum, form.maximum],
+    [intl, format.money, form],
   );
 }
 
@@ -59,7 +60,7 @@ type Values = z.infer<ReturnType<typeof useWithdrawSchema>>;
 const FIELDS = ["method", "network", "full_name", "bank_name", "account", "amount"] as const;
 
 /** The fee and actual amount received for the typed amount, as the server computes them (GET extract?amount=). */
-function FeePreview({ amount }: { amount: string }) {
+function FeePreview({ amount, payout }: { amount: string; payout: string }) {
   const typed = parseAmount(amount);
   const settled = useDebounced(typed !== null && isPositiveAmount(typed) ? typed : null);
   const preview = useFeePreview(settled);
@@ -82,7 +83,7 @@ function FeePreview({ amount }: { amount: string }) {
         <Money value={preview.data.fee} />
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.actualAmount} />} strong>
-        <Money value={preview.data.actual_amount} />
+        <Money value={preview.data.actual_amount} currency={payout} />
       </KeyValue>
     </div>
   );
@@ -94,6 +95,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
   const format = useFormat();
   const schema = useWithdrawSchema(form);
   const { control, handleSubmit, setError, setValue, reset } = useForm<Values>({
+   mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: {
       method: form.methods[0]?.code ?? "bank",
@@ -187,7 +189,12 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
             )}
           />
         )}
-        <Form.Item label={<FormattedMessage {...m.currency} />}>
+        <Form.Item
+          label={<FormattedMessage {...m.currency} />}
+          description={
+            chain && <FormattedMessage {...m.tokenRate} values={{ token: currency, one: format.money("1.00") }} />
+          }
+        >
           <span data-testid="withdraw-currency">{currency}</span>
         </Form.Item>
         <FormField
@@ -226,7 +233,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
         <FormField
           control={control}
           name="amount"
-          label={<FormattedMessage {...m.amountIn} values={{ currency }} />}
+          label={<FormattedMessage {...m.amountIn} values={{ currency: form.currency }} />}
           render={(field) => (
             <div>
               <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
@@ -261,7 +268,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
               <FormattedMessage {...m.withdrawMaximum} values={{ maximum: format.money(form.maximum) }} />
             </div>
           </div>
-          <FeePreview amount={amount} />
+          <FeePreview amount={amount} payout={currency} />
         </Form.Item>
       </Form>
       <p className="wallet-note">

@@ -33,7 +33,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         <Money value={withdrawal.fee} />
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.actualAmount} />} strong>
-        <Money value={withdrawal.actual_amount} />
+        <Money value={withdrawal.actual_amount} currency={withdrawal.currency} />
       </KeyValue>
       {withdrawal.reason && (
         <div className="wallet-reason">

@@ -42,6 +42,7 @@ const plainMessages = defineMessages({
     description: "No deposit network configured",
   },
   network: { id: "recharge.network", defaultMessage: "Network", description: "Field label: deposit or withdrawal network" },
+  changeNetwork: { id: "recharge.changeNetwork", defaultMessage: "Change network", description: "Link back to the network list" },
   minimum: { id: "recharge.minimum", defaultMessage: "Minimum deposit", description: "Label: minimum amount of a deposit" },
   confirmations: {
     id: "recharge.confirmations",
@@ -99,6 +100,11 @@ const plainMessages = defineMessages({
   cardNumber: { id: "wallet.cardNumber", defaultMessage: "Card number", description: "Field label" },
   cardNumberPlaceholder: { id: "wallet.cardNumberPlaceholder", defaultMessage: "Enter the card number", description: "Placeholder" },
   cardNumberRequired: { id: "wallet.cardNumberRequired", defaultMessage: "Please enter the card number", description: "Validation" },
+  cardNumberInvalid: {
+    id: "wallet.cardNumberInvalid",
+    defaultMessage: "The card number is not valid",
+    description: "Validation: not 8 to 40 digits (spaces and dashes allowed)",
+  },
   bankNamePlaceholder: { id: "wallet.bankNamePlaceholder", defaultMessage: "Enter the bank name", description: "Placeholder" },
   bankNameRequired: { id: "wallet.bankNameRequired", defaultMessage: "Please enter the bank name", description: "Validation" },
   receipt: { id: "recharge.receipt", defaultMessage: "Transfer receipt (optional)", description: "Field label: bank receipt image" },
@@ -162,7 +168,19 @@ const argumentMessages = defineMessages<{
   upgrade: { readonly amount: MessageValue };
   upgradeConfirm: { readonly amount: MessageValue; readonly level: MessageValue };
   upgradeAction: { readonly level: MessageValue };
+  tokenRate: { readonly one: MessageValue; readonly token: MessageValue };
+  addressInvalid: { readonly network: MessageValue };
 }>({
+  addressInvalid: {
+    id: "withdraw.addressInvalid",
+    defaultMessage: "This is not a valid {network} address",
+    description: "Validation: the address does not have the network's format",
+  },
+  tokenRate: {
+    id: "wallet.tokenRate",
+    defaultMessage: "1 {token} counts as {one}: chain deposits are credited and withdrawals paid out one to one.",
+    description: "How a chain token relates to the platform currency; {one} is one unit of it, e.g. $1.00",
+  },
   networkSummary: {
     id: "recharge.networkSummary",
     defaultMessage: "Minimum {minimum} · {confirmations} confirmations",
