@@ -2,6 +2,7 @@
  * Money arrives as 2-decimal strings ("12.30"); the browser only formats it, never computes with it.
  * Intl.NumberFormat takes the decimal string itself, so no float rounding happens.
  */
+import { useMemo } from "react";
 import { useIntl } from "react-intl";
 
 /** The platform currency every balance, price and record is kept in: the shell's `<meta name="currency">`. */
@@ -31,8 +32,11 @@ export function formatDateTime(value: string | null | undefined, locale: string)
 /** The formatters bound to the active locale; `money` is in the platform currency unless a token is named. */
 export function useFormat() {
   const { locale } = useIntl();
-  return {
-    money: (value: string | null | undefined, currency?: string) => formatMoney(value, locale, currency),
-    dateTime: (value: string | null | undefined) => formatDateTime(value, locale),
-  };
+  return useMemo(
+    () => ({
+      money: (value: string | null | undefined, currency?: string) => formatMoney(value, locale, currency),
+      dateTime: (value: string | null | undefined) => formatDateTime(value, locale),
+    }),
+    [locale],
+  );
 }

@@ -32,7 +32,7 @@ function useChainSchema(network: DepositNetwork | undefined, maximum: string | u
           .refine((value) => Boolean(value), intl.formatMessage(m.voucherRequired)),
         tx_hash: z.string().trim(),
       }),
-    [intl, network?.minimum, token, maximum, format.money],
+    [intl, network?.minimum, token, maximum, format],
   );
 }
 
@@ -65,7 +65,9 @@ function NetworkAddress({ network, more }: { network: DepositNetwork; more: bool
         <CopyButton text={network.address} />
       </div>
       <p className="wallet-note" style={{ margin: "8px 0 0" }}>
-        <FormattedMessage {...m.addressHint} values={{ currency: network.currency, network: network.code }} />{" "}
+        <FormattedMessage {...m.addressHint} values={{ currency: network.currency, network: network.code }} />
+      </p>
+      <p className="wallet-note" style={{ margin: "4px 0 0" }}>
         <FormattedMessage {...m.tokenRate} values={{ token: network.currency, one: format.money("1.00") }} />
       </p>
       <div className="wallet-facts">
