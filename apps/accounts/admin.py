@@ -1,26 +1,64 @@
 """The operators' console for merchants: KYC review queue, decisions through services, invitation codes, sessions."""
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
+from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from apps.core.admin import ReadOnlyAdmin, StatusChangeInline
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, admin_form
 from apps.core.errors import AppError
+from apps.core.i18n import language_name
 from apps.core.models import Upload
 from apps.core.uploads import upload_url
 
-from .constants import MerchantStatus
+from .constants import MERCHANT_COUNTRIES, MerchantStatus
 from .models import AuthToken, InvitationCode, Merchant, ThirdPartyIdentity
 from .services import merchant_transition, session_revoke
 
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+
+    def in_languages(self, languages: list[str]) -> "ReasonForm":
+        """Tells the operator, beside the reason, the language of the merchants it is written to (they see it as
+        typed, never translated)."""
+        names = sorted({language_name(language) for language in languages})
+        if len(languages) == 1:
+            text = gettext(
+                "The merchant's language: %(language)s. Write the reason in it: the merchant sees it as typed."
+            )
+        elif len(names) == 1:
+            text = gettext("These merchants' language: %(language)s. Write the reason in it: they see it as typed.")
+        else:
+            text = gettext(
+                "These merchants use different languages (listed above) and see the reason as typed: decide them "
+                "separately to write each reason in its merchant's language."
+            )
+        # Help texts are shown as HTML: the language, like any stored value, is escaped.
+        self.fields["reason"].help_text = text % {"language": escape(names[0])} if len(names) == 1 else text
+        return self
+
+
+class MerchantForm(forms.ModelForm):
+    """The country as a choice of "name (code)"; a country typed before the list existed is named beside it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        country = self.fields.get("country")
+        if not isinstance(country, forms.ChoiceField):
+            return
+        country.choices = [*BLANK_CHOICE_DASH, *((code, f"{name} ({code})") for code, name in MERCHANT_COUNTRIES)]
+        typed = str(self.instance.country) if self.instance.pk else ""
+        if typed and typed not in MERCHANT_COUNTRIES:
+            typed_help = gettext("Typed at registration: “%(text)s”. Choose the country from the list.")
+            country.help_text = typed_help % {"text": escape(typed)}  # shown as HTML: the merchant's text escaped
 
 
 def _image(upload: Upload | None) -> str:
@@ -32,14 +70,24 @@ def _image(upload: Upload | None) -> str:
 
 
 @admin.register(Merchant)
-class MerchantAdmin(admin.ModelAdmin):
-    list_display = ["phone", "real_name", "email", "country", "status", "shop_name", "created_at"]
+class MerchantAdmin(DecisionAdmin):
+    """Registrations are decided on the merchant's page (the moves its status allows) or in bulk from the list."""
+
+    list_display = ["phone", "real_name", "email", "country_name", "status", "shop_name", "created_at"]
     list_filter = ["status", "created_at"]
     search_fields = ["phone", "email", "real_name", "invite_code", "shop__name"]
     ordering = ["-created_at"]
     list_select_related = ["shop"]
     actions = ["approve", "reject", "close", "reopen"]
-    inlines = [StatusChangeInline]
+    form = MerchantForm
+    read_only = False
+    decisions = {
+        "approve": Decision(_("Approve registration"), forms.Form, MerchantStatus.ACTIVE, when=MerchantStatus.PENDING),
+        "reject": Decision(_("Reject registration"), ReasonForm, MerchantStatus.REJECTED),
+        "close": Decision(_("Close shop"), ReasonForm, MerchantStatus.CLOSED),
+        "reopen": Decision(_("Reopen shop"), ReasonForm, MerchantStatus.ACTIVE, when=MerchantStatus.CLOSED),
+    }
+    shown_as = {"language": "language_name"}
     fields = [
         "phone",
         "email",
@@ -47,6 +95,7 @@ class MerchantAdmin(admin.ModelAdmin):
         "country",
         "status",
         "status_reason",
+        "decide",
         "language",
         "level",
         "invite_code",
@@ -60,7 +109,7 @@ class MerchantAdmin(admin.ModelAdmin):
         "pay_password_locked_until",
         "created_at",
     ]
-    # Status only changes through the actions (services); money-related and identity fields are read-only.
+    # Status only changes through the decisions (services); money-related and identity fields are read-only.
     readonly_fields = [
         "status",
         "status_reason",
@@ -85,11 +134,16 @@ class MerchantAdmin(admin.ModelAdmin):
             .select_related("shop", "shop__logo", "id_front", "id_back", "id_hand", "business_license")
         )
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # merchants register themselves
+    @admin.display(description=_("country"), ordering="country")
+    def country_name(self, merchant: Merchant) -> str:
+        """The country's name and code; a country typed before the list existed, as typed."""
+        code = str(merchant.country)
+        name = MERCHANT_COUNTRIES.name(code)
+        return f"{name} ({code})" if name else code or "-"
 
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
+    @admin.display(description=_("language"))
+    def language_name(self, merchant: Merchant) -> str:
+        return language_name(merchant.language)
 
     @admin.display(description=_("store name"))
     def shop_name(self, merchant: Merchant) -> str:
@@ -117,11 +171,27 @@ class MerchantAdmin(admin.ModelAdmin):
     def license_image(self, merchant: Merchant) -> str:
         return _image(merchant.business_license)
 
-    def _decide(self, request: HttpRequest, queryset: QuerySet[Merchant], to: str, reason: str = "") -> None:
+    # ---------- decisions: on the merchant's page (DecisionAdmin) and in bulk (the list's actions) ----------
+    def decision_form(self, name: str, obj: Merchant, data: Any) -> forms.Form:
+        form = super().decision_form(name, obj, data)
+        return form.in_languages([obj.language]) if isinstance(form, ReasonForm) else form
+
+    def decision_summary(self, obj: Merchant, decision: str) -> str:
+        return f"{obj}: {obj.get_status_display()}"
+
+    def run_decision(self, name: str, obj: Merchant, data: dict, operator: Any) -> None:
+        merchant_transition(
+            merchant_id=obj.pk, to=self.decisions[name].to, operator=operator, reason=data.get("reason", "")
+        )
+
+    def _decide(self, request: HttpRequest, queryset: QuerySet[Merchant], name: str, reason: str = "") -> None:
         done = 0
         for merchant in queryset.order_by("pk"):
+            if name not in self.allowed_decisions(merchant):
+                self.message_user(request, f"{merchant}: {self.decision_refused(name, merchant)}", messages.ERROR)
+                continue
             try:
-                merchant_transition(merchant_id=merchant.pk, to=to, operator=request.user, reason=reason)
+                self.run_decision(name, merchant, {"reason": reason}, request.user)
                 done += 1
             except AppError as exc:
                 self.message_user(request, f"{merchant}: {exc.message}", messages.ERROR)
@@ -133,60 +203,42 @@ class MerchantAdmin(admin.ModelAdmin):
             )
 
     def _with_reason(
-        self, request: HttpRequest, queryset: QuerySet[Merchant], *, to: str, action: str, title: str, question: str
+        self, request: HttpRequest, queryset: QuerySet[Merchant], name: str, question: str
     ) -> HttpResponse | None:
         """Asks for the reason on an intermediate page, then decides."""
+        merchants = list(queryset.order_by("pk"))
         form = ReasonForm(request.POST if "apply" in request.POST else None)
         if form.is_bound and form.is_valid():
-            self._decide(request, queryset, to, form.cleaned_data["reason"])
+            self._decide(request, queryset, name, form.cleaned_data["reason"])
             return None
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": title,
+            "title": self.decisions[name].label,
             "question": question,
-            "merchants": list(queryset),
-            "form": form,
-            "action": action,
+            "merchants": [(merchant, language_name(merchant.language)) for merchant in merchants],
+            "adminform": admin_form(form.in_languages([merchant.language for merchant in merchants])),
+            "action": name,
         }
         return TemplateResponse(request, "admin/accounts/merchant/transition_reason.html", context)
 
     @admin.action(description=_("Approve registration"))
     def approve(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> None:
-        self._decide(request, queryset, MerchantStatus.ACTIVE)
+        self._decide(request, queryset, "approve")
 
     @admin.action(description=_("Reject registration (with reason)"))
     def reject(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
-        return self._with_reason(
-            request,
-            queryset,
-            to=MerchantStatus.REJECTED,
-            action="reject",
-            title=str(_("Reject registration")),
-            question=str(_("Why are these registrations rejected? The merchants will see the reason.")),
-        )
+        question = gettext("Why are these registrations rejected? The merchants will see the reason.")
+        return self._with_reason(request, queryset, "reject", question)
 
     @admin.action(description=_("Close shop (with reason)"))
     def close(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
-        return self._with_reason(
-            request,
-            queryset,
-            to=MerchantStatus.CLOSED,
-            action="close",
-            title=str(_("Close shop")),
-            question=str(_("Why are these shops closed? The merchants will see the reason.")),
-        )
+        question = gettext("Why are these shops closed? The merchants will see the reason.")
+        return self._with_reason(request, queryset, "close", question)
 
     @admin.action(description=_("Reopen shop (with reason)"))
     def reopen(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
-        return self._with_reason(
-            request,
-            queryset,
-            to=MerchantStatus.ACTIVE,
-            action="reopen",
-            title=str(_("Reopen shop")),
-            question=str(_("Why are these shops reopened?")),
-        )
+        return self._with_reason(request, queryset, "reopen", gettext("Why are these shops reopened?"))
 
 
 @admin.register(InvitationCode)

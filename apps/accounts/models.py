@@ -5,10 +5,11 @@ from typing import ClassVar
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django_countries.fields import CountryField
 
 from apps.core.models import TimeStampedModel
 
-from .constants import MERCHANT_TRANSITIONS, MerchantStatus
+from .constants import MERCHANT_TRANSITIONS, MerchantCountries, MerchantStatus
 
 
 class Merchant(AbstractBaseUser, TimeStampedModel):
@@ -23,7 +24,8 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     phone = models.CharField(_("phone"), max_length=32, unique=True)
     email = models.EmailField(_("email"), null=True, blank=True, unique=True)
     real_name = models.CharField(_("real name"), max_length=100)
-    country = models.CharField(_("country"), max_length=64)
+    # An ISO code since registration checks it; rows from before keep the free text they had (max_length for them).
+    country = CountryField(_("country"), countries=MerchantCountries, max_length=64)
     status = models.CharField(
         _("status"), max_length=16, choices=MerchantStatus.choices, default=MerchantStatus.PENDING, db_index=True
     )

@@ -1,9 +1,22 @@
-from django.contrib import admin
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import AdminForm
 from django.contrib.contenttypes.admin import GenericTabularInline
-from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .errors import AppError
 from .models import StatusChange
 
 admin.site.site_header = _("Marketplace operations")
@@ -22,13 +35,21 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+def _status_field(model: type[Model]) -> str:
+    return getattr(model, "STATUS_FIELD", "status")
+
+
+def _status_label(model: type[Model], value: Any) -> str:
+    field = model._meta.get_field(_status_field(model))
+    choices = {str(code): str(label) for code, label in getattr(field, "flatchoices", ())}
+    return choices.get(str(value), str(value))
+
+
 def _status_labels(change: StatusChange) -> tuple[str, str]:
     model = change.content_type.model_class()
     if model is None:
         return change.from_status, change.to_status
-    field = model._meta.get_field(getattr(model, "STATUS_FIELD", "status"))
-    choices = {str(value): str(label) for value, label in getattr(field, "flatchoices", ())}
-    return choices.get(change.from_status, change.from_status), choices.get(change.to_status, change.to_status)
+    return _status_label(model, change.from_status), _status_label(model, change.to_status)
 
 
 class StatusLabels:
@@ -68,3 +89,147 @@ class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[StatusChange]:
         return super().get_queryset(request).prefetch_related("target")  # one query per kind of object, not per row
+
+
+def admin_form(form: forms.Form) -> AdminForm:
+    """A plain form laid out like the admin's own (labels, help texts beside the fields, errors), for pages that
+    include admin/includes/fieldset.html."""
+    return AdminForm(form, [(None, {"fields": list(form.fields)})], {})  # type: ignore[arg-type]  # any form works
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision an operator makes on an object's page: its button label, the form it asks, the status it moves to.
+
+    `when` limits it to one current status, for two decisions that move to the same status (a merchant's "approve"
+    from pending and "reopen" from closed both make it active).
+    """
+
+    label: Any
+    form: type[forms.Form]
+    to: Any
+    when: Any = None
+
+
+class DecisionAdmin(admin.ModelAdmin):
+    """An admin whose objects are decided through forms that call services, never through a model save.
+
+    The change page offers the decisions the model's status table (TRANSITIONS, apps.core.transitions) allows from
+    the object's current status, each a button to its own form page; `run_decision` calls the service.
+    With `read_only` (a queue: deposits, withdrawals) every field is read-only and there is no Save; without it the
+    admin keeps its own fields, read-only fields and Save buttons, and the decisions come beside them.
+    """
+
+    inlines = [StatusChangeInline]
+    decisions: dict[str, Decision] = {}
+    read_only = True
+    extra_readonly: tuple[str, ...] = ("decide",)
+    # Model fields shown through a display method instead of raw: {field: method}, or None where another of the
+    # extra_readonly shows it (a picture instead of "voucher:15", a masked card number).
+    shown_as: dict[str, str | None] = {}
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def _shown(self, names: Sequence[Any]) -> list[Any]:
+        return [shown for name in names if (shown := self.shown_as.get(name, name))]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        names = (
+            [f.name for f in self.model._meta.fields] if self.read_only else super().get_readonly_fields(request, obj)
+        )
+        return [*self._shown(names), *self.extra_readonly]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
+        return self._shown(super().get_fields(request, obj))
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
+        if self.read_only:
+            no_save = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
+            extra_context = {**(extra_context or {}), **no_save}
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def _url_name(self, view: str) -> str:
+        return f"{self.model._meta.app_label}_{self.model._meta.model_name}_{view}"
+
+    def get_urls(self) -> list:
+        own = [
+            path(
+                f"<path:object_id>/{name}/",
+                self.admin_site.admin_view(self._decision_view(name)),
+                name=self._url_name(name),
+            )
+            for name in self.decisions
+        ]
+        return own + super().get_urls()
+
+    def allowed_decisions(self, obj: Model) -> list[str]:
+        """The names of the decisions the status table allows from the object's current status."""
+        current = getattr(obj, _status_field(type(obj)))
+        allowed = type(obj).TRANSITIONS.get(current, set())  # type: ignore[attr-defined]
+        return [
+            name
+            for name, decision in self.decisions.items()
+            if decision.to in allowed and decision.when in (None, current)
+        ]
+
+    def decision_refused(self, name: str, obj: Model) -> str:
+        """Why decision `name` is not offered for `obj`."""
+        status = _status_label(type(obj), getattr(obj, _status_field(type(obj))))
+        refused = gettext("“%(decision)s” is not possible while the status is “%(status)s”.")
+        return refused % {"decision": self.decisions[name].label, "status": status}
+
+    @admin.display(description=_("decision"))
+    def decide(self, obj: Model) -> str:
+        links = [
+            (reverse(f"admin:{self._url_name(name)}", args=[obj.pk]), self.decisions[name].label)
+            for name in self.allowed_decisions(obj)
+        ]
+        return format_html_join(" ", '<a class="button" href="{}">{}</a>', links) if links else "-"
+
+    def decision_form(self, name: str, obj: Any, data: Any) -> forms.Form:
+        """The form of decision `name` on `obj`, bound to `data` (None: unbound)."""
+        return self.decisions[name].form(data)
+
+    def run_decision(self, name: str, obj: Any, data: dict, operator: Any) -> None:
+        raise NotImplementedError
+
+    def decision_summary(self, obj: Any, decision: str) -> str:
+        return str(obj)
+
+    def _decision_view(self, name: str) -> Callable[..., HttpResponse]:
+        decision = self.decisions[name]
+
+        def view(request: HttpRequest, object_id: str) -> HttpResponse:
+            obj = self.get_object(request, object_id)
+            if obj is None:
+                raise Http404
+            if not self.has_change_permission(request, obj):
+                raise PermissionDenied
+            change_url = reverse(f"admin:{self._url_name('change')}", args=[obj.pk])
+            if name not in self.allowed_decisions(obj):  # a decision made meanwhile, or a typed address
+                messages.error(request, self.decision_refused(name, obj))
+                return redirect(change_url)
+            form = self.decision_form(name, obj, request.POST if request.method == "POST" else None)
+            if request.method == "POST" and form.is_valid():
+                try:
+                    self.run_decision(name, obj, form.cleaned_data, request.user)
+                except AppError as exc:
+                    messages.error(request, str(exc.message))
+                else:
+                    messages.success(request, gettext("Done: %(object)s.") % {"object": obj})
+                    return redirect(change_url)
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "original": obj,
+                "adminform": admin_form(form),
+                "title": decision.label,
+                "summary": self.decision_summary(obj, name),
+            }
+            return TemplateResponse(request, "admin/core/decision.html", context)
+
+        return view

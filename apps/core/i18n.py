@@ -30,3 +30,10 @@ def django_lang(app_lang: str | None) -> str:
 
 def app_lang(django_code: str | None) -> str:
     return DJANGO_TO_APP.get((django_code or "").lower(), DEFAULT_APP_LANG)
+
+
+def language_name(app_lang: str) -> str:
+    """An app language by its own name and its standard code, e.g. "Русский (ru)"; an unknown code as it is."""
+    if app_lang not in NATIVE_NAMES:
+        return app_lang
+    return f"{NATIVE_NAMES[app_lang]} ({APP_TO_DJANGO[app_lang]})"

@@ -3,27 +3,23 @@
 Every decision goes through the services (exactly once, audited, notified), never through a model save.
 """
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
-from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import ReadOnlyAdmin, StatusChangeInline
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.uploads import upload_url
 
 from . import selectors, services
+from .constants import DepositStatus, WithdrawalStatus
 from .models import (
     Adjustment,
     BankDepositDetails,
@@ -81,104 +77,6 @@ class PayWithdrawalForm(forms.Form):
     reference = forms.CharField(label=_("payout reference or transaction hash"), max_length=128)
 
 
-class DecisionAdmin(admin.ModelAdmin):
-    """A read-only queue whose rows are decided through forms that call services."""
-
-    inlines = [StatusChangeInline]
-    decisions: dict[str, tuple[Any, type[forms.Form]]] = {}
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    extra_readonly: tuple[str, ...] = ("decide",)
-    # Model fields shown through a display method instead of raw: {field: method}, or None where another of the
-    # extra_readonly shows it (a picture instead of "voucher:15", a masked card number).
-    shown_as: dict[str, str | None] = {}
-
-    def _shown(self, names: Sequence[Any]) -> list[Any]:
-        return [shown for name in names if (shown := self.shown_as.get(name, name))]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        return self._shown([f.name for f in self.model._meta.fields]) + list(self.extra_readonly)
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
-        return self._shown(super().get_fields(request, obj))
-
-    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
-        extra = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
-        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **extra})
-
-    def get_urls(self) -> list:
-        info = self.model._meta.app_label, self.model._meta.model_name
-        own = [
-            path(
-                f"<path:object_id>/{name}/",
-                self.admin_site.admin_view(self._decision_view(name)),
-                name=f"{info[0]}_{info[1]}_{name}",
-            )
-            for name in self.decisions
-        ]
-        return own + super().get_urls()
-
-    @admin.display(description=_("decision"))
-    def decide(self, obj: Model) -> str:
-        if obj.status != 0:  # type: ignore[attr-defined]
-            return "-"
-        info = self.model._meta.app_label, self.model._meta.model_name
-        links = [
-            format_html(
-                '<a class="button" href="{}">{}</a>',
-                reverse(f"admin:{info[0]}_{info[1]}_{name}", args=[obj.pk]),
-                label,
-            )
-            for name, (label, _form) in self.decisions.items()
-        ]
-        return format_html(" ".join(["{}"] * len(links)), *links)
-
-    def decision_initial(self, name: str, obj: Any) -> dict:
-        return {}
-
-    def run_decision(self, name: str, obj: Any, data: dict, operator: Any) -> None:
-        raise NotImplementedError
-
-    def _decision_view(self, name: str) -> Callable[..., HttpResponse]:
-        label, form_class = self.decisions[name]
-
-        def view(request: HttpRequest, object_id: str) -> HttpResponse:
-            obj = self.get_object(request, object_id)
-            if obj is None:
-                raise Http404
-            if not self.has_change_permission(request, obj):
-                raise PermissionDenied
-            form = form_class(request.POST or None, initial=self.decision_initial(name, obj))
-            if request.method == "POST" and form.is_valid():
-                try:
-                    self.run_decision(name, obj, form.cleaned_data, request.user)
-                except AppError as exc:
-                    messages.error(request, str(exc.message))
-                else:
-                    messages.success(request, gettext("Done: %(object)s.") % {"object": obj})
-                    info = self.model._meta.app_label, self.model._meta.model_name
-                    return redirect(reverse(f"admin:{info[0]}_{info[1]}_change", args=[obj.pk]))
-            context = {
-                **self.admin_site.each_context(request),
-                "opts": self.model._meta,
-                "original": obj,
-                "form": form,
-                "title": label,
-                "summary": self.decision_summary(obj, name),
-            }
-            return TemplateResponse(request, "admin/wallet/decision.html", context)
-
-        return view
-
-    def decision_summary(self, obj: Any, decision: str) -> str:
-        return str(obj)
-
-
 @admin.register(Deposit)
 class DepositAdmin(DecisionAdmin):
     list_display = ["number", "merchant", "method", "network", "amount", "credited_amount", "status", "created_at"]
@@ -186,7 +84,10 @@ class DepositAdmin(DecisionAdmin):
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash"]
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "voucher_image", "chain_check")
-    decisions = {"approve": (_("Approve"), ApproveDepositForm), "reject": (_("Reject"), ReasonForm)}
+    decisions = {
+        "approve": Decision(_("Approve"), ApproveDepositForm, DepositStatus.APPROVED),
+        "reject": Decision(_("Reject"), ReasonForm, DepositStatus.REJECTED),
+    }
     shown_as = {"voucher": None, "verify_note": None}  # by voucher_image and chain_check (translated)
 
     @admin.display(description=_("voucher"))
@@ -198,8 +99,8 @@ class DepositAdmin(DecisionAdmin):
     def chain_check(self, obj: Deposit) -> str:
         return gettext(obj.verify_note) if obj.verify_note else "-"
 
-    def decision_initial(self, name: str, obj: Deposit) -> dict:
-        return {"credited_amount": obj.amount} if name == "approve" else {}
+    def decision_form(self, name: str, obj: Deposit, data: Any) -> forms.Form:
+        return self.decisions[name].form(data, initial={"credited_amount": obj.amount} if name == "approve" else {})
 
     def decision_summary(self, obj: Deposit, decision: str) -> str:
         return f"{obj.number}: {obj.merchant} {obj.amount} ({obj.get_method_display()})"
@@ -222,7 +123,10 @@ class WithdrawalAdmin(DecisionAdmin):
     list_filter = ["status", "method", "network"]
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
     list_select_related = ["merchant", "network"]
-    decisions = {"pay": (_("Mark paid"), PayWithdrawalForm), "reject": (_("Reject"), ReasonForm)}
+    decisions = {
+        "pay": Decision(_("Mark paid"), PayWithdrawalForm, WithdrawalStatus.PAID),
+        "reject": Decision(_("Reject"), ReasonForm, WithdrawalStatus.REJECTED),
+    }
 
     # The full card number only where it is paid to (the "Mark paid" step); everywhere else its last four digits.
     shown_as = {"account": "account_shown"}

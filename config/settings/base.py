@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "django_otp",  # operators' second factor (ADMIN_REQUIRE_OTP below)
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",  # one-time codes to enrol the first device (`addstatictoken`)
+    "django_countries",  # the ISO 3166-1 country list and its names in each language (Merchant.country)
     "apps.core",
     "apps.accounts",
     "apps.shop",

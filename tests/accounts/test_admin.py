@@ -17,6 +17,15 @@ from tests.factories import MerchantFactory, upload_image
 
 pytestmark = pytest.mark.django_db
 CHANGELIST = "admin:accounts_merchant_changelist"
+DECISIONS = ["approve", "reject", "close", "reopen"]
+
+
+def change_url(merchant):
+    return reverse("admin:accounts_merchant_change", args=[merchant.pk])
+
+
+def decision_url(merchant, name):
+    return reverse(f"admin:accounts_merchant_{name}", args=[merchant.pk])
 
 
 @pytest.fixture
@@ -27,6 +36,7 @@ def pending(db):
 @pytest.fixture
 def console(client, operator):
     client.force_login(operator)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the admin in English (without the header: the site's Russian)
     return client
 
 
@@ -193,3 +203,151 @@ def test_status_changes_are_read_only_in_admin(console, pending, operator):
     assert res.status_code == 403
     assert StatusChange.objects.exists()
     assert Merchant.objects.get(pk=pending.pk).status == "active"
+
+
+# ---------- decisions on the merchant's own page ----------
+@pytest.mark.parametrize(
+    ("status", "offered"),
+    [
+        (MerchantStatus.PENDING, ["approve", "reject"]),
+        (MerchantStatus.ACTIVE, ["close"]),
+        (MerchantStatus.CLOSED, ["reopen"]),
+        (MerchantStatus.REJECTED, []),  # the merchant sends new documents; nothing for the operator to decide
+    ],
+)
+def test_merchant_page_offers_the_moves_its_status_allows(console, status, offered):
+    merchant = MerchantFactory(status=status)
+    page = console.get(change_url(merchant)).content.decode()
+    assert [name for name in DECISIONS if decision_url(merchant, name) in page] == offered
+    # The merchant's own fields stay editable, with the Save buttons.
+    assert 'name="email"' in page and 'name="_save"' in page and '<select name="country"' in page
+    assert 'name="status"' not in page  # the status changes only through the decisions
+
+
+def test_approving_from_the_page_moves_the_status_once_and_records_it(console, pending, operator):
+    page = console.get(decision_url(pending, "approve"))
+    assert page.status_code == 200
+    assert "Approve registration" in page.content.decode()
+    assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING  # looking decides nothing
+
+    response = console.post(decision_url(pending, "approve"))
+    assert response.status_code == 302 and response.url == change_url(pending)
+    pending.refresh_from_db()
+    assert pending.status == MerchantStatus.ACTIVE
+    change = StatusChange.objects.get()
+    assert (change.target, change.from_status, change.to_status, change.actor) == (
+        pending,
+        "pending",
+        "active",
+        operator,
+    )
+    assert Notice.objects.filter(merchant=pending).count() == 1
+
+
+def test_rejecting_from_the_page_needs_a_reason_written_in_the_merchants_language(console):
+    pending = MerchantFactory(status=MerchantStatus.PENDING, language="ru-RU")
+    form = console.get(decision_url(pending, "reject")).content.decode()
+    assert 'name="reason"' in form
+    assert "The merchant's language: Русский (ru). Write the reason in it" in form
+
+    again = console.post(decision_url(pending, "reject"), {"reason": "  "})
+    assert again.status_code == 200  # the form again: a reason is required
+    assert "Русский (ru)" in again.content.decode()
+    assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING
+    assert not StatusChange.objects.exists()
+
+    response = console.post(decision_url(pending, "reject"), {"reason": "Фото паспорта размыто"})
+    assert response.status_code == 302
+    pending.refresh_from_db()
+    assert (pending.status, pending.status_reason) == ("rejected", "Фото паспорта размыто")
+    assert StatusChange.objects.get().note == "Фото паспорта размыто"
+
+
+def test_close_and_reopen_from_the_page_show_the_language_too(console):
+    merchant = MerchantFactory(status=MerchantStatus.ACTIVE, language="han")
+    assert "한국어 (ko)" in console.get(decision_url(merchant, "close")).content.decode()
+    console.post(decision_url(merchant, "close"), {"reason": "Counterfeit goods"})
+    assert "한국어 (ko)" in console.get(decision_url(merchant, "reopen")).content.decode()
+    console.post(decision_url(merchant, "reopen"), {"reason": "Appeal accepted"})
+    merchant.refresh_from_db()
+    assert merchant.status == MerchantStatus.ACTIVE
+    assert list(StatusChange.objects.order_by("id").values_list("to_status", flat=True)) == ["closed", "active"]
+
+
+@pytest.mark.parametrize(
+    ("status", "name", "data"),
+    [
+        (MerchantStatus.ACTIVE, "approve", {}),
+        (MerchantStatus.ACTIVE, "reopen", {"reason": "x"}),  # already active
+        (MerchantStatus.PENDING, "reopen", {"reason": "x"}),  # would make it active, but reopening is not approving
+        (MerchantStatus.PENDING, "close", {"reason": "x"}),
+        (MerchantStatus.REJECTED, "reject", {"reason": "x"}),
+    ],
+)
+def test_a_move_the_status_does_not_allow_changes_nothing(console, status, name, data):
+    merchant = MerchantFactory(status=status)
+    for response in (console.get(decision_url(merchant, name)), console.post(decision_url(merchant, name), data)):
+        assert response.status_code == 302 and response.url == change_url(merchant)
+    page = console.get(change_url(merchant)).content.decode()
+    assert "is not possible while the status is" in page
+    assert Merchant.objects.get(pk=merchant.pk).status == status
+    assert not StatusChange.objects.exists()
+    assert not Notice.objects.exists()
+
+
+def test_bulk_reopen_refuses_a_pending_merchant(console, pending):
+    url = reverse(CHANGELIST)
+    console.post(url, {"action": "reopen", "_selected_action": [pending.pk], "apply": "1", "reason": "x"})
+    assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING
+    assert not StatusChange.objects.exists()
+
+
+def test_bulk_reason_page_shows_each_merchants_language(console):
+    russian = MerchantFactory(status=MerchantStatus.PENDING, language="ru-RU")
+    thai = MerchantFactory(status=MerchantStatus.PENDING, language="tai")
+    page = console.post(reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk, thai.pk]})
+    text = page.content.decode()
+    assert "Русский (ru)" in text and "ไทย (th)" in text
+    assert "These merchants use different languages" in text
+
+    same = console.post(reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk]}).content.decode()
+    assert "The merchant's language: Русский (ru)." in same
+
+
+# ---------- the country: an ISO code, shown by its name ----------
+def _change_form_data(page):
+    """What the change form would post back: its fields' values and the status history's management form."""
+    form = page.context["adminform"].form
+    data = {name: form[name].value() or "" for name in form.fields}
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
+    return data
+
+
+def test_country_is_shown_by_name_and_chosen_from_the_list(console):
+    merchant = MerchantFactory(country="KR", language="ru-RU")
+    assert "South Korea (KR)" in console.get(reverse(CHANGELIST)).content.decode()
+    assert "Южная Корея (KR)" in console.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+    page = console.get(change_url(merchant))
+    assert '<option value="KR" selected>South Korea (KR)</option>' in page.content.decode()
+    assert "Русский (ru)" in page.content.decode()  # the language by its name, not "ru-RU"
+    data = _change_form_data(page)
+    assert console.post(change_url(merchant), {**data, "country": "Korea"}).status_code == 200  # not on the list
+    response = console.post(change_url(merchant), {**data, "country": "JP", "email": "new@example.com"})
+    assert response.status_code == 302
+    merchant.refresh_from_db()
+    assert (merchant.country, merchant.email, merchant.status) == ("JP", "new@example.com", MerchantStatus.ACTIVE)
+
+
+def test_a_country_typed_before_the_list_is_shown_as_typed(console):
+    merchant = MerchantFactory(country="Deutschland <b>")
+    assert "Deutschland &lt;b&gt;" in console.get(reverse(CHANGELIST)).content.decode()
+    page = console.get(change_url(merchant))
+    assert page.status_code == 200
+    assert "Typed at registration: “Deutschland &lt;b&gt;”. Choose the country from the list." in page.content.decode()
+    data = _change_form_data(page)
+    assert console.post(change_url(merchant), data).status_code == 200  # saving asks for a country from the list
+    assert console.post(change_url(merchant), {**data, "country": "DE"}).status_code == 302
+    assert Merchant.objects.get(pk=merchant.pk).country == "DE"

@@ -170,6 +170,23 @@ def test_phone_and_email_must_be_new(api, form):
     assert body["data"]["errors"]["email"] == ["Этот email уже зарегистрирован."]
 
 
+@pytest.mark.parametrize("country", ["Germany", "de", "DEU", "ZZ", "AQ"])
+def test_a_country_not_on_the_list_is_refused(api, form, country):
+    form["country"] = country
+    body = api.post(REGISTER, form).json()
+    assert (body["code"], body["msg"]) == (0, "Please choose a country from the list")
+    assert body["data"]["errors"]["country"] == ["Please choose a country from the list"]
+    api.lang = "ru-RU"
+    assert api.post(REGISTER, form).json()["data"]["errors"]["country"] == ["Выберите страну из списка"]
+    assert not Merchant.objects.exists()
+
+
+def test_the_country_is_stored_as_its_iso_code(api, form):
+    form["country"] = "KR"
+    assert api.post(REGISTER, form).json()["code"] == 1
+    assert Merchant.objects.get().country == "KR"
+
+
 def test_invalid_phone_is_refused(api, form):
     form["phone"] = "call me"
     body = api.post(REGISTER, form).json()

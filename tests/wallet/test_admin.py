@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from apps.core.transitions import status_history
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
 from apps.wallet.models import Adjustment, JournalEntry
@@ -15,6 +16,7 @@ from tests.factories import DEFAULT_PAY_PASSWORD, fund, upload_image
 @pytest.fixture
 def admin_client(client, operator):
     client.force_login(operator)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the admin in English (without the header: the site's Russian)
     return client
 
 
@@ -30,6 +32,9 @@ def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client
     assert b"field-chain_check" in page.content and b"field-verify_note" not in page.content  # "chain check" once
     assert admin_client.get(reverse("admin:wallet_deposit_changelist"), {"status__exact": 0}).status_code == 200
     url = reverse("admin:wallet_deposit_approve", args=[deposit.pk])
+    reject_url = reverse("admin:wallet_deposit_reject", args=[deposit.pk])
+    assert url in page.content.decode() and reject_url in page.content.decode()  # the decisions, while in review
+    assert b'name="_save"' not in page.content  # a queue: read-only, decided only through the decisions
     assert admin_client.get(url).status_code == 200
     response = admin_client.post(url, {"credited_amount": "59.50", "note": "fee by sender"})
     assert response.status_code == 302
@@ -39,11 +44,14 @@ def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client
         Decimal("59.50"),
         operator,
     )
-    # A second decision is refused and changes nothing.
-    again = admin_client.post(reverse("admin:wallet_deposit_reject", args=[deposit.pk]), {"reason": "late"})
-    assert again.status_code == 200
+    # Decided: no more decisions offered, and a second one is refused and changes nothing.
+    page = admin_client.get(reverse("admin:wallet_deposit_change", args=[deposit.pk])).content.decode()
+    assert url not in page and reject_url not in page
+    again = admin_client.post(reject_url, {"reason": "late"}, follow=True)
+    assert "“Reject” is not possible while the status is “Approved”." in again.content.decode()
     deposit.refresh_from_db()
     assert deposit.status == DepositStatus.APPROVED
+    assert status_history(deposit).count() == 1
     assert wallet_summary(merchant=merchant)["balance"] == "59.50"
 
 
@@ -82,6 +90,12 @@ def test_operator_pays_and_rejects_withdrawals(admin_client, merchant, fee_rule)
     for w in made:
         w.refresh_from_db()
     assert [w.status for w in made] == [WithdrawalStatus.PAID, WithdrawalStatus.REJECTED]
+    assert (
+        admin_client.post(reverse("admin:wallet_withdrawal_reject", args=[made[0].pk]), {"reason": "x"}).status_code
+        == 302
+    )
+    made[0].refresh_from_db()
+    assert made[0].status == WithdrawalStatus.PAID  # a paid withdrawal cannot be rejected afterwards
     assert made[0].payout_reference == "BANK-77"
     assert wallet_summary(merchant=merchant)["balance"] == "70.00"
 

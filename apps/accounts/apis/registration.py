@@ -15,7 +15,7 @@ from apps.core.envelope import ok
 
 from .. import services
 from ..authentication import signed_in
-from ..constants import MerchantStatus
+from ..constants import MERCHANT_COUNTRIES, MerchantStatus
 from ..models import Merchant
 from ..selectors import invitation_verify
 from .common import (
@@ -62,6 +62,11 @@ class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer)
         default="",
         error_messages={"invalid": gettext_lazy("Please enter a valid email address")},
     )
+
+    def validate_country(self, value: str) -> str:
+        if value not in MERCHANT_COUNTRIES:  # the ISO 3166-1 alpha-2 code the front end's country list sends
+            raise serializers.ValidationError(_("Please choose a country from the list"))
+        return value
 
     def validate_phone(self, value: str) -> str:
         phone = re.sub(r"[\s\-().]", "", value)
