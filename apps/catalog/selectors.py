@@ -41,6 +41,13 @@ def product_list(*, category_id: int | None = None, keyword: str = "") -> QueryS
     return product_filter(category_id=category_id, keyword=keyword).prefetch_related(_images())
 
 
+def shop_room(*, merchant: Merchant) -> tuple[int, int]:
+    """(products in the shop, the most the merchant's level allows): the distribution center says when it is full
+    before the merchant asks to distribute more."""
+    _margin, quantity = level_terms(merchant=merchant)
+    return ShopGoods.objects.filter(merchant=merchant).count(), quantity
+
+
 def product_ids_in_shop(*, merchant: Merchant, product_ids: list[int]) -> set[int]:
     return set(
         ShopGoods.objects.filter(merchant=merchant, product_id__in=product_ids).values_list("product_id", flat=True)

@@ -39,6 +39,8 @@ class TestProductList:
         assert by_id[product.id]["added"] is False
         assert by_id[added.id]["added"] is True
         assert by_id[added.id]["purchase_price"] == "45.00"
+        # The shop's room, so the screen can say it is full before the merchant asks to distribute more.
+        assert (data["goods_count"], data["product_quantity"]) == (1, level.product_quantity)
 
     def test_filters_by_category_and_keyword(self, merchant_api, level):
         shoes = CategoryFactory()
@@ -86,8 +88,8 @@ class TestProductList:
     ):
         products = make_products(rows)
         ShopGoodsFactory(merchant=merchant, product=products[0])
-        # token, count, page, images, already-added marks
-        with django_assert_num_queries(5):
+        # token, count, page, images, already-added marks, the shop's goods count
+        with django_assert_num_queries(6):
             body = merchant_api.get(LIST).json()
         assert len(body["data"]["list"]) == rows
         assert body["data"]["list"][-1]["image"].startswith("http://testserver/media/catalog/thumbs/")

@@ -116,6 +116,9 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     app(page).get_by_role("button", name=texts["register.submit"]).click()
     expect(app(page).get_by_text(texts["register.reviewTitle"], exact=True)).to_be_visible()
     expect(page.locator(".adm-toast-main")).to_have_count(0, timeout=5000)  # the earlier toast is gone
+    # Under review is a warning's colour, not success's green.
+    icon_colour = page.locator(".adm-result-icon .antd-mobile-icon").evaluate("e => getComputedStyle(e).color")
+    assert icon_colour == "rgb(173, 82, 0)", icon_colour  # --adm-color-warning
     shot(page, "register-done")
 
     merchant = Merchant.objects.select_related("shop").get(phone=phone)

@@ -129,16 +129,15 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     assert goods_count(merchant) == 20
     close_dialog(page, texts)
 
-    # Full: distributing more is refused with the limit named, and nothing changes.
+    # Full: the center says so instead of asking to distribute all, offers the upgrade, and sends nothing.
     page.get_by_role("button", name=texts["distribution.all"]).click()
-    confirm_dialog(page, texts)
-    result.wait_for()
-    refusal = server_text(
-        lang, "Product limit for your level: %(limit)d. Upgrade your level to distribute more.", limit=20
-    )
-    assert refusal in result.inner_text()
-    assert goods_count(merchant) == 20
+    full = page.locator(".adm-dialog-body", has_text=texts["distribution.shopFull"].replace("{count}", "20"))
+    assert_visible(full)
+    assert_visible(full.locator(".adm-dialog-button", has_text=texts["distribution.upgrade"]))
+    page.wait_for_timeout(400)  # the dialog's fade-in, for the screenshot
+    shot(page, "distribution-shop-full", full_page=False)
     close_dialog(page, texts)
+    assert goods_count(merchant) == 20
 
     # My goods: purchase price and profit as the server computes them at the merchant's margin.
     open_app(page, base_url, "/goods")
@@ -242,8 +241,11 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     shop.refresh_from_db()
     assert shop.twitter_url == "https://twitter.com/harborlights"
 
-    # Banners: upload both, then save.
+    # Banners: Save with nothing chosen sends nothing and says so; then upload both and save.
     open_app(page, base_url, "/uploadBanner")
+    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    wait_toast(page, texts["shopForm.nothingChanged"])
+    wait_toast_gone(page)
     for name in ("store_banner", "ad_banner"):
         area = page.locator(f'[data-testid="{name}"]')
         area.locator("input[type=file]").set_input_files(str(banner))

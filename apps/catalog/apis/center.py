@@ -22,6 +22,7 @@ from ..selectors import (
     priced,
     product_ids_in_shop,
     product_list,
+    shop_room,
 )
 from ..services import goods_add, goods_add_filtered, goods_add_hot
 from .common import GoodsOutputSerializer, ProductCardSerializer, _goods_page
@@ -77,6 +78,11 @@ class ProductListApi(ApiView):
         def get_added(self, product: Product) -> bool:
             return product.pk in self.context["added"]
 
+    class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]  # the page, plus the shop's room
+        goods_count = serializers.IntegerField(help_text="Products in the merchant's shop now.")
+        product_quantity = serializers.IntegerField(help_text="The most products the merchant's level allows.")
+
+    @extend_schema(parameters=[InputSerializer], responses=PageSerializer)
     def get(self, request: Request) -> Response:
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -93,6 +99,7 @@ class ProductListApi(ApiView):
             limit=query["limit"],
             serialize=serialize,
         )
+        data["goods_count"], data["product_quantity"] = shop_room(merchant=signed_in(request))
         return ok(data)
 
 

@@ -1046,11 +1046,15 @@ export interface components {
             readonly added: boolean;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
-        ProductListApiOutputPage: {
+        ProductListApiPage: {
             total: number;
             page: number;
             limit: number;
             list: components["schemas"]["ProductListApiOutput"][];
+            /** @description Products in the merchant's shop now. */
+            goods_count: number;
+            /** @description The most products the merchant's level allows. */
+            product_quantity: number;
         };
         RechargeApiInputRequest: {
             type: components["schemas"]["PaymentMethodEnum"];
@@ -5124,7 +5128,7 @@ export interface operations {
                         /** @constant */
                         code: 1;
                         msg: string;
-                        data: components["schemas"]["ProductListApiOutputPage"];
+                        data: components["schemas"]["ProductListApiPage"];
                     } | components["schemas"]["Rejection"];
                 };
             };

@@ -1,5 +1,6 @@
 import { api, type ListPage } from "@/lib/api";
-import type { CenterFilter, CenterProduct, Goods, GoodsTab } from "./types";
+import type { ApiData } from "@/lib/api/types";
+import type { CenterFilter, Goods, GoodsTab } from "./types";
 
 /** Page fetchers for <InfiniteList>: the key comes from catalogKeys, the page number from the list. */
 
@@ -8,13 +9,11 @@ export function getHotGoods(page: number, limit: number, signal?: AbortSignal): 
   return api.get("product/hot", { page, limit }, signal);
 }
 
+/** A page of the distribution center, with the shop's room: goods_count of product_quantity (the level's most). */
+export type CenterPage = ApiData<"product/product", "get">;
+
 /** GET product/product: the distribution center by category and keyword; `added` marks the shop's products. */
-export function getCenterProducts(
-  filter: CenterFilter,
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ListPage<CenterProduct>> {
+export function getCenterProducts(filter: CenterFilter, page: number, limit: number, signal?: AbortSignal): Promise<CenterPage> {
   return api.get("product/product", { ...filter, page, limit }, signal);
 }
 

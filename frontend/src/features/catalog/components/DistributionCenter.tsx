@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { Button, CapsuleTabs, Checkbox, SearchBar, Tag, Toast } from "antd-mobile";
+import { Button, CapsuleTabs, Checkbox, Dialog, SearchBar, Tag, Toast } from "antd-mobile";
 import { FireFill } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useConfirm } from "@/components/ui/confirm";
-import type { ListPage } from "@/lib/api";
-import { catalogKeys, getCenterProducts, useCategories, type CenterProduct } from "../api";
+import { catalogKeys, getCenterProducts, useCategories, type CenterPage, type CenterProduct } from "../api";
 import { useCenterFilter } from "../hooks/useCenterFilter";
 import { useDistributeAction } from "../hooks/useDistributeAction";
 import { distributionMessages as m } from "./messages";
@@ -45,12 +44,36 @@ export function DistributionCenter() {
     action.run({ kind: "chosen", ids: [...chosen] });
   };
 
+  /** The list's first page: its total and the shop's room (goods_count of the level's product_quantity). */
+  const firstPage = () => queryClient.getQueryData<InfiniteData<CenterPage>>(listKey)?.pages[0];
+
+  /** At its level's limit the shop can take nothing more: say so and offer the upgrade instead of a confirm. */
+  const shopFull = (page: CenterPage | undefined) => {
+    if (!page || page.goods_count < page.product_quantity) return false;
+    Dialog.show({
+      content: intl.formatMessage(m.shopFull, { count: page.goods_count }),
+      closeOnAction: true,
+      actions: [
+        [
+          { key: "close", text: intl.formatMessage(m.close) },
+          { key: "upgrade", text: intl.formatMessage(m.upgrade), bold: true, onClick: () => navigate("/level") },
+        ],
+      ],
+    });
+    return true;
+  };
+
   const distributeAll = async () => {
-    const total = queryClient.getQueryData<InfiniteData<ListPage<CenterProduct>>>(listKey)?.pages[0]?.total ?? 0;
-    if (await confirm(m.confirmAll, { count: total })) action.run({ kind: "filter", filter });
+    const page = firstPage();
+    if (shopFull(page)) return;
+    const total = page?.total ?? 0;
+    const room = page ? page.product_quantity - page.goods_count : total;
+    const asked = room < total ? confirm(m.confirmAllRoom, { count: total, room }) : confirm(m.confirmAll, { count: total });
+    if (await asked) action.run({ kind: "filter", filter });
   };
 
   const distributeHot = async () => {
+    if (shopFull(firstPage())) return;
     if (await confirm(m.confirmHot)) action.run({ kind: "hot" });
   };
 

@@ -86,6 +86,18 @@ export const distributionMessages = untypedMessages(defineMessages({
     defaultMessage: "Distribute all {count} products of this list to your shop?",
     description: "Confirm distribute all of the current filter",
   },
+  confirmAllRoom: {
+    id: "distribution.confirmAllRoom",
+    defaultMessage:
+      "Distribute all {count} products of this list to your shop? Your level has room for {room} more; the rest will not be added.",
+    description: "Confirm distribute all when the level's product quantity leaves room for fewer than the list",
+  },
+  shopFull: {
+    id: "distribution.shopFull",
+    defaultMessage:
+      "Your shop already holds {count} products, the most your level allows. Upgrade your level to distribute more.",
+    description: "Dialog instead of distributing when the shop is at its level's product quantity",
+  },
   confirmHot: {
     id: "distribution.confirmHot",
     defaultMessage: "Distribute all hot-selling products to your shop?",

@@ -43,18 +43,26 @@ type ShopFormOptions<V extends FieldValues, I> = {
   onSaved?: Saved;
 };
 
-/** react-hook-form + zod with the shop's values; saving toasts the server's msg and puts field errors on fields. */
+/** react-hook-form + zod with the shop's values; saving toasts the server's msg and puts field errors on fields.
+ * Save without a change sends nothing and says so (not "Saved successfully" for what was not saved). */
 function useShopForm<V extends FieldValues, I>({ resolver, defaultValues, fields, save, toInput, onSaved }: ShopFormOptions<V, I>) {
+  const intl = useIntl();
   const form = useForm<V>({ mode: "onTouched", resolver, defaultValues });
-  const onFinish = form.handleSubmit((values) =>
+  const { isDirty } = form.formState; // read while rendering: react-hook-form then tracks it
+  const onFinish = form.handleSubmit((values) => {
+    if (!isDirty) {
+      Toast.show({ content: intl.formatMessage(formMessages.nothingChanged) });
+      return;
+    }
     save.mutate(toInput(values), {
       onSuccess: ({ data, msg }) => {
         Toast.show({ icon: "success", content: msg });
+        form.reset(values); // what was saved is the new starting point
         onSaved?.(data);
       },
       onError: (error) => applyFieldErrors(error, form.setError, fields),
-    }),
-  );
+    });
+  });
   return { control: form.control, onFinish };
 }
 

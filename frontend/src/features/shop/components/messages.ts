@@ -25,6 +25,11 @@ export const settingMessages = untypedMessages(defineMessages({
 export const formMessages = untypedMessages(defineMessages({
   save: { id: "shopForm.save", defaultMessage: "Save", description: "Submit button of the shop forms" },
   optional: { id: "shopForm.optional", defaultMessage: "Optional", description: "Placeholder of an optional field" },
+  nothingChanged: {
+    id: "shopForm.nothingChanged",
+    defaultMessage: "Nothing has changed, so nothing was saved",
+    description: "Toast: Save pressed without any change",
+  },
 }));
 
 /** Basic information (/baseinfo). */
