@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
-from apps.core.views import api_not_found, health, public_media, spa_not_found, spa_shell
+from apps.core.views import api_not_found, health, public_media, spa_not_found, spa_shell, web_manifest
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7).
 api_patterns: list[URLPattern | URLResolver] = [
@@ -29,6 +29,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("healthz", health),
+    path("manifest.webmanifest", web_manifest),
     path("merchant/", include(api_patterns)),
     path("", spa_shell, name="spa-root"),
     *[path(route, spa_shell) for route in SPA_ROUTES],

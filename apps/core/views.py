@@ -3,6 +3,7 @@ import posixpath
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.static import serve
@@ -16,6 +17,25 @@ def spa_shell(request: HttpRequest, status: int = 200) -> HttpResponse:
     """The React app's HTML shell with the platform currency every amount is shown in; the bundle does the rest."""
     context = {"lang": app_lang(translation.get_language()), "currency": settings.PLATFORM_CURRENCY}
     return render(request, "index.html", context, status=status)
+
+
+def web_manifest(request: HttpRequest) -> JsonResponse:
+    """What a phone needs to put the app on its home screen: name, start page, colours and the icons (their
+    content-hashed static addresses, which a static .webmanifest could not name)."""
+    icons = [
+        {"src": static(f"icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any maskable"}
+        for size in (192, 512)
+    ]
+    manifest = {
+        "name": "Merchant",
+        "short_name": "Merchant",
+        "start_url": "/home",
+        "display": "standalone",
+        "background_color": "#f5f6f8",
+        "theme_color": "#1264e3",
+        "icons": icons,
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")
 
 
 def spa_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:

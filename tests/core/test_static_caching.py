@@ -4,6 +4,7 @@ hashed files are served immutable for a long time, the rest briefly, and the SPA
 No build needed: a stand-in for frontend/dist (a webpack chunk, the entry and its CSS) is collected into a
 temporary STATIC_ROOT, and WhiteNoise's middleware serves it as in production."""
 
+import io
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.http import HttpResponse
 from django.test import RequestFactory, override_settings
+from PIL import Image
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 PRODUCTION_STORAGES = {
@@ -86,3 +88,23 @@ def test_shell_allows_zoom_and_has_a_description_and_an_icon(production_static, 
     icon = re.search(r'<link rel="icon" href="/static/(favicon\.[0-9a-f]{12}\.svg)"', html)
     assert icon, html
     assert serve(f"/static/{icon.group(1)}").status_code == 200
+
+
+def test_shell_names_a_home_screen_icon_and_a_manifest_with_served_icons(production_static, client):
+    html = client.get("/login").content.decode()
+    touch = re.search(r'<link rel="apple-touch-icon" href="/static/(apple-touch-icon\.[0-9a-f]{12}\.png)"', html)
+    assert touch, html
+    assert serve(f"/static/{touch.group(1)}").status_code == 200
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+
+    answer = client.get("/manifest.webmanifest")
+    assert answer["Content-Type"] == "application/manifest+json"
+    manifest = answer.json()
+    assert manifest["start_url"] == "/home" and manifest["display"] == "standalone"
+    assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert re.fullmatch(r"/static/icon-\d+\.[0-9a-f]{12}\.png", icon["src"]), icon
+        served = serve(icon["src"])
+        assert served.status_code == 200 and served["Content-Type"] == "image/png"
+        size = int(icon["sizes"].split("x")[0])
+        assert Image.open(io.BytesIO(b"".join(served.streaming_content))).size == (size, size)

@@ -297,6 +297,10 @@ def test_account_screens_in_every_language(page, base_url, lang):
     app(page).get_by_role("button", name=texts["register.submit"]).click()
     expect(field_error(page, texts["register.logoRequired"])).to_be_visible()
     shot(page, "register-errors")
+    # The document tiles line up: three pictures on one line, the fourth under the first.
+    boxes = [tile.bounding_box() for tile in app(page).locator(".upload-row").nth(1).locator(".upload-tile").all()]
+    assert len(boxes) == 4 and boxes[0]["y"] == boxes[1]["y"] == boxes[2]["y"] < boxes[3]["y"], boxes
+    assert boxes[3]["x"] == boxes[0]["x"], boxes
     app(page).locator(".country-field").click()
     expect(page.locator(".country-popup .adm-list-item").first).to_be_visible()
     page.wait_for_timeout(400)  # the popup's slide-in

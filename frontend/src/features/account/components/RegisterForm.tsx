@@ -161,10 +161,6 @@ export function RegisterForm({
           <UploadTile {...tiles} name="id_front" kind="id_document" label={m.idFront} />
           <UploadTile {...tiles} name="id_back" kind="id_document" label={m.idBack} />
           <UploadTile {...tiles} name="id_hand" kind="id_document" label={m.idHand} />
-        </div>
-      </Form.Item>
-      <Form.Item>
-        <div className="upload-row">
           <UploadTile {...tiles} name="license" kind="license" label={m.license} />
         </div>
       </Form.Item>
