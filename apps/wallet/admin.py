@@ -88,12 +88,18 @@ class DepositAdmin(DecisionAdmin):
         "approve": Decision(_("Approve"), ApproveDepositForm, DepositStatus.APPROVED),
         "reject": Decision(_("Reject"), ReasonForm, DepositStatus.REJECTED),
     }
-    shown_as = {"voucher": None, "verify_note": None}  # by voucher_image and chain_check (translated)
+    # The voucher as its picture, the chain check translated, the payer's card as its last four digits (enough to
+    # match the bank statement).
+    shown_as = {"voucher": None, "verify_note": None, "card_number": "card_shown"}
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
         url = upload_url(obj.voucher)
         return format_html('<a href="{0}"><img src="{0}" style="max-width:320px"></a>', url) if url else "-"
+
+    @admin.display(description=_("card number"))
+    def card_shown(self, obj: Deposit) -> str:
+        return obj.card_shown
 
     @admin.display(description=_("chain check"))
     def chain_check(self, obj: Deposit) -> str:

@@ -20,6 +20,12 @@ from .constants import (
 )
 
 
+
+def masked_card(number: str) -> str:
+    """A bank card number as merchants and operators see it outside the payout step: its last four digits."""
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return f"•••• {digits[-4:]}" if digits else ""
+
 class LedgerAccount(models.Model):
     """One account of the ledger; `balance` always equals the sum of its lines (check_ledger)."""
 
@@ -182,6 +188,10 @@ class Deposit(TimeStampedModel):
     def __str__(self) -> str:
         return self.number
 
+    @property
+    def card_shown(self) -> str:
+        return masked_card(self.card_number)
+
 
 class Withdrawal(TimeStampedModel):
     TRANSITIONS = WITHDRAWAL_TRANSITIONS
@@ -226,10 +236,7 @@ class Withdrawal(TimeStampedModel):
     def account_shown(self) -> str:
         """The account as merchants and operators see it outside the payout step: a bank card as its last four digits
         ("•••• 1234"); a chain address in full (it is public, and a wrong one must be recognisable)."""
-        if self.method != Method.BANK:
-            return self.account
-        digits = "".join(ch for ch in self.account if ch.isdigit())
-        return f"•••• {digits[-4:]}"
+        return masked_card(self.account) if self.method == Method.BANK else self.account
 
 
 class Adjustment(models.Model):

@@ -55,6 +55,22 @@ def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client
     assert wallet_summary(merchant=merchant)["balance"] == "59.50"
 
 
+def test_bank_deposit_page_shows_the_payers_card_as_its_last_four_digits(admin_client, merchant):
+    deposit = services.deposit_create(
+        merchant=merchant,
+        method="bank",
+        amount=Decimal("80.00"),
+        payer_name="Alex Merchant",
+        card_number="6222 0000 1234 5678",
+        bank_name="Demo Bank",
+    )
+    change = admin_client.get(reverse("admin:wallet_deposit_change", args=[deposit.pk])).content.decode()
+    approve = admin_client.get(reverse("admin:wallet_deposit_approve", args=[deposit.pk])).content.decode()
+    assert "•••• 5678" in change
+    for page in (change, approve):
+        assert "6222 0000 1234 5678" not in page and "0000 1234" not in page
+
+
 def test_operator_pays_and_rejects_withdrawals(admin_client, merchant, fee_rule):
     fund(merchant, "100")
     made = [
