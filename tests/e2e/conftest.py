@@ -178,10 +178,45 @@ _LOOK_PROBLEMS = """() => {
 }"""
 
 
+# Latin words on a screen that is not in English: text and placeholders, except inside translate="no" (names and
+# values a person typed, which the app marks so) or <code>, web addresses, and the words of locale/names-and-codes.txt.
+_LATIN_WORDS = r"""(allowed) => {
+    const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+    const skipped = (el) => el.closest('[translate="no"], [aria-hidden="true"], code, script, style');
+    const found = new Set();
+    const look = (text, where) => {
+        const words = text.replace(/\b[a-z]+:\/\/\S+/g, "").match(/[A-Za-z][A-Za-z0-9]+/g);  // a web address is no word
+        for (const word of words || []) {
+            if (!allowed.includes(word)) found.add(`"${word}" in ${where.outerHTML.slice(0, 100)}`);
+        }
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (el && !skipped(el) && shown(el)) look(node.data, el);
+    }
+    for (const el of document.querySelectorAll("[placeholder]")) {
+        if (!skipped(el) && shown(el)) look(el.getAttribute("placeholder"), el);
+    }
+    return [...found].slice(0, 8);
+}"""
+NAMES_AND_CODES = [
+    line.strip()
+    for line in (Path(__file__).parents[2] / "locale" / "names-and-codes.txt").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
+]
+
+
 def check_look(page: Page) -> None:
     """What a person would see wrong on any screen: something wider than the phone's window (it scrolls sideways or
-    is cut off), a broken image, or a field the browser validates with its own untranslated bubble."""
+    is cut off), a broken image, a field the browser validates with its own untranslated bubble, or, when the
+    language is not English, a word left in English."""
     problems = page.evaluate(_LOOK_PROBLEMS)
+    if (page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG) != "en":
+        problems += [
+            f"English on a {page.evaluate('document.documentElement.lang')} screen: {word}"
+            for word in page.evaluate(_LATIN_WORDS, NAMES_AND_CODES)
+        ]
     assert not problems, f"{page.url}:\n" + "\n".join(problems)
 
 
@@ -234,8 +269,8 @@ def assert_visible(locator: Locator, *, scroll: bool = False) -> None:
     `scroll`: bring it into view first (a button further down a form); prompts, toasts and dialogs must be seen as
     they open."""
     locator.wait_for(state="visible")
-    if scroll:
-        locator.scroll_into_view_if_needed()
+    if scroll:  # to the middle of the window, as a person scrolls it clear of the bars stuck to the edges
+        locator.evaluate("el => el.scrollIntoView({block: 'center'})")
     problem = ""
     for _ in range(10):  # an opening popup or toast slides in for a moment
         problem = locator.evaluate(_NOT_SEEN)
@@ -243,3 +278,24 @@ def assert_visible(locator: Locator, *, scroll: bool = False) -> None:
             return
         locator.page.wait_for_timeout(100)
     raise AssertionError(f"{locator} is not visible to the user: {problem}")
+
+
+def tap(locator: Locator) -> None:
+    """Tap `locator` as a person does: scrolled into view, and only when nothing covers it."""
+    assert_visible(locator, scroll=True)
+    locator.click()
+
+
+def wait_toast(page: Page, text: str | None = None) -> str:
+    """A toast (with `text`, when given: the previous one may still be fading out) that the user sees; its text."""
+    toast = page.locator(".adm-toast-main")
+    if text is not None:
+        toast = toast.filter(has_text=text)
+    assert_visible(toast.last)
+    page.wait_for_timeout(400)  # the fade-in, for a screenshot
+    return toast.last.inner_text()
+
+
+def wait_toast_gone(page: Page) -> None:
+    """As a person waits for a toast to leave the middle of the screen before tapping what it covers."""
+    page.locator(".adm-toast-main").wait_for(state="detached")

@@ -1,7 +1,7 @@
 """When the server does not answer: a list says it could not load and offers a retry (never "No records yet" or
 "No more" with no rows), and a form whose save got no answer says it was not saved (issue 9, problem 2)."""
 
-from tests.e2e.conftest import assert_visible, catalogue, open_app, shot, sign_in
+from tests.e2e.conftest import assert_visible, catalogue, open_app, shot, sign_in, tap
 from tests.factories import fund
 
 LANG = "ru-RU"
@@ -41,7 +41,7 @@ def test_a_save_without_an_answer_says_it_was_not_saved(page, base_url, merchant
     open_app(page, base_url, "/baseinfo")
     page.get_by_placeholder(texts["baseInfo.namePlaceholder"]).fill("Harbor Lights")
     page.route("**/merchant/merchant/store", lambda route: route.abort("internetdisconnected"))
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
 
     toast = page.locator(".adm-toast-main", has_text=texts["common.notSaved"])
     assert_visible(toast)

@@ -5,7 +5,18 @@ from playwright.sync_api import expect
 
 from apps.catalog import demo as catalog_demo
 from apps.shop import demo as shop_demo
-from tests.e2e.conftest import ARTIFACTS, LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in
+from tests.e2e.conftest import (
+    ARTIFACTS,
+    LANGUAGES,
+    assert_visible,
+    catalogue,
+    open_app,
+    shot,
+    sign_in,
+    tap,
+    wait_toast,
+    wait_toast_gone,
+)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -19,7 +30,7 @@ def test_login_screen_in_every_language(page, base_url, lang):
     expect(page).to_have_title(texts["route.login"])
     shot(page, "login")
 
-    page.get_by_role("button", name=texts["login.submit"]).click()
+    tap(page.get_by_role("button", name=texts["login.submit"]))
     assert page.get_by_text(texts["login.accountRequired"], exact=True).is_visible()
     shot(page, "login-empty")
 
@@ -37,7 +48,7 @@ def test_an_unknown_address_shows_the_apps_own_not_found_screen(page, base_url):
     assert texts["notFound.title"] in page.get_by_test_id("not-found").inner_text()
     expect(page).to_have_title(texts["notFound.title"])
     shot(page, "not-found")
-    page.get_by_role("button", name=texts["notFound.home"]).click()
+    tap(page.get_by_role("button", name=texts["notFound.home"]))
     page.wait_for_url(f"{base_url}/login")  # signed out: sign in first
 
 
@@ -81,15 +92,15 @@ def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_
     open_app(page, base_url, "/login", "en")
     page.get_by_placeholder(texts["login.accountPlaceholder"]).fill(merchant.email)
     page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill("Wrong-pass-2026")
-    page.get_by_role("button", name=texts["login.submit"]).click()
-    page.locator(".adm-toast-main").wait_for()
-    page.wait_for_timeout(400)  # the toast's fade-in, for the screenshot
+    tap(page.get_by_role("button", name=texts["login.submit"]))
+    wait_toast(page)
     assert page.url == f"{base_url}/login"
     assert page.evaluate("localStorage.getItem('token')") is None
     shot(page, "login-failed")
+    wait_toast_gone(page)
 
     page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill(DEFAULT_PASSWORD)
-    page.get_by_role("button", name=texts["login.submit"]).click()
+    tap(page.get_by_role("button", name=texts["login.submit"]))
     page.wait_for_url(f"{base_url}/home")
     assert page.evaluate("localStorage.getItem('token')")
     assert page.evaluate("JSON.parse(localStorage.getItem('MerInfo')).token")
@@ -126,5 +137,5 @@ def test_tab_screens_end_above_the_tab_bar(page, base_url, merchant, path):
         # click reaches Log out (not the bar) and asks first.
         assert page.locator(".adm-floating-bubble").count() == 0
         texts = catalogue("en")
-        page.get_by_role("button", name=texts["my.logout"]).click()
-        assert page.get_by_text(texts["my.logoutConfirm"], exact=True).is_visible()
+        tap(page.get_by_role("button", name=texts["my.logout"]))
+        assert_visible(page.get_by_text(texts["my.logoutConfirm"], exact=True))

@@ -12,7 +12,19 @@ import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, drawn_image, open_app, server_text, shot, sign_in
+from tests.e2e.conftest import (
+    LANGUAGES,
+    assert_visible,
+    catalogue,
+    drawn_image,
+    open_app,
+    server_text,
+    shot,
+    sign_in,
+    tap,
+    wait_toast,
+    wait_toast_gone,
+)
 from tests.factories import image_bytes
 
 
@@ -46,22 +58,12 @@ def wait_uploaded(area) -> None:
     area.locator(".adm-image-uploader-cell-mask").wait_for(state="detached")
 
 
-def wait_toast(page, text: str) -> None:
-    """A toast with this text appears (the previous toast may still be fading out)."""
-    page.locator(".adm-toast-main", has_text=text).wait_for()
-    page.wait_for_timeout(400)  # fade-in, for the screenshot
-
-
-def wait_toast_gone(page) -> None:
-    page.locator(".adm-toast-main").wait_for(state="detached")
-
-
 def confirm_dialog(page, texts: dict[str, str]) -> None:
-    page.locator(".adm-dialog-button", has_text=texts["common.confirm"]).click()
+    tap(page.locator(".adm-dialog-button", has_text=texts["common.confirm"]))
 
 
 def close_dialog(page, texts: dict[str, str]) -> None:
-    page.locator(".adm-dialog-button", has_text=texts["distribution.close"]).click()
+    tap(page.locator(".adm-dialog-button", has_text=texts["distribution.close"]))
     page.locator(".adm-dialog").wait_for(state="detached")
 
 
@@ -90,7 +92,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     page.locator('[data-testid="center-product"]').first.wait_for()
 
     # Nothing chosen: the spec's message.
-    page.get_by_role("button", name=texts["distribution.distribute"], exact=True).click()
+    tap(page.get_by_role("button", name=texts["distribution.distribute"], exact=True))
     wait_toast(page, texts["distribution.selectProduct"])
     wait_toast_gone(page)
 
@@ -99,7 +101,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     rows.nth(0).click()
     rows.nth(1).click()
     assert page.get_by_text(texts["distribution.selected"].replace("{count}", "2")).is_visible()
-    page.get_by_role("button", name=texts["distribution.distribute"], exact=True).click()
+    tap(page.get_by_role("button", name=texts["distribution.distribute"], exact=True))
     result = page.locator('[data-testid="distribute-result"]')
     result.wait_for()
     assert server_text(lang, "Added to your shop: %(added)d.", added=2) in result.inner_text()
@@ -111,7 +113,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     # Hot one-click: more hot products than the level allows (20), so the answer says what did not fit.
     hot = Product.objects.filter(is_hot=True).count()
     already = ShopGoods.objects.filter(merchant=merchant, product__is_hot=True).count()
-    page.get_by_role("button", name=texts["distribution.hot"]).click()
+    tap(page.get_by_role("button", name=texts["distribution.hot"]))
     confirm_dialog(page, texts)
     result.wait_for()
     skipped = hot - already - 18
@@ -130,7 +132,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     close_dialog(page, texts)
 
     # Full: the center says so instead of asking to distribute all, offers the upgrade, and sends nothing.
-    page.get_by_role("button", name=texts["distribution.all"]).click()
+    tap(page.get_by_role("button", name=texts["distribution.all"]))
     full = page.locator(".adm-dialog-body", has_text=texts["distribution.shopFull"].replace("{count}", "20"))
     assert_visible(full)
     assert_visible(full.locator(".adm-dialog-button", has_text=texts["distribution.upgrade"]))
@@ -151,7 +153,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     shot(page, "goods-all")
 
     # Off shelf, seen in the "In stock" tab, then back on shelf.
-    cards.first.get_by_role("button", name=texts["goods.offShelf"]).click()
+    tap(cards.first.get_by_role("button", name=texts["goods.offShelf"]))
     wait_toast(page, server_text(lang, "The product was taken off the shelf."))
     newest.refresh_from_db()
     assert newest.on_shelf is False
@@ -162,7 +164,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     assert cards.count() == 1
     page.wait_for_timeout(300)  # the tab underline's slide
     shot(page, "goods-stock")
-    cards.first.get_by_role("button", name=texts["goods.onShelf"]).click()
+    tap(cards.first.get_by_role("button", name=texts["goods.onShelf"]))
     wait_toast(page, server_text(lang, "The product is now on sale."))
     newest.refresh_from_db()
     assert newest.on_shelf is True
@@ -170,10 +172,10 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     # Remove, with a confirmation; cancelling keeps it.
     page.locator(".adm-tabs-tab", has_text=texts["goods.tabAll"]).click()
     cards.first.wait_for()
-    cards.first.get_by_role("button", name=texts["goods.remove"]).click()
-    page.locator(".adm-dialog-button", has_text=texts["common.cancel"]).click()
+    tap(cards.first.get_by_role("button", name=texts["goods.remove"]))
+    tap(page.locator(".adm-dialog-button", has_text=texts["common.cancel"]))
     assert goods_count(merchant) == 20
-    cards.first.get_by_role("button", name=texts["goods.remove"]).click()
+    tap(cards.first.get_by_role("button", name=texts["goods.remove"]))
     remove = page.locator(".adm-dialog-button", has_text=texts["goods.remove"])  # says what it does, in red
     assert_visible(remove)
     assert remove.get_by_test_id("confirm-danger").evaluate("el => getComputedStyle(el).color") == "rgb(217, 0, 27)"
@@ -210,7 +212,7 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     page.locator(".adm-list-item", has_text=texts["setting.baseInfo"]).click()
     page.wait_for_url(f"{base_url}/baseinfo")
     page.get_by_placeholder(texts["baseInfo.namePlaceholder"]).fill("")
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     assert page.get_by_text(texts["baseInfo.nameRequired"]).is_visible()
 
     page.locator(".adm-image-uploader input[type=file]").set_input_files(str(logo))
@@ -220,7 +222,7 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     page.locator(".adm-form-item", has_text=texts["baseInfo.address"]).locator("input").fill("12 Pier Road, Lisbon")
     page.get_by_placeholder(texts["baseInfo.introductionPlaceholder"]).fill("Lamps and lights for every room.")
     page.get_by_placeholder(texts["baseInfo.welcomePlaceholder"]).fill("Welcome to Harbor Lights!")
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     wait_toast(page, server_text(lang, "Saved successfully"))
     shop = Shop.objects.select_related("logo").get(merchant=merchant)
     assert (shop.name, shop.phone, shop.address) == ("Harbor Lights", "+1 555 010 2030", "12 Pier Road, Lisbon")
@@ -231,26 +233,26 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
     open_app(page, base_url, "/socialmedia")
     twitter = page.locator(".adm-form-item", has_text=texts["social.twitter"]).locator("input")
     twitter.fill("http://twitter.com/harborlights")
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     assert page.get_by_text(texts["social.httpsOnly"]).is_visible()
     shot(page, "socialmedia-https-only")
     Shop.objects.filter(merchant=merchant, twitter_url="").get()  # nothing was saved
     twitter.fill("https://twitter.com/harborlights")
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     wait_toast(page, server_text(lang, "Saved successfully"))
     shop.refresh_from_db()
     assert shop.twitter_url == "https://twitter.com/harborlights"
 
     # Banners: Save with nothing chosen sends nothing and says so; then upload both and save.
     open_app(page, base_url, "/uploadBanner")
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     wait_toast(page, texts["shopForm.nothingChanged"])
     wait_toast_gone(page)
     for name in ("store_banner", "ad_banner"):
         area = page.locator(f'[data-testid="{name}"]')
         area.locator("input[type=file]").set_input_files(str(banner))
         wait_uploaded(area)
-    page.get_by_role("button", name=texts["shopForm.save"]).click()
+    tap(page.get_by_role("button", name=texts["shopForm.save"]))
     wait_toast(page, server_text(lang, "Saved successfully"))
     shop.refresh_from_db()
     assert shop.store_banner is not None and shop.ad_banner is not None

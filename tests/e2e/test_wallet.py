@@ -12,7 +12,7 @@ import pytest
 from django.utils import translation
 
 from apps.core.i18n import django_lang
-from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in
+from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in, tap, wait_toast
 from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, WithdrawalFeeRuleFactory, fund, image_bytes
 
 TRON_ADDRESS = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
@@ -64,14 +64,6 @@ def wallet_setup(base_url, merchant):
     )
     WithdrawalFeeRuleFactory(fixed_fee=Decimal("1.00"), percent_fee=Decimal("2.00"), minimum=Decimal("10.00"))
     return merchant
-
-
-def wait_toast(page, text: str | None = None) -> None:
-    toast = page.locator(".adm-toast-main")
-    toast.wait_for()
-    if text is not None:
-        assert text in toast.inner_text()
-    page.wait_for_timeout(400)  # fade-in, for the screenshot
 
 
 def list_item(page, text: str):
@@ -140,14 +132,14 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     page.wait_for_url(f"{base_url}/blockchainRecharge?network=USDT-TRC20")
     assert page.get_by_test_id("deposit-address").inner_text() == TRON_ADDRESS
     assert page.get_by_role("img", name=texts["recharge.qrAlt"]).is_visible()
-    page.get_by_role("button", name=texts["recharge.copy"]).click()
+    tap(page.get_by_role("button", name=texts["recharge.copy"]))
     wait_toast(page, texts["recharge.copied"])
     assert page.evaluate("navigator.clipboard.readText()") == TRON_ADDRESS
     page.locator(".adm-toast-main").wait_for(state="detached")
 
     # The form's rules, before anything is sent: amount required and not zero, voucher required.
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("0")
-    page.get_by_role("button", name=texts["recharge.submit"]).click()
+    tap(page.get_by_role("button", name=texts["recharge.submit"]))
     assert field_error(page, texts["wallet.cannotBeZero"]).is_visible()
     assert field_error(page, texts["recharge.voucherRequired"]).is_visible()
     shot(page, "wallet-blockchainRecharge-errors")
@@ -159,7 +151,7 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     )
     page.locator(".adm-image-uploader-cell img").wait_for()
     page.locator(".adm-image-uploader-cell-loading").wait_for(state="detached")  # uploaded
-    page.get_by_role("button", name=texts["recharge.submit"]).click()
+    tap(page.get_by_role("button", name=texts["recharge.submit"]))
     page.wait_for_url(f"{base_url}/rechargeRecord")
     deposit = Deposit.objects.get(merchant=merchant)
     assert (deposit.amount, deposit.network.code, deposit.status) == (Decimal("150.00"), "USDT-TRC20", 0)
@@ -187,15 +179,15 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     tron = label(lang, AddressFormat.TRON)
     page.get_by_placeholder(texts["withdraw.addressPlaceholder"].replace("{format}", tron)).fill(PAYOUT_ADDRESS)
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("150.01")
-    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    tap(page.get_by_role("button", name=texts["withdraw.submit"]))
     assert field_error(page, texts["withdraw.exceedsBalance"]).is_visible()
-    page.get_by_role("button", name=texts["withdraw.all"]).click()
+    tap(page.get_by_role("button", name=texts["withdraw.all"]))
     assert page.get_by_placeholder(texts["wallet.amountPlaceholder"]).input_value() == "150.00"
     preview = page.get_by_test_id("fee-preview")
     preview.get_by_text(money(lang, "146.00", "USDT")).wait_for()  # from GET extract?amount=150.00, paid in USDT
     assert money(lang, "4.00") in preview.inner_text()  # 1.00 + 2 % of 150.00
     shot(page, "wallet-withdraw-preview")
-    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    tap(page.get_by_role("button", name=texts["withdraw.submit"]))
     type_pay_password(page, amount=money(lang, "150.00"), shot_as="wallet-withdraw-pay-password")
     page.wait_for_url(f"{base_url}/withdrawRecord")
     withdrawal = Withdrawal.objects.get(merchant=merchant)
@@ -267,7 +259,7 @@ def test_level_upgrade_pays_the_difference(page, base_url, wallet_setup):
     button.click()
     assert f"{cost:.2f}" in page.locator(".adm-dialog-content").inner_text().replace(",", "")
     shot(page, "wallet-level-confirm")
-    page.locator(".adm-dialog-button", has_text=texts["common.confirm"]).click()
+    tap(page.locator(".adm-dialog-button", has_text=texts["common.confirm"]))
     type_pay_password(page, amount=f"{cost:,.2f}", shot_as="wallet-level-pay-password")
     wait_toast(page)
     merchant.refresh_from_db()
@@ -309,7 +301,7 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
     page.get_by_placeholder(texts["withdraw.addressPlaceholder"].replace("{format}", tron)).fill(PAYOUT_ADDRESS)
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text("97.00").wait_for()
-    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    tap(page.get_by_role("button", name=texts["withdraw.submit"]))
     type_pay_password(page, amount="100.00")
     wait_toast(page, texts["money.noAnswer"])
     shot(page, "wallet-withdraw-answer-lost")
@@ -317,7 +309,7 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
     assert Withdrawal.objects.filter(merchant=merchant).count() == 1  # the lost request did go through
 
     page.locator(".adm-toast-main").wait_for(state="detached")
-    page.get_by_role("button", name=texts["withdraw.submit"]).click()
+    tap(page.get_by_role("button", name=texts["withdraw.submit"]))
     type_pay_password(page, amount="100.00")
     page.wait_for_url(f"{base_url}/withdrawRecord")
     wait_toast(page)
@@ -417,7 +409,7 @@ def test_wallet_screens_in_every_language(page, base_url, wallet_history, lang):
     open_app(page, base_url, "/bankCardRecharge")
     assert page.get_by_test_id("bank-account-number").inner_text() == "6222 0000 1234 5678"
     assert_amount_in(page.get_by_test_id("deposit-maximum").inner_text(), texts["recharge.maximum"], "1000000.00")
-    page.get_by_role("button", name=texts["recharge.submit"]).click()
+    tap(page.get_by_role("button", name=texts["recharge.submit"]))
     assert field_error(page, texts["recharge.nameRequired"]).is_visible()
     shot(page, "wallet-bankCardRecharge")
 

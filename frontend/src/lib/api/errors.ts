@@ -18,6 +18,9 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
+  /** Set by applyFieldErrors when a form showed every field error on its field: then no toast repeats them. */
+  shownOnFields = false;
+
   /** A rejection to show to the merchant (toast), as opposed to a transport or server failure. */
   get isRejection(): boolean {
     return this.status === 200 && this.code === 0;

@@ -2,21 +2,16 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { showToast } from "@/lib/toast";
 import { ApiError, isAnswered } from "./errors";
 
-/** The form shows these fields' errors on the fields themselves (`meta: { fieldErrors: [...] }`). */
-function shownOnFields(error: ApiError, meta?: Record<string, unknown>): boolean {
-  const fields = meta?.fieldErrors;
-  const named = Object.keys(error.fieldErrors);
-  return Array.isArray(fields) && named.length > 0 && named.every((field) => fields.includes(field));
-}
-
 /**
- * A rejection (code 0) is shown as a toast with the server's translated msg, unless the form shows it on its field
- * (the same message twice at once reads as two problems); other failures are only logged.
+ * A rejection (code 0) is shown as a toast with the server's translated msg, unless the form showed it on its fields
+ * (applyFieldErrors, in the mutate call's onError: it runs after this cache-level handler, in the same task, so the
+ * toast waits for the next task to know); other failures are only logged.
  */
 function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
-  if (isAnswered(error) && meta?.toast !== false && !shownOnFields(error, meta)) {
-    showToast({ icon: "fail", content: error.msg });
-  }
+  if (!isAnswered(error) || meta?.toast === false) return;
+  setTimeout(() => {
+    if (!error.shownOnFields) showToast({ icon: "fail", content: error.msg });
+  }, 0);
 }
 
 export function createQueryClient(): QueryClient {

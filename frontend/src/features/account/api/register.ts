@@ -11,7 +11,7 @@ export function verifyInviteCode(inviteCode: string): Promise<VerifyCodeAnswer> 
 
 export function useVerifyInviteCode() {
   // A refused code is shown on the code's field (InviteCodeForm), not in a toast as well.
-  return useMutation({ mutationFn: verifyInviteCode, meta: { fieldErrors: ["invite_code"] } });
+  return useMutation({ mutationFn: verifyInviteCode });
 }
 
 /**

@@ -20,8 +20,9 @@ const RESEND_SECONDS = 60;
 export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
   const intl = useIntl();
   const schema = useSchema(resetPasswordSchema);
+  // Checked on Send and on submit, then as the merchant types (react-hook-form's default), not on blur: with
+  // "onTouched", the blur of the account field as "Send code" is tapped swallowed the tap (no code was sent).
   const { control, handleSubmit, setError, getValues, trigger } = useForm<Values>({
-    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { account: "", code: "", password: "", password_confirm: "" },
   });

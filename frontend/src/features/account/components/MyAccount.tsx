@@ -69,10 +69,10 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
         <div className="my-header-text">
           {merchant ? (
             <>
-              <div className="my-header-shop">{merchant.shop?.name ?? merchant.real_name}</div>
+              <div className="my-header-shop" translate="no">{merchant.shop?.name ?? merchant.real_name}</div>
               <div className="my-header-name">
-                <span>{merchant.real_name}</span>
-                <span>{merchant.phone}</span>
+                <span translate="no">{merchant.real_name}</span>
+                <span translate="no">{merchant.phone}</span>
               </div>
               <div className="my-header-tags">
                 {merchant.level && (

@@ -18,7 +18,7 @@ export function ProfileView() {
     <>
       <List mode="card">
         <AvatarEditor merchant={merchant} />
-        <List.Item extra={merchant.real_name}>
+        <List.Item extra={<span translate="no">{merchant.real_name}</span>}>
           <FormattedMessage {...m.name} />
         </List.Item>
         <List.Item extra={<StatusTag merchant={merchant} />}>
@@ -37,13 +37,15 @@ export function ProfileView() {
         >
           <FormattedMessage {...m.phone} />
         </List.Item>
-        <List.Item extra={<span className="profile-value">{merchant.email || <FormattedMessage {...m.noEmail} />}</span>}>
+        <List.Item extra={<span className="profile-value">
+              {merchant.email ? <span translate="no">{merchant.email}</span> : <FormattedMessage {...m.noEmail} />}
+            </span>}>
           <FormattedMessage {...m.email} />
         </List.Item>
         <List.Item extra={countryName(merchant.country, intl.locale)}>
           <FormattedMessage {...m.country} />
         </List.Item>
-        <List.Item extra={merchant.invite_code}>
+        <List.Item extra={<span translate="no">{merchant.invite_code}</span>}>
           <FormattedMessage {...m.inviteCode} />
         </List.Item>
       </List>

@@ -17,8 +17,8 @@ export function ShopHeader() {
       <div className="shop-header-text">
         {merchant ? (
           <>
-            <h2 className="shop-header-name">{merchant.shop?.name ?? merchant.real_name}</h2>
-            <div className="shop-header-owner">{merchant.real_name}</div>
+            <h2 className="shop-header-name" translate="no">{merchant.shop?.name ?? merchant.real_name}</h2>
+            <div className="shop-header-owner" translate="no">{merchant.real_name}</div>
             <div className="shop-header-tags">
               {merchant.level && (
                 <Tag color="primary" fill="outline" className="shop-header-level">

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import type { MerchantInfo } from "../api";
 import { argumentMessages, myMessages as m } from "./messages";
 import "./account.css";
@@ -14,8 +14,12 @@ const ResubmitDocuments = lazy(() =>
 
 /** What a merchant who is not active must know: documents under review, rejected with the reason, shop closed. */
 export function StatusNotice({ merchant }: { merchant: MerchantInfo }) {
-  const intl = useIntl();
-  const reason = merchant.status_reason ? intl.formatMessage(argumentMessages.reason, { reason: merchant.status_reason }) : null;
+  // The operator's words, as typed (in the merchant's language, the operator was asked).
+  const reason = merchant.status_reason ? (
+    <span>
+      <FormattedMessage {...argumentMessages.reason} values={{ reason: <span translate="no">{merchant.status_reason}</span> }} />
+    </span>
+  ) : null;
   if (merchant.status === "pending")
     return (
       <div className="my-notice" role="status">

@@ -76,7 +76,7 @@ export function ProductCard({ product, tags, children }: Props) {
     <div className="catalog-card">
       <ProductThumb src={product.image} title={product.title} />
       <div className="catalog-card-body">
-        <div className="catalog-title">{product.title}</div>
+        <div className="catalog-title" translate="no">{product.title}</div>
         {(product.is_hot || tags) && (
           <div className="catalog-tags">
             {product.is_hot && (

@@ -95,7 +95,7 @@ export function ProductDetailView({ id }: { id: number }) {
     <div>
       <Pictures product={product} />
       <div className="detail-card" style={{ marginTop: 0 }}>
-        <h1 className="detail-title">{product.title}</h1>
+        <h1 className="detail-title" translate="no">{product.title}</h1>
         <div className="catalog-tags">
           {product.is_hot && (
             <Tag color="danger" fill="outline">

@@ -90,7 +90,7 @@ export function BestSellers() {
           >
             <ProductThumb src={goods.product.image} title={goods.product.title} />
             <div className="catalog-card-body">
-              <div className="catalog-title">{goods.product.title}</div>
+              <div className="catalog-title" translate="no">{goods.product.title}</div>
               <div className="catalog-price-label" style={{ marginTop: 6 }}>
                 <FormattedMessage {...priceMessages.retail} />
               </div>

@@ -23,7 +23,7 @@ export function SettingMenu() {
         />
         <div>
           <div className="shop-header-name">
-            {store.data?.name || <FormattedMessage {...m.unnamed} />}
+            {store.data?.name ? <span translate="no">{store.data.name}</span> : <FormattedMessage {...m.unnamed} />}
           </div>
           {current && <div className="shop-header-level">{current.name}</div>}
         </div>

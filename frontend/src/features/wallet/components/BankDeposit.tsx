@@ -44,9 +44,17 @@ const FIELDS = ["name", "card_number", "bank_name", "amount", "voucher"] as cons
 function PlatformBank({ bank }: { bank: BankDetails }) {
   return (
     <Card className="wallet-section" title={<FormattedMessage {...m.platformBank} />}>
-      <KeyValue label={<FormattedMessage {...m.bankName} />}>{bank.bank_name}</KeyValue>
-      <KeyValue label={<FormattedMessage {...m.accountName} />}>{bank.account_name}</KeyValue>
-      {bank.branch && <KeyValue label={<FormattedMessage {...m.branch} />}>{bank.branch}</KeyValue>}
+      <KeyValue label={<FormattedMessage {...m.bankName} />}>
+        <span translate="no">{bank.bank_name}</span>
+      </KeyValue>
+      <KeyValue label={<FormattedMessage {...m.accountName} />}>
+        <span translate="no">{bank.account_name}</span>
+      </KeyValue>
+      {bank.branch && (
+        <KeyValue label={<FormattedMessage {...m.branch} />}>
+          <span translate="no">{bank.branch}</span>
+        </KeyValue>
+      )}
       <div className="wallet-address" style={{ marginTop: 8 }}>
         <code data-testid="bank-account-number">{bank.account_number}</code>
         <CopyButton text={bank.account_number} />

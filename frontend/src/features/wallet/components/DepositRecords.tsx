@@ -22,7 +22,7 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
         <StatusTag status={deposit.status} label={deposit.status_label} />
       </div>
       <KeyValue label={<FormattedMessage {...m.orderNumber} />}>
-        <span className="wallet-record-number">{deposit.number}</span>
+        <span className="wallet-record-number" translate="no">{deposit.number}</span>
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.time} />}>{format.dateTime(deposit.created_at)}</KeyValue>
       <KeyValue label={<FormattedMessage {...m.amount} />} strong>
@@ -35,7 +35,7 @@ function DepositItem({ deposit }: { deposit: Deposit }) {
       )}
       {deposit.reason && (
         <div className="wallet-reason">
-          <FormattedMessage {...m.reason} values={{ reason: deposit.reason }} />
+          <FormattedMessage {...m.reason} values={{ reason: <span translate="no">{deposit.reason}</span> }} />
         </div>
       )}
     </div>

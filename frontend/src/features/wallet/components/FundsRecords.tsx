@@ -32,7 +32,9 @@ function BillItem({ line }: { line: BillLine }) {
           <FormattedMessage {...m.balanceAfter} values={{ amount: format.money(line.balance_after) }} />
         </span>
       </div>
-      {line.memo && <div className="wallet-record-number">{line.memo}</div>}
+      {line.memo && <div className="wallet-record-number" translate="no">
+          {line.memo}
+        </div>}
     </div>
   );
 }

@@ -20,11 +20,11 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         <StatusTag status={withdrawal.status} label={withdrawal.status_label} />
       </div>
       <KeyValue label={<FormattedMessage {...m.withdrawalNumber} />}>
-        <span className="wallet-record-number">{withdrawal.number}</span>
+        <span className="wallet-record-number" translate="no">{withdrawal.number}</span>
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.time} />}>{format.dateTime(withdrawal.created_at)}</KeyValue>
       <KeyValue label={<FormattedMessage {...m.account} />}>
-        <span className="wallet-record-number">{withdrawal.account}</span>
+        <span className="wallet-record-number" translate="no">{withdrawal.account}</span>
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.amount} />}>
         <Money value={withdrawal.amount} />
@@ -37,7 +37,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
       </KeyValue>
       {withdrawal.reason && (
         <div className="wallet-reason">
-          <FormattedMessage {...m.reason} values={{ reason: withdrawal.reason }} />
+          <FormattedMessage {...m.reason} values={{ reason: <span translate="no">{withdrawal.reason}</span> }} />
         </div>
       )}
     </div>
