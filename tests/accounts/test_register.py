@@ -167,7 +167,7 @@ def test_phone_and_email_must_be_new(api, form):
     form["phone"] = "+491700000000"
     api.lang = "ru-RU"
     body = api.post(REGISTER, form).json()
-    assert body["data"]["errors"]["email"] == ["Этот email уже зарегистрирован."]
+    assert body["data"]["errors"]["email"] == ["Этот адрес эл. почты уже зарегистрирован."]
 
 
 @pytest.mark.parametrize("country", ["Germany", "de", "DEU", "ZZ", "AQ"])

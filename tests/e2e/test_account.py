@@ -172,6 +172,8 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     app(page).get_by_placeholder(texts["password.oldPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
     tap(app(page).get_by_role("button", name=texts["password.save"]))
     page.wait_for_url(f"{base_url}/login")
+    wait_toast(page)  # says the password changed and to sign in again, over the Sign in button until it goes
+    wait_toast_gone(page)
     assert page.evaluate("localStorage.getItem('token')") is None
     assert not AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).exists()
     merchant.refresh_from_db()
@@ -204,6 +206,7 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     # Changing it needs the current one (or the login password).
     app(page).get_by_text(texts["profile.changeFunds"], exact=True).click()
     page.wait_for_url(f"{base_url}/changePayPassword")
+    wait_toast_gone(page)  # the last save's toast
     app(page).get_by_text(texts["pay.withLogin"], exact=True).click()
     app(page).get_by_placeholder(texts["pay.loginPlaceholder"], exact=True).fill(NEW_PASSWORD)
     app(page).get_by_placeholder(texts["pay.placeholder"], exact=True).fill("135791")
