@@ -20,11 +20,11 @@ from .constants import (
 )
 
 
-
 def masked_card(number: str) -> str:
     """A bank card number as merchants and operators see it outside the payout step: its last four digits."""
     digits = "".join(ch for ch in number if ch.isdigit())
     return f"•••• {digits[-4:]}" if digits else ""
+
 
 class LedgerAccount(models.Model):
     """One account of the ledger; `balance` always equals the sum of its lines (check_ledger)."""
