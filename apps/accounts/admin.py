@@ -145,12 +145,12 @@ class MerchantAdmin(DecisionAdmin):
     def language_name(self, merchant: Merchant) -> str:
         return language_name(merchant.language)
 
-    @admin.display(description=_("store name"))
+    @admin.display(description=_("shop name"))
     def shop_name(self, merchant: Merchant) -> str:
         shop = getattr(merchant, "shop", None)
         return shop.name if shop else "-"
 
-    @admin.display(description=_("Store logo"))
+    @admin.display(description=_("Shop logo"))
     def shop_logo(self, merchant: Merchant) -> str:
         shop = getattr(merchant, "shop", None)
         return _image(shop.logo if shop else None)

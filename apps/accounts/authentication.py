@@ -26,7 +26,7 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
             .first()
         )
         if token is None:
-            raise exceptions.AuthenticationFailed(_("Your session has expired. Please log in again."))
+            raise exceptions.AuthenticationFailed(_("Your session has expired. Please sign in again."))
         if now - token.last_used_at > TOUCH_EVERY:
             ttl = timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)
             AuthToken.objects.filter(pk=token.pk).update(last_used_at=now, expires_at=now + ttl)

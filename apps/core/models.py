@@ -88,11 +88,11 @@ class Upload(TimeStampedModel):
 
     class Kind(models.TextChoices):
         AVATAR = "avatar", _("Avatar")
-        LOGO = "logo", _("Store logo")
+        LOGO = "logo", _("Shop logo")
         BANNER = "banner", _("Banner")
         ID_DOCUMENT = "id_document", _("ID document")
         LICENSE = "license", _("Business license")
-        VOUCHER = "voucher", _("Recharge voucher")
+        VOUCHER = "voucher", _("Deposit voucher")
         PRODUCT = "product", _("Product image")
 
     PRIVATE_KINDS = {Kind.ID_DOCUMENT, Kind.LICENSE, Kind.VOUCHER}

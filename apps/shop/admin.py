@@ -88,6 +88,6 @@ class ShopAdmin(admin.ModelAdmin):
     def sales(self, shop: Shop) -> int:
         return shop.sales_total or 0  # type: ignore[attr-defined]
 
-    @admin.display(description=_("Store logo"))
+    @admin.display(description=_("Shop logo"))
     def logo_preview(self, shop: Shop) -> str:
         return upload_url(shop.logo) or "-"

@@ -37,7 +37,7 @@ class Shop(TimeStampedModel):
     """The merchant's shop profile. Figures (followers, rating, visitors) are derived from events, never stored here."""
 
     merchant = models.OneToOneField("accounts.Merchant", on_delete=models.CASCADE, related_name="shop")
-    name = models.CharField(_("store name"), max_length=100)
+    name = models.CharField(_("shop name"), max_length=100)
     logo = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     phone = models.CharField(_("phone"), max_length=32, blank=True)
     address = models.CharField(_("address"), max_length=255, blank=True)

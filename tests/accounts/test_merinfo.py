@@ -67,7 +67,7 @@ def test_without_a_token_is_401(api, lang, message):
 @pytest.mark.parametrize(
     ("lang", "message"),
     [
-        ("en", "Your session has expired. Please log in again."),
+        ("en", "Your session has expired. Please sign in again."),
         ("zh-CN", "您的登录已过期，请重新登录。"),
     ],
 )

@@ -164,7 +164,7 @@ def test_the_login_password_on_reset_pay_has_five_tries_then_waits(merchant_api,
     merchant_api.lang = "ru-RU"
     fifth = merchant_api.post(RESET_PAY, wrong).json()
     assert (fifth["code"], fifth["data"]["error"]) == (0, 1005)
-    assert fifth["msg"] == "Слишком много неверных паролей входа. Повторите через 15 мин."
+    assert fifth["msg"] == "Слишком много неверных паролей для входа. Повторите через 15 мин."
     right = merchant_api.post(RESET_PAY, {**wrong, "password": DEFAULT_PASSWORD}).json()
     assert (right["code"], right["data"]["error"]) == (0, 1005)
     # Its own counter: the payment password still works, and the lock ends.

@@ -68,7 +68,7 @@ def test_bill_tabs_titles_and_balance_after(
     assert tab("order") == ["order_settled"]
     merchant_api.lang = "han"
     first = merchant_api.get("/merchant/merchant/bill", {"type": "recharge"}).json()["data"]["list"][0]
-    assert first["title"] == "충전"
+    assert first["title"] == "입금"
     assert merchant_api.get("/merchant/merchant/bill", {"type": "nope"}).json()["code"] == 0
     assert wallet_summary(merchant=merchant) == {
         "balance": "120.50",

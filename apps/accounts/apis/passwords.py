@@ -68,7 +68,7 @@ class ResetPwdApi(ApiView):
                 code=reset.validated_data["code"],
                 password=reset.validated_data["password"],
             )
-        return ok(None, _("Password changed. Please log in again."))
+        return ok(None, _("Password changed. Please sign in again."))
 
 
 class SendCodeApi(PublicApi):

@@ -47,10 +47,10 @@ class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer)
     invite_code = serializers.CharField(
         max_length=32, error_messages=_say(gettext_lazy("Please enter the invitation code"))
     )
-    logo = serializers.CharField(max_length=32, error_messages=_say(gettext_lazy("Please upload the store logo")))
-    shop_name = serializers.CharField(max_length=100, error_messages=_say(gettext_lazy("Please enter the store name")))
+    logo = serializers.CharField(max_length=32, error_messages=_say(gettext_lazy("Please upload the shop logo")))
+    shop_name = serializers.CharField(max_length=100, error_messages=_say(gettext_lazy("Please enter the shop name")))
     shop_address = serializers.CharField(
-        max_length=255, error_messages=_say(gettext_lazy("Please enter the store address"))
+        max_length=255, error_messages=_say(gettext_lazy("Please enter the shop address"))
     )
     country = serializers.CharField(max_length=64, error_messages=_say(gettext_lazy("Please enter the country")))
     phone = serializers.CharField(max_length=32, error_messages=_say(gettext_lazy("Please enter the phone number")))

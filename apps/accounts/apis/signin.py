@@ -71,4 +71,4 @@ class LogoutApi(ApiView):
     @extend_schema(request=None, responses=None)
     def post(self, request: Request) -> Response:
         services.session_revoke(token_ids=[request.auth.pk])
-        return ok(None, _("You have logged out"))
+        return ok(None, _("You have signed out"))

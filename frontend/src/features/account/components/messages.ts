@@ -62,23 +62,23 @@ export const codeMessages = defineMessages({
 });
 
 export const registerMessages = defineMessages({
-  sectionShop: { id: "register.sectionShop", defaultMessage: "Store", description: "Register form section" },
+  sectionShop: { id: "register.sectionShop", defaultMessage: "Shop", description: "Register form section" },
   sectionOwner: { id: "register.sectionOwner", defaultMessage: "Owner and ID documents", description: "Register form section" },
   sectionAccount: { id: "register.sectionAccount", defaultMessage: "Account", description: "Register form section" },
-  logo: { id: "register.logo", defaultMessage: "Store logo", description: "Field label" },
-  logoRequired: { id: "register.logoRequired", defaultMessage: "Please upload the store logo", description: "Validation" },
-  shopName: { id: "register.shopName", defaultMessage: "Store name", description: "Field label" },
-  shopNamePlaceholder: { id: "register.shopNamePlaceholder", defaultMessage: "Enter the store name", description: "Field placeholder" },
-  shopNameRequired: { id: "register.shopNameRequired", defaultMessage: "Please enter the store name", description: "Validation" },
-  shopAddress: { id: "register.shopAddress", defaultMessage: "Store address", description: "Field label" },
+  logo: { id: "register.logo", defaultMessage: "Shop logo", description: "Field label" },
+  logoRequired: { id: "register.logoRequired", defaultMessage: "Please upload the shop logo", description: "Validation" },
+  shopName: { id: "register.shopName", defaultMessage: "Shop name", description: "Field label" },
+  shopNamePlaceholder: { id: "register.shopNamePlaceholder", defaultMessage: "Enter the shop name", description: "Field placeholder" },
+  shopNameRequired: { id: "register.shopNameRequired", defaultMessage: "Please enter the shop name", description: "Validation" },
+  shopAddress: { id: "register.shopAddress", defaultMessage: "Shop address", description: "Field label" },
   shopAddressPlaceholder: {
     id: "register.shopAddressPlaceholder",
-    defaultMessage: "Enter the store address",
+    defaultMessage: "Enter the shop address",
     description: "Field placeholder",
   },
   shopAddressRequired: {
     id: "register.shopAddressRequired",
-    defaultMessage: "Please enter the store address",
+    defaultMessage: "Please enter the shop address",
     description: "Validation",
   },
   country: { id: "register.country", defaultMessage: "Country", description: "Field label" },
@@ -262,7 +262,7 @@ export const profileMessages = defineMessages({
   payNotSet: { id: "profile.payNotSet", defaultMessage: "Not set", description: "Pay password not set yet" },
   paySet: { id: "profile.paySet", defaultMessage: "Set", description: "Pay password already set" },
   changeLogin: { id: "profile.changeLogin", defaultMessage: "Change login password", description: "Link" },
-  changeFunds: { id: "profile.changeFunds", defaultMessage: "Change funds password", description: "Link: change the payment password" },
+  changeFunds: { id: "profile.changeFunds", defaultMessage: "Change payment password", description: "Link: change the payment password" },
 });
 
 export const myMessages = defineMessages({
@@ -280,9 +280,9 @@ export const myMessages = defineMessages({
     description: "Notice for a closed shop (spec message)",
   },
   personalInfo: { id: "my.personalInfo", defaultMessage: "Personal information", description: "My menu link" },
-  refunds: { id: "my.refunds", defaultMessage: "Refund application", description: "My menu link" },
+  refunds: { id: "my.refunds", defaultMessage: "Refund requests", description: "My menu link" },
   funds: { id: "my.funds", defaultMessage: "Funds records", description: "My menu link" },
-  finance: { id: "my.finance", defaultMessage: "Financial reports", description: "My menu link" },
+  finance: { id: "my.finance", defaultMessage: "Financial report", description: "My menu link" },
   alliance: { id: "my.alliance", defaultMessage: "Alliance", description: "My menu link: referral alliance" },
   settings: { id: "my.settings", defaultMessage: "Shop settings", description: "My menu link" },
   level: { id: "my.level", defaultMessage: "Shop level", description: "My menu link" },
@@ -293,8 +293,8 @@ export const myMessages = defineMessages({
     description: "Popup title: a rejected merchant sends new documents",
   },
   resubmitSubmit: { id: "my.resubmitSubmit", defaultMessage: "Submit for review", description: "Button in the popup" },
-  logout: { id: "my.logout", defaultMessage: "Log out", description: "Button" },
-  logoutConfirm: { id: "my.logoutConfirm", defaultMessage: "Are you sure you want to log out?", description: "Confirm dialog" },
+  logout: { id: "my.logout", defaultMessage: "Sign out", description: "Button" },
+  logoutConfirm: { id: "my.logoutConfirm", defaultMessage: "Are you sure you want to sign out?", description: "Confirm dialog" },
 });
 
 /** Messages with arguments carry their argument types (react-intl 12 typed messages). */

@@ -50,7 +50,7 @@ describe("registerSchema", () => {
       id_hand: null,
     });
     expect(errorsOf(result)).toEqual({
-      logo: "Please upload the store logo",
+      logo: "Please upload the shop logo",
       id_front: "Please upload the front of your ID card",
       id_back: "Please upload the back of your ID card",
       id_hand: "Please upload a photo of you holding your ID card",

@@ -29,7 +29,7 @@ export const productMessages = untypedMessages(defineMessages({
     defaultMessage: "Add platform products to your shop",
     description: "Entry card subtitle",
   },
-  goodsTitle: { id: "product.goodsTitle", defaultMessage: "My goods", description: "Entry card to the shop's goods" },
+  goodsTitle: { id: "product.goodsTitle", defaultMessage: "Shop goods", description: "Entry card to the shop's goods" },
   goodsHint: {
     id: "product.goodsHint",
     defaultMessage: "Put on or take off the shelf",
@@ -116,7 +116,7 @@ export const distributionMessages = untypedMessages(defineMessages({
     description: "Result line label",
   },
   upgrade: { id: "distribution.upgrade", defaultMessage: "Upgrade level", description: "Dialog button to /level" },
-  viewGoods: { id: "distribution.viewGoods", defaultMessage: "View my goods", description: "Dialog button to /goods" },
+  viewGoods: { id: "distribution.viewGoods", defaultMessage: "View shop goods", description: "Dialog button to /goods" },
   close: { id: "distribution.close", defaultMessage: "Close", description: "Dialog button" },
 }));
 

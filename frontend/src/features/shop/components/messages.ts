@@ -12,7 +12,7 @@ export const settingMessages = untypedMessages(defineMessages({
   banner: { id: "setting.banner", defaultMessage: "Home banner", description: "Link to /uploadBanner" },
   bannerHint: {
     id: "setting.bannerHint",
-    defaultMessage: "Store banner and advertisement banner",
+    defaultMessage: "Shop banner and advertisement banner",
     description: "Under the banner link",
   },
   social: { id: "setting.social", defaultMessage: "Social media", description: "Link to /socialmedia" },
@@ -34,12 +34,12 @@ export const formMessages = untypedMessages(defineMessages({
 
 /** Basic information (/baseinfo). */
 export const baseInfoMessages = untypedMessages(defineMessages({
-  logo: { id: "baseInfo.logo", defaultMessage: "Store logo", description: "Field label" },
-  name: { id: "baseInfo.name", defaultMessage: "Store name", description: "Field label" },
-  namePlaceholder: { id: "baseInfo.namePlaceholder", defaultMessage: "Enter the store name", description: "Placeholder" },
+  logo: { id: "baseInfo.logo", defaultMessage: "Shop logo", description: "Field label" },
+  name: { id: "baseInfo.name", defaultMessage: "Shop name", description: "Field label" },
+  namePlaceholder: { id: "baseInfo.namePlaceholder", defaultMessage: "Enter the shop name", description: "Placeholder" },
   nameRequired: {
     id: "baseInfo.nameRequired",
-    defaultMessage: "Please enter the store name",
+    defaultMessage: "Please enter the shop name",
     description: "Validation: empty store name",
   },
   tooLong: {
@@ -53,7 +53,7 @@ export const baseInfoMessages = untypedMessages(defineMessages({
     defaultMessage: "Please enter a valid phone number",
     description: "Validation: digits, spaces, +, -, ( )",
   },
-  address: { id: "baseInfo.address", defaultMessage: "Store address", description: "Field label" },
+  address: { id: "baseInfo.address", defaultMessage: "Shop address", description: "Field label" },
   introduction: { id: "baseInfo.introduction", defaultMessage: "Introduction", description: "Field label" },
   introductionPlaceholder: {
     id: "baseInfo.introductionPlaceholder",
@@ -91,7 +91,7 @@ export const socialMessages = untypedMessages(defineMessages({
 
 /** Banners (/uploadBanner). */
 export const bannerMessages = untypedMessages(defineMessages({
-  store: { id: "banner.store", defaultMessage: "Store banner", description: "Field label: top of the storefront" },
+  store: { id: "banner.store", defaultMessage: "Shop banner", description: "Field label: top of the storefront" },
   storeHint: {
     id: "banner.storeHint",
     defaultMessage: "Shown at the top of your storefront. Wide pictures work best (about 3:1).",

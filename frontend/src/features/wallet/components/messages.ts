@@ -63,7 +63,7 @@ const plainMessages = defineMessages({
     description: "Validation: not a number or too many decimals",
   },
   cannotBeZero: { id: "wallet.cannotBeZero", defaultMessage: "Cannot be zero", description: "Validation (spec message)" },
-  voucher: { id: "recharge.voucher", defaultMessage: "Recharge voucher", description: "Field label: screenshot of the transfer" },
+  voucher: { id: "recharge.voucher", defaultMessage: "Deposit voucher", description: "Field label: screenshot of the transfer" },
   voucherHint: {
     id: "recharge.voucherHint",
     defaultMessage: "A screenshot of the completed transfer",
@@ -146,7 +146,7 @@ const plainMessages = defineMessages({
 
   // Funds records
   tabAll: { id: "funds.all", defaultMessage: "All", description: "Funds records tab" },
-  tabRecharge: { id: "funds.recharge", defaultMessage: "Recharge", description: "Funds records tab: deposits" },
+  tabRecharge: { id: "funds.recharge", defaultMessage: "Deposit", description: "Funds records tab: deposits" },
   tabWithdraw: { id: "funds.withdraw", defaultMessage: "Withdrawal", description: "Funds records tab" },
   tabOrder: { id: "funds.order", defaultMessage: "Orders", description: "Funds records tab" },
 });
