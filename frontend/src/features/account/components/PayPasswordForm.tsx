@@ -22,7 +22,11 @@ const digits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 export function PayPasswordForm({ changing, onSaved }: { changing: boolean; onSaved: () => void }) {
   const intl = useIntl();
   const schema = useSchema((t) => payPasswordSchema(t, changing), changing);
-  const { control, handleSubmit, setError, reset } = useForm<Values>({ mode: "onTouched", resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { control, handleSubmit, setError, reset } = useForm<Values>({
+    mode: "onTouched",
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
   const via = useWatch({ control, name: "via" });
   const save = useSavePayPassword();
 

@@ -19,7 +19,11 @@ const EMPTY: Values = { id_front: null, id_back: null, id_hand: null, license: n
 export function ResubmitDocuments() {
   const [open, setOpen] = useState(false);
   const schema = useSchema(resubmitSchema);
-  const { control, handleSubmit, setError, reset } = useForm<Values>({ mode: "onTouched", resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { control, handleSubmit, setError, reset } = useForm<Values>({
+    mode: "onTouched",
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
   const resubmit = useResubmitDocuments();
   const uploads = useUploading();
   const tiles = { control, onUploadingChange: uploads.onUploadingChange };

@@ -73,7 +73,7 @@ export function BankDeposit() {
   const schema = useBankSchema(data?.maximum, data?.card_pattern);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
-   mode: "onTouched",
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { name: "", card_number: "", bank_name: "", amount: "", voucher: null },
   });

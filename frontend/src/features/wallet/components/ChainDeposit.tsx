@@ -104,7 +104,7 @@ export function ChainDeposit() {
   const schema = useChainSchema(network, data?.maximum);
   const format = useFormat();
   const { control, handleSubmit, setError, reset } = useForm<Values>({
-   mode: "onTouched",
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: { amount: "", voucher: null, tx_hash: "" },
   });

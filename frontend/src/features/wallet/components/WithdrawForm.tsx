@@ -95,7 +95,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
   const format = useFormat();
   const schema = useWithdrawSchema(form);
   const { control, handleSubmit, setError, setValue, reset } = useForm<Values>({
-   mode: "onTouched",
+    mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: {
       method: form.methods[0]?.code ?? "bank",
