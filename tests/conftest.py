@@ -1,4 +1,6 @@
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from rest_framework.test import APIClient
 
 from tests.factories import MerchantFactory
@@ -84,3 +86,19 @@ def merchant_api(api, merchant):
 @pytest.fixture
 def operator(db, django_user_model):
     return django_user_model.objects.create_superuser("operator", "operator@example.com", "Operator-pass-2026")
+
+
+@pytest.fixture
+def migrate_to(transactional_db):
+    """For a data migration's test: `apps = migrate_to([("app", "0003_x")])` moves the database to those migrations
+    and gives their historical models; afterwards every migration is applied again (the tests after this one, on the
+    same worker and database, need the latest schema)."""
+
+    def migrate(targets):
+        executor = MigrationExecutor(connection)
+        executor.migrate(targets)
+        return executor.loader.project_state(targets).apps
+
+    yield migrate
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

@@ -4,10 +4,7 @@ when it is certain."""
 import re
 from pathlib import Path
 
-import pytest
 from django.conf import settings
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from apps.accounts.constants import MERCHANT_COUNTRIES
 
@@ -38,20 +35,8 @@ BEFORE = [("accounts", "0006_third_party_nonce")]
 AFTER = [("accounts", "0007_country_code")]
 
 
-@pytest.fixture
-def _back_to_the_latest_schema():
-    """The tests after this one (same worker, same database) need every migration applied again."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_back_to_the_latest_schema")
-def test_countries_typed_before_the_list_get_their_code_only_when_certain():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    merchant = executor.loader.project_state(BEFORE).apps.get_model("accounts", "Merchant")
+def test_countries_typed_before_the_list_get_their_code_only_when_certain(migrate_to):
+    merchant = migrate_to(BEFORE).get_model("accounts", "Merchant")
     typed = {
         "US": "US",
         "kr": "KR",
@@ -66,8 +51,6 @@ def test_countries_typed_before_the_list_get_their_code_only_when_certain():
     for number, text in enumerate(typed):
         merchant.objects.create(phone=f"+10{number}", real_name="M", country=text, invite_code=f"X{number}")
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    merchant = executor.loader.project_state(AFTER).apps.get_model("accounts", "Merchant")
+    merchant = migrate_to(AFTER).get_model("accounts", "Merchant")
     stored = dict(merchant.objects.values_list("phone", "country"))
     assert [stored[f"+10{number}"] for number in range(len(typed))] == list(typed.values())

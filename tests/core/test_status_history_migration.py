@@ -3,10 +3,6 @@
 from datetime import UTC, datetime
 from decimal import Decimal
 
-import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-
 BEFORE = [
     ("core", "0002_idempotencyrecord"),
     ("accounts", "0003_merchantstatuschange_onetimecode_thirdpartyidentity"),
@@ -20,24 +16,8 @@ AFTER = [
 WHEN = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def _back_to_the_latest_schema():
-    """The tests after this one (same worker, same database) need every migration applied again."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("_back_to_the_latest_schema")
-def test_merchant_deposit_and_withdrawal_history_survive_the_migration():
-    old = _migrate(BEFORE)
+def test_merchant_deposit_and_withdrawal_history_survive_the_migration(migrate_to):
+    old = migrate_to(BEFORE)
     operator = old.get_model("auth", "User").objects.create(username="op")
     merchant = old.get_model("accounts", "Merchant").objects.create(
         phone="+100", real_name="M", country="US", invite_code="X1", status="active"
@@ -65,7 +45,7 @@ def test_merchant_deposit_and_withdrawal_history_survive_the_migration():
     changes.create(deposit=deposit, from_status=0, to_status=2, operator=operator, note="blurry voucher")
     changes.create(withdrawal=withdrawal, from_status=0, to_status=2, operator=None, note="wrong bank")
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     content_type = new.get_model("contenttypes", "ContentType").objects.get_by_natural_key
     rows = {
         (r.content_type_id, r.object_id): (r.from_status, r.to_status, r.actor_id, r.note)
