@@ -207,16 +207,14 @@ NAMES_AND_CODES = [
 ]
 
 
-def check_look(page: Page) -> None:
+def check_look(page: Page, lang: str) -> None:
     """What a person would see wrong on any screen: something wider than the phone's window (it scrolls sideways or
     is cut off), a broken image, a field the browser validates with its own untranslated bubble, or, when the
-    language is not English, a word left in English."""
+    language (`lang`) is not English, a word left in English."""
     problems = page.evaluate(_LOOK_PROBLEMS)
-    if (page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG) != "en":
-        problems += [
-            f"English on a {page.evaluate('document.documentElement.lang')} screen: {word}"
-            for word in page.evaluate(_LATIN_WORDS, NAMES_AND_CODES)
-        ]
+    if lang != "en":
+        words = page.evaluate(_LATIN_WORDS, NAMES_AND_CODES)
+        problems += [f"English on a {lang} screen: {word}" for word in words]
     assert not problems, f"{page.url}:\n" + "\n".join(problems)
 
 
@@ -228,8 +226,8 @@ def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
     window is, so the page is scrolled first to put them at their edge of the picture: to the top, or to the end
     on a tab screen (bottom tab bar, no NavBar). Otherwise they land mid-picture, over the content.
     """
-    check_look(page)
     lang = page.evaluate("localStorage.getItem('lang')") or DEFAULT_LANG
+    check_look(page, lang)
     path = ARTIFACTS / lang / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not full_page:
