@@ -31,6 +31,7 @@ urlpatterns = [
     path("healthz", health),
     path("manifest.webmanifest", web_manifest),
     path("merchant/", include(api_patterns)),
+    path("intake/v1/", include("apps.orders.intake_urls")),  # the storefront's signed order intake
     path("", spa_shell, name="spa-root"),
     *[path(route, spa_shell) for route in SPA_ROUTES],
 ]

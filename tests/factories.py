@@ -1,5 +1,6 @@
 """factory_boy factories shared by the tests; each app adds its own below its heading."""
 
+import itertools
 from decimal import Decimal
 
 import factory
@@ -149,3 +150,28 @@ def fund(merchant, amount) -> None:
         bank_name="Test Bank",
     )
     services.deposit_approve(deposit_id=deposit.pk, operator=None)
+
+
+# --- orders ---
+_order_refs = itertools.count(1)
+
+
+def place_order(merchant, *, quantity: int = 1, retail: str = "20.00", goods=None, paid: bool = True, ref: str = ""):
+    """A buyer's order in `merchant`'s shop through the services the storefront calls: one line of `goods` (a new
+    listing of a new product at `retail` when not given), paid unless `paid` is False."""
+    from apps.orders import services
+
+    if goods is None:
+        goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price=Decimal(retail)))
+    order = services.order_create(
+        shop_id=merchant.shop.pk,
+        external_ref=ref or f"SF-{next(_order_refs)}",
+        lines=[services.LineRequest(goods_id=goods.pk, quantity=quantity)],
+        ship_name="Ann Buyer",
+        ship_phone="+15550001234",
+        ship_address="1 Main Street, Springfield",
+        ship_country="US",
+    )
+    if paid:
+        order = services.order_pay(order_id=order.pk, payment_reference=f"PAY-{order.pk}")
+    return order

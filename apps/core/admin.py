@@ -35,6 +35,22 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class ReadOnlyInline(admin.TabularInline):
+    """Rows shown on their parent's page that operators look at and never change (lines, events, entries)."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 def _status_field(model: type[Model]) -> str:
     return getattr(model, "STATUS_FIELD", "status")
 
@@ -148,6 +164,8 @@ class DecisionAdmin(admin.ModelAdmin):
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
         if self.read_only:
+            if request.method == "POST":  # no Save button, and no save by a hand-made POST either
+                raise PermissionDenied
             no_save = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
             extra_context = {**(extra_context or {}), **no_save}
         return super().change_view(request, object_id, form_url, extra_context)
@@ -200,6 +218,10 @@ class DecisionAdmin(admin.ModelAdmin):
     def decision_summary(self, obj: Any, decision: str) -> str:
         return str(obj)
 
+    def decision_done(self, name: str, obj: Any, data: dict) -> str:
+        """The operator's message once decision `name` was made on `obj` with the form's `data`."""
+        return gettext("Done: %(object)s.") % {"object": obj}
+
     def _decision_view(self, name: str) -> Callable[..., HttpResponse]:
         decision = self.decisions[name]
 
@@ -220,7 +242,7 @@ class DecisionAdmin(admin.ModelAdmin):
                 except AppError as exc:
                     messages.error(request, str(exc.message))
                 else:
-                    messages.success(request, gettext("Done: %(object)s.") % {"object": obj})
+                    messages.success(request, self.decision_done(name, obj, form.cleaned_data))
                     return redirect(change_url)
             context = {
                 **self.admin_site.each_context(request),

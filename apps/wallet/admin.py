@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.uploads import upload_url
@@ -152,17 +152,9 @@ class WithdrawalAdmin(DecisionAdmin):
             services.withdrawal_reject(withdrawal_id=obj.pk, operator=operator, reason=data["reason"])
 
 
-class JournalLineInline(admin.TabularInline):
+class JournalLineInline(ReadOnlyInline):
     model = JournalLine
     fields = readonly_fields = ("account", "amount", "balance_after")
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(JournalEntry)

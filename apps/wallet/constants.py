@@ -43,6 +43,7 @@ class EntryKind(models.TextChoices):
     ORDER_RECEIVED = "order_received", _("Order received")
     ORDER_SETTLED = "order_settled", _("Order settled")
     ORDER_REFUND = "order_refund", _("Order refund")
+    ORDER_CANCELLED = "order_cancelled", _("Order cancelled, buyer refunded")
     PROMOTION = "promotion", _("Promotion purchase")
     REFERRAL_REWARD = "referral_reward", _("Referral reward")
 

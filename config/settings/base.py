@@ -228,6 +228,10 @@ SPECTACULAR_SETTINGS = {
         "MerchantStatusEnum": "apps.accounts.constants.MerchantStatus",
         "DepositStatusEnum": "apps.wallet.constants.DepositStatus",
         "WithdrawalStatusEnum": "apps.wallet.constants.WithdrawalStatus",
+        "OrderStatusEnum": "apps.orders.constants.OrderStatus",
+        "RefundStatusEnum": "apps.orders.constants.RefundStatus",
+        "RefundGoodsStatusEnum": "apps.orders.constants.GoodsStatus",
+        "PickResultEnum": "apps.orders.constants.PickResult",
     },
 }
 
@@ -244,6 +248,8 @@ CELERY_TIMEZONE = "UTC"
 # Periodic work, declared in code (each app adds its entries here).
 CELERY_BEAT_SCHEDULE: dict = {
     "wallet-verify-chain-deposits": {"task": "apps.wallet.tasks.verify_chain_deposits", "schedule": 60.0},
+    "orders-move-due": {"task": "apps.orders.tasks.orders_move_due", "schedule": 60.0},
+    "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
 }
 
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -258,6 +264,16 @@ PAY_PASSWORD_LOCK_MINUTES = 15
 ONE_TIME_CODE_TTL_MINUTES = 10
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
+# Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
+ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
+ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
+ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
+ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
+ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
+# A storefront request is signed within this many seconds of its timestamp (apps.orders.intake).
+STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
+# Where shipping steps come from besides operators (apps.orders.tracking): a carrier integration's backend.
+TRACKING_PROVIDER = env("TRACKING_PROVIDER", default="apps.orders.tracking.ManualTrackingProvider")
 UPLOAD_MAX_BYTES = env.int("UPLOAD_MAX_BYTES", default=8 * 1024 * 1024)
 PRIVATE_LINK_TTL_SECONDS = env.int("PRIVATE_LINK_TTL_SECONDS", default=600)
 # The largest amount one operation accepts (env MONEY_MAX_DEPOSIT=...), published on the screens; "input" bounds any

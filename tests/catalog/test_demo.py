@@ -34,3 +34,39 @@ def test_seed_demo_builds_a_translated_catalogue_once():
     assert margins == sorted(margins) and len(set(margins)) == 4
     assert quantities == sorted(quantities) and len(set(quantities)) == 4
     assert all(getattr(levels[3], f"name_{lang}") for lang in languages)
+
+
+def test_seed_demo_places_the_demo_orders_through_the_storefront_intake_once():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.accounts.models import Merchant
+    from apps.orders.constants import OrderStatus, RefundStatus
+    from apps.orders.models import IntakeSignature, Order, Refund, TrackingEvent
+
+    call_command("seed_demo", stdout=io.StringIO())
+    merchant = Merchant.objects.get(email="demo@example.com")
+    orders = Order.objects.filter(merchant=merchant)
+    count = orders.count()
+    assert {order.status for order in orders} == set(OrderStatus.values)  # every status
+    # Placed through the signed endpoint: one spent signature per storefront call still in the window at most, and
+    # every order has the storefront's reference.
+    assert IntakeSignature.objects.exists()
+    assert all(order.external_ref.startswith("DEMO-") for order in orders)
+    now = timezone.now()
+    assert min(order.created_at for order in orders) < now - timedelta(days=25)  # spread over the month
+    awaiting = orders.filter(status=OrderStatus.AWAITING_PICKUP)
+    assert 4 <= awaiting.count() <= 6
+    assert all(order.pickup_deadline > now for order in awaiting)
+    assert TrackingEvent.objects.filter(order__status=OrderStatus.SHIPPED).count() >= 2
+    assert Refund.objects.filter(merchant=merchant, status=RefundStatus.PENDING).exists()
+    assert Refund.objects.filter(merchant=merchant, status=RefundStatus.REJECTED).exists()
+    from apps.wallet.selectors import available_balance
+
+    assert available_balance(merchant=merchant) >= sum(order.total_cost for order in awaiting)
+    call_command("check_ledger", verbosity=0)
+
+    call_command("seed_demo", stdout=io.StringIO())  # idempotent: no second set of orders
+    assert Order.objects.filter(merchant=merchant).count() == count
+    call_command("check_ledger", verbosity=0)

@@ -2,8 +2,6 @@
 
 import base64
 import binascii
-import hashlib
-import hmac
 import json
 import re
 import secrets
@@ -18,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
+from apps.core.signatures import signature_matches
 
 from ..constants import THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
 from ..models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
@@ -95,12 +94,8 @@ def third_party_link_verify(*, data: str, code: str, partner: str, expired_ok: b
     third_party_link_spend, which accepts it only for a link `third` kept for registration.
     Refuses a bad signature, shape or expiry with one message, whatever was wrong.
     """
-    secret = settings.THIRD_PARTY_SECRET
-    if not secret:
-        raise _link_invalid()
     message = f"{partner}.{data}".encode(errors="surrogatepass")  # any text a client sends, never an exception
-    expected = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected.encode(), code.strip().lower().encode(errors="surrogatepass")):
+    if not signature_matches(settings.THIRD_PARTY_SECRET, message, code):
         raise _link_invalid()
     try:
         payload = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))

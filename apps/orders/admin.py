@@ -1,0 +1,579 @@
+"""Operators' screens for orders (product.md 5): the shipping queue, tracking steps, refund decisions, and everything
+about an order read-only (its lines, tracking steps, refunds, status history and ledger entries).
+
+Orders come only from buyers (product.md 2.2): no add, no edit, no delete. Every step goes through apps.orders.services
+(ship, add a tracking step, mark delivered, approve or reject a refund), never through a model save.
+"""
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, Prefetch, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import formats, timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+from django_countries import countries
+
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, StatusChangeInline, admin_form
+from apps.core.errors import AppError
+from apps.core.money import money_text
+from apps.wallet.models import JournalEntry, JournalLine
+
+from . import services
+from .constants import OrderStatus, RefundStatus
+from .forms import (
+    BULK_SHIP_MAX,
+    CARRIER_MAX,
+    CSV_COLUMNS,
+    CSV_MAX_ROWS,
+    CSV_OPTIONAL_COLUMNS,
+    TRACKING_MAX,
+    BulkShipForm,
+    DeliveredForm,
+    ReasonForm,
+    RefundApproveForm,
+    ShipCsvForm,
+    ShipForm,
+    ShipRow,
+    TrackingEventForm,
+)
+from .models import CreditEvent, Order, OrderLine, Refund, TrackingEvent
+
+# The ledger entries of an order: their references (apps.orders.services), and refund:<refund id> for its refunds.
+ORDER_REFERENCES = ("order_paid", "pickup", "order_received", "order_settled", "order_cancel")
+
+
+def _form_errors(form: forms.Form, exc: AppError) -> None:
+    """Puts a service's refusal on the form: on the field it names, else above the form."""
+    named = (exc.data or {}).get("errors") or {}
+    placed = False
+    for name, problems in named.items():
+        if name in form.fields:
+            form.add_error(name, list(problems))
+            placed = True
+    if not placed:
+        form.add_error(None, str(exc.message))
+
+
+def _status_text(order: Order) -> str:
+    return str(order.get_status_display())
+
+
+# --- read-only inlines on the order's page ---------------------------------------------------------------------------
+
+
+class OrderLineInline(ReadOnlyInline):
+    model = OrderLine
+    fields = readonly_fields = ("title", "product", "quantity", "retail_price", "purchase_price", "profit")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[OrderLine]:
+        return super().get_queryset(request).select_related("product")
+
+
+class TrackingEventInline(ReadOnlyInline):
+    model = TrackingEvent
+    fields = readonly_fields = ("occurred_at", "place", "description", "source", "operator", "created_at")
+    ordering = ("-occurred_at", "-id")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TrackingEvent]:
+        return super().get_queryset(request).select_related("operator")
+
+
+class RefundInline(ReadOnlyInline):
+    model = Refund
+    fields = readonly_fields = ("created_at", "amount", "goods_status", "reason", "status", "review_note")
+    ordering = ("-id",)
+    show_change_link = True
+
+
+# --- orders ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step on an order's page that is not a status move (DecisionAdmin's decisions are): its label, its form,
+    when it is offered."""
+
+    label: Any
+    form: type[forms.Form]
+    offered: Callable[[Order], bool]
+
+
+@dataclass
+class CsvReport:
+    shipped: list[tuple[int, str, str]] = field(default_factory=list)  # (line, order number, tracking number)
+    rejected: list[tuple[int, str, str]] = field(default_factory=list)  # (line, order number, reason)
+
+
+@admin.register(Order)
+class OrderAdmin(DecisionAdmin):
+    """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered."""
+
+    list_display = [
+        "number",
+        "shop_name",
+        "merchant",
+        "status",
+        "created_at",
+        "total_payment",
+        "total_cost",
+        "carrier",
+        "tracking_number",
+    ]
+    list_filter = ["status", "created_at", "carrier"]
+    search_fields = ["number", "tracking_number", "merchant__shop__name", "merchant__phone", "merchant__email"]
+    list_select_related = ["merchant__shop"]
+    show_full_result_count = False  # no second count over the whole table on a filtered page
+    ordering = ["-id"]
+    actions = ["ship_selected"]
+    inlines = [OrderLineInline, TrackingEventInline, RefundInline, StatusChangeInline]
+    change_list_template = "admin/orders/order/change_list.html"
+    decisions = {"ship": Decision(_("Ship"), ShipForm, OrderStatus.SHIPPED)}
+    steps = {
+        "tracking": Step(_("Add tracking event"), TrackingEventForm, lambda order: order.status in services.TRACKED),
+        "delivered": Step(
+            _("Mark delivered"),
+            DeliveredForm,
+            lambda order: order.status == OrderStatus.SHIPPED and order.delivered_at is None,
+        ),
+    }
+    extra_readonly = ("decide", "shop_name", "country_name", "ledger_entries")
+    fieldsets = [
+        (None, {"fields": ["number", "status", "decide", "merchant", "shop_name", "external_ref", "created_at"]}),
+        (_("Money"), {"fields": ["quantity", "total_payment", "total_cost", "earnings", "payment_reference"]}),
+        (
+            _("Shipping"),
+            {"fields": ["ship_name", "ship_phone", "ship_address", "country_name", "carrier", "tracking_number"]},
+        ),
+        (
+            _("Dates"),
+            {
+                "fields": [
+                    "paid_at",
+                    "pickup_deadline",
+                    "picked_at",
+                    "shipped_at",
+                    "delivered_at",
+                    "receive_due_at",
+                    "received_at",
+                    "settle_at",
+                    "settled_at",
+                    "closed_at",
+                ]
+            },
+        ),
+        (_("Ledger entries"), {"fields": ["ledger_entries"]}),
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Order]:
+        return super().get_queryset(request).select_related("merchant__shop")
+
+    @admin.display(description=_("shop name"), ordering="merchant__shop__name")
+    def shop_name(self, order: Order) -> str:
+        shop = getattr(order.merchant, "shop", None)
+        return shop.name if shop else "-"
+
+    @admin.display(description=_("country"))
+    def country_name(self, order: Order) -> str:
+        name = countries.name(order.ship_country)
+        return f"{name} ({order.ship_country})" if name else order.ship_country
+
+    @admin.display(description=_("ledger entries"))
+    def ledger_entries(self, order: Order) -> str:
+        """The order's journal entries (oldest first), each with its lines: the money each step moved."""
+        references = [f"{prefix}:{order.pk}" for prefix in ORDER_REFERENCES]
+        references += [f"refund:{pk}" for pk in Refund.objects.filter(order=order).values_list("pk", flat=True)]
+        lines = JournalLine.objects.select_related("account__merchant").order_by("id")
+        entries = list(
+            JournalEntry.objects.filter(reference__in=references)
+            .prefetch_related(Prefetch("lines", queryset=lines))
+            .order_by("id")
+        )
+        if not entries:
+            return gettext("No money has moved for this order yet.")
+        rows = []
+        for entry in entries:
+            link = reverse("admin:wallet_journalentry_change", args=[entry.pk])
+            for index, line in enumerate(entry.lines.all()):
+                account = line.account
+                owner = f" — {account.merchant}" if account.merchant_id else ""
+                first = index == 0
+                rows.append(
+                    (
+                        formats.localize(timezone.localtime(entry.created_at)) if first else "",
+                        format_html('<a href="{}">{}</a>', link, entry.reference) if first else "",
+                        entry.get_kind_display() if first else "",
+                        f"{account.get_kind_display()}{owner}",
+                        money_text(line.amount),
+                    )
+                )
+        head = format_html(
+            "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+            gettext("time"),
+            gettext("reference"),
+            gettext("kind"),
+            gettext("account"),
+            gettext("amount"),
+        )
+        body = format_html_join(
+            "", '<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td style="text-align:right">{}</td></tr>', rows
+        )
+        return format_html('<table class="order-ledger"><thead>{}</thead><tbody>{}</tbody></table>', head, body)
+
+    # ---------- what the operator can do on the order's page: the ship decision and the other steps ----------
+    @admin.display(description=_("actions"))
+    def decide(self, obj: Model) -> str:
+        order = cast(Order, obj)
+        links = [
+            (reverse(f"admin:orders_order_{name}", args=[order.pk]), self.decisions[name].label)
+            for name in self.allowed_decisions(order)
+        ]
+        links += [
+            (reverse(f"admin:orders_order_{name}", args=[order.pk]), step.label)
+            for name, step in self.steps.items()
+            if step.offered(order)
+        ]
+        return format_html_join(" ", '<a class="button" href="{}">{}</a>', links) if links else "-"
+
+    def decision_summary(self, obj: Order, decision: str) -> str:
+        return gettext("Order %(number)s (%(shop)s), %(status)s, %(quantity)d items, to %(name)s, %(address)s") % {
+            "number": obj.number,
+            "shop": self.shop_name(obj),
+            "status": _status_text(obj),
+            "quantity": obj.quantity,
+            "name": obj.ship_name,
+            "address": f"{obj.ship_address}, {obj.ship_country}",
+        }
+
+    def run_decision(self, name: str, obj: Order, data: dict, operator: Any) -> None:
+        services.order_ship(
+            order_id=obj.pk, carrier=data["carrier"], tracking_number=data["tracking_number"], operator=operator
+        )
+
+    def decision_done(self, name: str, obj: Order, data: dict) -> str:
+        return gettext("Order %(number)s shipped with %(carrier)s, tracking number %(tracking)s.") % {
+            "number": obj.number,
+            "carrier": data["carrier"].strip(),
+            "tracking": data["tracking_number"].strip(),
+        }
+
+    def get_urls(self) -> list:
+        own = [
+            path("ship-csv/", self.admin_site.admin_view(self.ship_csv_view), name="orders_order_ship_csv"),
+            *(
+                path(
+                    f"<path:object_id>/{name}/",
+                    self.admin_site.admin_view(self._step_view(name)),
+                    name=f"orders_order_{name}",
+                )
+                for name in self.steps
+            ),
+        ]
+        return own + super().get_urls()
+
+    def _run_step(self, name: str, order: Order, data: dict, operator: Any) -> str:
+        """Takes step `name` through its service; the operator's message."""
+        if name == "tracking":
+            services.tracking_event_add(
+                order_id=order.pk,
+                occurred_at=data["occurred_at"],
+                place=data["place"],
+                description=data["description"],
+                operator=operator,
+            )
+            return gettext("Tracking event recorded for order %(number)s: %(description)s.") % {
+                "number": order.number,
+                "description": data["description"].strip(),
+            }
+        delivered = services.order_mark_delivered(
+            order_id=order.pk, operator=operator, delivered_at=data["delivered_at"]
+        )
+        return gettext(
+            "Order %(number)s marked delivered. It counts as received on %(date)s unless the buyer confirms first."
+        ) % {
+            "number": order.number,
+            "date": formats.localize(timezone.localtime(delivered.receive_due_at)),
+        }
+
+    def _step_refused(self, name: str, order: Order) -> str:
+        if name == "delivered" and order.delivered_at is not None:
+            return gettext("Order %(number)s was already marked delivered.") % {"number": order.number}
+        refused = gettext("“%(decision)s” is not possible while the status is “%(status)s”.")
+        return refused % {"decision": self.steps[name].label, "status": _status_text(order)}
+
+    def _step_view(self, name: str) -> Callable[..., HttpResponse]:
+        step = self.steps[name]
+
+        def view(request: HttpRequest, object_id: str) -> HttpResponse:
+            order = self.get_object(request, object_id)
+            if order is None:
+                raise Http404
+            if not self.has_change_permission(request, order):
+                raise PermissionDenied
+            change_url = reverse("admin:orders_order_change", args=[order.pk])
+            if not step.offered(order):  # moved on meanwhile, or a typed address
+                messages.error(request, self._step_refused(name, order))
+                return redirect(change_url)
+            form = step.form(request.POST if request.method == "POST" else None)
+            if request.method == "POST" and form.is_valid():
+                try:
+                    done = self._run_step(name, order, form.cleaned_data, request.user)
+                except AppError as exc:
+                    _form_errors(form, exc)
+                else:
+                    messages.success(request, done)
+                    return redirect(change_url)
+            context = {
+                **self.admin_site.each_context(request),
+                "opts": self.model._meta,
+                "original": order,
+                "adminform": admin_form(form),
+                "title": step.label,
+                "summary": self.decision_summary(order, name),
+            }
+            return TemplateResponse(request, "admin/core/decision.html", context)
+
+        return view
+
+    # ---------- shipping several orders: a selection (one tracking number each) or a CSV file ----------
+    @admin.action(description=_("Ship selected"), permissions=["change"])
+    def ship_selected(self, request: HttpRequest, queryset: QuerySet[Order]) -> HttpResponse | None:
+        """An intermediate page: one carrier, and one tracking number per selected order awaiting shipment."""
+        if queryset.count() > BULK_SHIP_MAX:
+            message = gettext("At most %(count)d orders at once; for more, upload a CSV file.")
+            self.message_user(request, message % {"count": BULK_SHIP_MAX}, messages.ERROR)
+            return None
+        selected = list(queryset.select_related("merchant__shop").order_by("pk"))
+        shippable = [order for order in selected if order.status == OrderStatus.AWAITING_SHIPMENT]
+        others = [order for order in selected if order.status != OrderStatus.AWAITING_SHIPMENT]
+        if not shippable:
+            self.message_user(request, gettext("None of the selected orders is awaiting shipment."), messages.ERROR)
+            return None
+        form = BulkShipForm(request.POST if "apply" in request.POST else None, orders=shippable)
+        if form.is_bound and form.is_valid():
+            self._ship_all(request, form)
+            if others:
+                skipped = gettext("Not awaiting shipment, not shipped: %(numbers)s.")
+                self.message_user(request, skipped % {"numbers": ", ".join(o.number for o in others)}, messages.WARNING)
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Ship selected orders"),
+            "form": form,
+            "rows": [(order, form.tracking_field(order)) for order in shippable],
+            "others": others,
+            "selected": selected,
+            "action": "ship_selected",
+        }
+        return TemplateResponse(request, "admin/orders/order/ship_selected.html", context)
+
+    def _ship_all(self, request: HttpRequest, form: BulkShipForm) -> None:
+        carrier, operator = form.cleaned_data["carrier"], cast(Any, request.user)
+        shipped = 0
+        for order_id, tracking in form.tracking_numbers().items():
+            order = next(order for order in form.orders if order.pk == order_id)
+            try:
+                services.order_ship(order_id=order_id, carrier=carrier, tracking_number=tracking, operator=operator)
+                shipped += 1
+            except AppError as exc:
+                self.message_user(request, f"{order.number}: {exc.message}", messages.ERROR)
+        if shipped:
+            done = ngettext(
+                "%(count)d order shipped with %(carrier)s.", "%(count)d orders shipped with %(carrier)s.", shipped
+            )
+            self.message_user(request, done % {"count": shipped, "carrier": carrier.strip()}, messages.SUCCESS)
+
+    def ship_csv_view(self, request: HttpRequest) -> HttpResponse:
+        """Ships each valid row of a CSV file (order_number, tracking_number[, carrier]), each row on its own, all or
+        nothing; the rejected rows are listed with their reason."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        report = None
+        posted = request.method == "POST"
+        form = ShipCsvForm(request.POST if posted else None, request.FILES if posted else None)
+        if posted and form.is_valid():
+            report = self._ship_rows(form.cleaned_data["file"], form.cleaned_data["carrier"], request.user)
+            counts = {"shipped": len(report.shipped), "rejected": len(report.rejected)}
+            text = gettext("Shipped: %(shipped)d. Rejected: %(rejected)d.") % counts
+            self.message_user(request, text, messages.WARNING if report.rejected else messages.SUCCESS)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Ship orders from a CSV file"),
+            "adminform": admin_form(form),
+            "form": form,
+            "report": report,
+            "columns": CSV_COLUMNS,
+            "optional_columns": CSV_OPTIONAL_COLUMNS,
+            "max_rows": CSV_MAX_ROWS,
+        }
+        return TemplateResponse(request, "admin/orders/order/ship_csv.html", context)
+
+    def _ship_rows(self, rows: list[ShipRow], default_carrier: str, operator: Any) -> CsvReport:
+        report = CsvReport()
+        orders = {o.number: o for o in Order.objects.filter(number__in={row.number for row in rows if row.number})}
+        same_number: dict[str, list[ShipRow]] = defaultdict(list)
+        for row in rows:
+            if row.number:
+                same_number[row.number].append(row)
+        for row in rows:
+            carrier = row.carrier or default_carrier.strip()
+            reason = self._row_refused(row, carrier, default_carrier, same_number, orders)
+            if reason is None:
+                try:
+                    services.order_ship(
+                        order_id=orders[row.number].pk,
+                        carrier=carrier,
+                        tracking_number=row.tracking_number,
+                        operator=operator,
+                    )
+                except AppError as exc:
+                    reason = str(exc.message)
+                else:
+                    report.shipped.append((row.line, row.number, row.tracking_number))
+                    continue
+            report.rejected.append((row.line, row.number, reason))
+        return report
+
+    @staticmethod
+    def _row_refused(
+        row: ShipRow,
+        carrier: str,
+        default_carrier: str,
+        same_number: dict[str, list[ShipRow]],
+        orders: dict[str, Order],
+    ) -> str | None:
+        """Why a row cannot be shipped, or None."""
+        if not row.number:
+            return gettext("The order number is missing.")
+        if not row.tracking_number:
+            return gettext("The tracking number is missing.")
+        if not carrier:
+            return gettext("The carrier is missing: give it in a carrier column or on the form.")
+        if len(row.tracking_number) > TRACKING_MAX:
+            return gettext("The tracking number is longer than %(max)d characters.") % {"max": TRACKING_MAX}
+        if len(carrier) > CARRIER_MAX:
+            return gettext("The carrier is longer than %(max)d characters.") % {"max": CARRIER_MAX}
+        twins = same_number[row.number]
+        if len(twins) > 1:
+            shipments = {(twin.tracking_number, twin.carrier or default_carrier.strip()) for twin in twins}
+            lines = ", ".join(str(twin.line) for twin in twins)
+            if len(shipments) > 1:
+                return gettext("This order number is in rows %(lines)s with different shipments.") % {"lines": lines}
+            if twins[0] is not row:
+                return gettext("Duplicate of row %(line)d.") % {"line": twins[0].line}
+        order = orders.get(row.number)
+        if order is None:
+            return gettext("Unknown order number.")
+        if order.status == OrderStatus.SHIPPED and order.tracking_number == row.tracking_number:
+            return gettext("Already shipped with this tracking number.")
+        if order.status != OrderStatus.AWAITING_SHIPMENT:
+            return gettext("The order is “%(status)s”, not awaiting shipment.") % {"status": _status_text(order)}
+        return None
+
+
+# --- refunds ---------------------------------------------------------------------------------------------------------
+
+
+@admin.register(Refund)
+class RefundAdmin(DecisionAdmin):
+    """The refund queue: each request approved or rejected once, through the services."""
+
+    list_display = [
+        "order",
+        "merchant",
+        "order_status",
+        "amount",
+        "goods_status",
+        "reason",
+        "status",
+        "created_at",
+        "reviewed_at",
+    ]
+    list_filter = ["status", "goods_status", "created_at"]
+    search_fields = ["order__number"]
+    list_select_related = ["order", "merchant"]
+    ordering = ["status", "-id"]  # pending (0) first, newest first
+    decisions = {
+        "approve": Decision(_("Approve refund"), RefundApproveForm, RefundStatus.APPROVED),
+        "reject": Decision(_("Reject refund"), ReasonForm, RefundStatus.REJECTED),
+    }
+    extra_readonly = ("decide", "order_status", "order_cost")
+    fields = [
+        "order",
+        "order_status",
+        "merchant",
+        "amount",
+        "order_cost",
+        "goods_status",
+        "reason",
+        "status",
+        "decide",
+        "review_note",
+        "reviewed_by",
+        "reviewed_at",
+        "created_at",
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Refund]:
+        return super().get_queryset(request).select_related("order", "merchant")
+
+    @admin.display(description=_("order status"), ordering="order__status")
+    def order_status(self, refund: Refund) -> str:
+        return _status_text(refund.order)
+
+    @admin.display(description=_("total cost"))
+    def order_cost(self, refund: Refund) -> str:
+        return money_text(refund.order.total_cost)
+
+    def decision_summary(self, obj: Refund, decision: str) -> str:
+        params = {
+            "number": obj.order.number,
+            "status": _status_text(obj.order),
+            "amount": money_text(obj.amount),
+            "cost": money_text(obj.order.total_cost),
+            "goods": obj.get_goods_status_display(),
+            "reason": obj.reason,
+        }
+        if decision == "approve":
+            text = gettext(
+                "Order %(number)s (%(status)s; goods: %(goods)s; the buyer's reason: %(reason)s). Approving refunds "
+                "%(amount)s to the buyer, gives the merchant its cost %(cost)s back, and the order becomes refunded."
+            )
+        else:
+            text = gettext(
+                "Order %(number)s (%(status)s; goods: %(goods)s; the buyer's reason: %(reason)s). Rejecting keeps the "
+                "order where it is."
+            )
+        return text % params
+
+    def run_decision(self, name: str, obj: Refund, data: dict, operator: Any) -> None:
+        if name == "approve":
+            services.refund_approve(refund_id=obj.pk, operator=operator, note=data["note"])
+        else:
+            services.refund_reject(refund_id=obj.pk, operator=operator, reason=data["reason"])
+
+    def decision_done(self, name: str, obj: Refund, data: dict) -> str:
+        params = {"number": obj.order.number, "amount": money_text(obj.amount)}
+        if name == "approve":
+            return gettext("Refund of order %(number)s approved: %(amount)s back to the buyer.") % params
+        return gettext("Refund of order %(number)s rejected.") % params
+
+
+@admin.register(CreditEvent)
+class CreditEventAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "merchant", "order", "kind", "points"]
+    list_filter = ["kind", "created_at"]
+    search_fields = ["merchant__phone", "merchant__email", "order__number"]
+    list_select_related = ["merchant", "order"]

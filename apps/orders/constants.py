@@ -1,0 +1,79 @@
+"""Order vocabularies and state machines (product.md 5.2; conventions.md: state machines are tables)."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class OrderStatus(models.IntegerChoices):
+    """The codes of product.md 5.2: the `status` filter of order/list and the app's tabs."""
+
+    AWAITING_PAYMENT = 0, _("Awaiting payment")
+    AWAITING_PICKUP = 5, _("Awaiting pickup")
+    AWAITING_SHIPMENT = 1, _("Awaiting shipment")
+    SHIPPED = 2, _("Shipped")
+    RECEIVED = 3, _("Pending settlement")
+    COMPLETED = 4, _("Settled")
+    CANCELLED = -1, _("Cancelled")
+    REFUNDED = -2, _("Refunded")
+
+
+ORDER_TRANSITIONS: dict[int, set[int]] = {
+    OrderStatus.AWAITING_PAYMENT: {OrderStatus.AWAITING_PICKUP, OrderStatus.CANCELLED},
+    OrderStatus.AWAITING_PICKUP: {OrderStatus.AWAITING_SHIPMENT, OrderStatus.CANCELLED},
+    OrderStatus.AWAITING_SHIPMENT: {OrderStatus.SHIPPED, OrderStatus.REFUNDED},
+    OrderStatus.SHIPPED: {OrderStatus.RECEIVED, OrderStatus.REFUNDED},
+    OrderStatus.RECEIVED: {OrderStatus.COMPLETED, OrderStatus.REFUNDED},
+    OrderStatus.COMPLETED: set(),
+    OrderStatus.CANCELLED: set(),
+    OrderStatus.REFUNDED: set(),
+}
+
+# A buyer may ask for a refund of a picked-up order in these statuses (in awaiting pickup a cancel is immediate).
+REFUNDABLE = {OrderStatus.AWAITING_SHIPMENT, OrderStatus.SHIPPED, OrderStatus.RECEIVED}
+# Where the buyer's money is while the order is in a status: escrow until received, then the merchant's pending.
+IN_ESCROW = {OrderStatus.AWAITING_PICKUP, OrderStatus.AWAITING_SHIPMENT, OrderStatus.SHIPPED}
+
+
+class RefundStatus(models.IntegerChoices):
+    PENDING = 0, _("Pending approval")
+    APPROVED = 1, _("Approved")
+    REJECTED = 2, _("Rejected")
+
+
+REFUND_TRANSITIONS: dict[int, set[int]] = {
+    RefundStatus.PENDING: {RefundStatus.APPROVED, RefundStatus.REJECTED},
+    RefundStatus.APPROVED: set(),
+    RefundStatus.REJECTED: set(),
+}
+
+
+class GoodsStatus(models.TextChoices):
+    """What the buyer says about the goods when asking for a refund."""
+
+    NOT_RECEIVED = "not_received", _("Not received")
+    RECEIVED = "received", _("Received")
+    RETURNED = "returned", _("Returned")
+
+
+class CreditEventKind(models.TextChoices):
+    """Events that change a merchant's credit score (the figures issue publishes the points and reads them)."""
+
+    PICKUP_MISSED = "pickup_missed", _("Order not picked up in time")
+
+
+CREDIT_POINTS = {CreditEventKind.PICKUP_MISSED: -2}
+
+
+class PickResult(models.TextChoices):
+    """How one order of a batch pickup ended."""
+
+    PICKED = "picked", _("Picked up")
+    INSUFFICIENT = "insufficient", _("Insufficient balance")
+    NOT_AWAITING = "not_awaiting", _("No longer awaiting pickup")
+
+
+# A batch pickup takes at most this many orders; "all" picks the oldest this many (the app asks again for the rest).
+PICK_BATCH_MAX = 100
+# Numbers and texts a storefront sends are bounded before they reach the database.
+LINE_QUANTITY_MAX = 999
+ORDER_LINES_MAX = 50

@@ -1,0 +1,16 @@
+"""The storefront's order intake (apps.orders.intake_apis), mounted at /intake/v1/ by config/urls.py."""
+
+from django.urls import path, re_path
+
+from apps.core.views import api_not_found
+
+from . import intake_apis
+
+urlpatterns = [
+    path("order/create", intake_apis.IntakeOrderCreateApi.as_view(), name="intake-order-create"),
+    path("order/paid", intake_apis.IntakeOrderPaidApi.as_view(), name="intake-order-paid"),
+    path("order/cancel", intake_apis.IntakeOrderCancelApi.as_view(), name="intake-order-cancel"),
+    path("order/confirm", intake_apis.IntakeOrderConfirmApi.as_view(), name="intake-order-confirm"),
+    path("order/refund", intake_apis.IntakeOrderRefundApi.as_view(), name="intake-order-refund"),
+    re_path(r"^(?P<rest>.*)$", api_not_found),  # another path here answers the envelope too
+]

@@ -1,0 +1,217 @@
+"""Orders placed by buyers (product.md section 5): the order with what it froze at creation, its lines, its tracking
+events, its refund requests, and the events around it. Only apps.orders.services writes them."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.models import AppendOnlyModel, TimeStampedModel
+from apps.core.money import MoneyField
+
+from .constants import (
+    ORDER_TRANSITIONS,
+    REFUND_TRANSITIONS,
+    CreditEventKind,
+    GoodsStatus,
+    OrderStatus,
+    RefundStatus,
+)
+
+
+class Order(TimeStampedModel):
+    """A buyer's order in one shop. Totals are frozen at creation: total payment T (what the buyer pays), total cost
+    C (what the merchant pays at pickup, at its level when the order was placed) and earnings T - C."""
+
+    TRANSITIONS = ORDER_TRANSITIONS
+    TRANSITION_REFUSED = _("This order is %(current)s; it cannot become %(target)s.")
+
+    merchant = models.ForeignKey(
+        "accounts.Merchant", on_delete=models.PROTECT, related_name="orders", verbose_name=_("merchant")
+    )
+    number = models.CharField(_("order number"), max_length=32, unique=True)
+    external_ref = models.CharField(_("storefront reference"), max_length=64, unique=True)
+    status = models.SmallIntegerField(
+        _("status"), choices=OrderStatus.choices, default=OrderStatus.AWAITING_PAYMENT, db_index=True
+    )
+    quantity = models.PositiveIntegerField(_("quantity"))
+    total_payment = MoneyField(verbose_name=_("total payment"))
+    total_cost = MoneyField(verbose_name=_("total cost"))
+    earnings = MoneyField(verbose_name=_("earnings"))
+    ship_name = models.CharField(_("recipient"), max_length=100)
+    ship_phone = models.CharField(_("phone"), max_length=32)
+    ship_address = models.CharField(_("shipping address"), max_length=255)
+    ship_country = models.CharField(_("country"), max_length=2)
+    payment_reference = models.CharField(_("payment reference"), max_length=100, blank=True)
+    carrier = models.CharField(_("carrier"), max_length=64, blank=True)
+    tracking_number = models.CharField(_("tracking number"), max_length=64, blank=True, db_index=True)
+    paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
+    pickup_deadline = models.DateTimeField(_("pickup deadline"), null=True, blank=True)
+    picked_at = models.DateTimeField(_("picked up at"), null=True, blank=True)
+    shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
+    delivered_at = models.DateTimeField(_("delivered at"), null=True, blank=True)
+    receive_due_at = models.DateTimeField(_("received automatically at"), null=True, blank=True)
+    received_at = models.DateTimeField(_("received at"), null=True, blank=True)
+    settle_at = models.DateTimeField(_("settles at"), null=True, blank=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("cancelled or refunded at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("order")
+        verbose_name_plural = _("orders")
+        indexes = [
+            models.Index(fields=["merchant", "status", "-id"], name="orders_merchant_status_idx"),
+            models.Index(fields=["merchant", "-id"], name="orders_merchant_idx"),
+            models.Index(fields=["status", "pickup_deadline"], name="orders_pickup_due_idx"),
+            models.Index(fields=["status", "receive_due_at"], name="orders_receive_due_idx"),
+            models.Index(fields=["status", "settle_at"], name="orders_settle_due_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(total_payment__gt=0, total_cost__gte=0, quantity__gt=0), name="orders_totals_positive"
+            ),
+            # T - C to the cent. Not `=`: SQLite computes the difference of two REAL columns in binary floating
+            # point (4.90 - 4.41 != 0.49 there), which refused most orders; half a cent either way is the same test.
+            models.CheckConstraint(
+                condition=Q(
+                    earnings__gt=models.F("total_payment") - models.F("total_cost") - Decimal("0.005"),
+                    earnings__lt=models.F("total_payment") - models.F("total_cost") + Decimal("0.005"),
+                ),
+                name="orders_earnings",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class OrderLine(models.Model):
+    """One product of an order as it was when the buyer ordered it (title, image, prices at the merchant's level)."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="lines")
+    product = models.ForeignKey("catalog.Product", null=True, on_delete=models.SET_NULL, related_name="+")
+    title = models.CharField(_("title"), max_length=200)
+    image = models.CharField(_("image"), max_length=255, blank=True)  # a storage name (the product's thumbnail)
+    quantity = models.PositiveIntegerField(_("quantity"))
+    retail_price = MoneyField(verbose_name=_("retail price"))
+    purchase_price = MoneyField(verbose_name=_("purchase price"))
+    profit = MoneyField(verbose_name=_("profit"))
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("order line")
+        verbose_name_plural = _("order lines")
+
+    def __str__(self) -> str:
+        return f"{self.title} x {self.quantity}"
+
+
+class TrackingEvent(AppendOnlyModel):
+    """A shipping step, recorded when it happened, by an operator or a carrier integration (product.md 2.7)."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="tracking_events")
+    occurred_at = models.DateTimeField(_("time"))
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    description = models.CharField(_("description"), max_length=255)
+    source = models.CharField(_("recorded by"), max_length=32, default="operator")
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-occurred_at", "-id"]
+        verbose_name = _("tracking event")
+        verbose_name_plural = _("tracking events")
+        constraints = [
+            models.UniqueConstraint(fields=["order", "occurred_at", "description"], name="orders_tracking_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.description
+
+
+class Refund(TimeStampedModel):
+    """A buyer's refund request for a picked-up order; an operator decides it once."""
+
+    TRANSITIONS = REFUND_TRANSITIONS
+    TRANSITION_REFUSED = _("This request was already decided.")
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="refunds")
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="refunds")
+    amount = MoneyField(verbose_name=_("amount"))
+    reason = models.CharField(_("reason"), max_length=255)
+    goods_status = models.CharField(_("goods status"), max_length=16, choices=GoodsStatus.choices)
+    status = models.PositiveSmallIntegerField(
+        _("status"), choices=RefundStatus.choices, default=RefundStatus.PENDING, db_index=True
+    )
+    review_note = models.CharField(_("operator's reason"), max_length=255, blank=True)
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("refund request")
+        verbose_name_plural = _("refund requests")
+        indexes = [models.Index(fields=["merchant", "status", "-id"], name="orders_refund_merchant_idx")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["order"], condition=Q(status=RefundStatus.PENDING), name="orders_one_open_refund"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.order} ({self.get_status_display()})"
+
+
+class PickBatch(models.Model):
+    """The answer of one batch pickup, kept so a repeated Idempotency-Key returns it."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    results = models.JSONField(default=list)  # [{"id", "number", "result", "cost"}], oldest order first
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("batch pickup")
+        verbose_name_plural = _("batch pickups")
+
+    def __str__(self) -> str:
+        return f"batch {self.pk}"
+
+
+class CreditEvent(AppendOnlyModel):
+    """An event that changes the merchant's credit score (product.md 11), recorded when it happens."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="credit_events")
+    order = models.ForeignKey(Order, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(_("kind"), max_length=32, choices=CreditEventKind.choices)
+    points = models.SmallIntegerField(_("points"))
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("credit event")
+        verbose_name_plural = _("credit events")
+        constraints = [models.UniqueConstraint(fields=["order", "kind"], name="orders_credit_event_once")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.points}"
+
+
+class IntakeSignature(models.Model):
+    """A storefront request signature already used (apps.orders.intake): a replay has no second effect."""
+
+    signature = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("storefront request")
+        verbose_name_plural = _("storefront requests")
+
+    def __str__(self) -> str:
+        return self.signature[:12]

@@ -1,0 +1,659 @@
+"""Order writes: the whole lifecycle of product.md 5.2, each step one `transition()` and, where money moves, one ledger
+entry (5.3) with a unique reference.
+
+Who calls what:
+- the storefront (apps.orders.intake, later the storefront app in-process): order_create, order_pay, order_cancel,
+  order_confirm_receipt, refund_request;
+- the merchant (order/pick, order/pick_batch): order_pick, order_pick_batch;
+- operators (the admin): order_ship, tracking_event_add, order_mark_delivered, refund_approve, refund_reject;
+- Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_receive_due, order_settle.
+
+Locks: a step that changes an order locks the order row first (the merchant row before it for pickups, see
+apps.wallet.operations), then any refund row, then the ledger accounts; so of two steps on one order one waits for the
+other and then finds the order moved on.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django_countries import countries
+
+from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import Merchant
+from apps.catalog.models import Product, ProductImage, ShopGoods
+from apps.catalog.pricing import prices_for
+from apps.catalog.services import goods_sales_add
+from apps.catalog.texts import shop_closed
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.idempotency import IdempotencyKey
+from apps.core.money import ZERO, money_text, quantize
+from apps.core.notices import notify
+from apps.core.transitions import transition
+from apps.shop.models import Shop
+from apps.shop.selectors import level_terms
+from apps.wallet.constants import AccountKind, EntryKind
+from apps.wallet.ledger import account_get, ledger_post
+from apps.wallet.operations import Posting, money_operation
+from apps.wallet.selectors import available_balance
+from apps.wallet.services.common import Operator, new_number, reviewed
+
+from .constants import (
+    CREDIT_POINTS,
+    IN_ESCROW,
+    LINE_QUANTITY_MAX,
+    ORDER_LINES_MAX,
+    PICK_BATCH_MAX,
+    REFUNDABLE,
+    CreditEventKind,
+    GoodsStatus,
+    OrderStatus,
+    PickResult,
+    RefundStatus,
+)
+from .hooks import referral_on_settlement
+from .models import CreditEvent, Order, OrderLine, PickBatch, Refund, TrackingEvent
+from .selectors import order_missing, payment_window
+
+
+def _locked(order_id: int) -> Order:
+    """The order, its row locked until the transaction ends."""
+    order = Order.objects.select_for_update().filter(pk=order_id).first()
+    if order is None:
+        raise AppError(order_missing(), ErrorCode.NOT_FOUND)
+    return order
+
+
+def _has_open_refund(order: Order) -> bool:
+    return Refund.objects.filter(order=order, status=RefundStatus.PENDING).exists()
+
+
+# --- from the storefront -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineRequest:
+    goods_id: int
+    quantity: int
+
+
+@transaction.atomic
+def order_create(
+    *,
+    shop_id: int,
+    external_ref: str,
+    lines: list[LineRequest],
+    ship_name: str,
+    ship_phone: str,
+    ship_address: str,
+    ship_country: str,
+) -> Order:
+    """A buyer's order (awaiting payment) in an open shop, for its on-shelf goods, within stock. What the merchant
+    will see and pay is frozen now: per line the title, image, retail and purchase price (at the merchant's level)
+    and profit; the totals T, C and T - C. Stock is reserved, and given back if the order is cancelled."""
+    external_ref = external_ref.strip()
+    if not external_ref:
+        raise field_error("external_ref", _("The storefront reference is missing."))
+    existing = Order.objects.filter(external_ref=external_ref).values_list("number", flat=True).first()
+    if existing:
+        raise AppError(
+            _("This storefront order was already received as %(number)s.") % {"number": existing},
+            ErrorCode.CONFLICT,
+            {"number": existing},
+        )
+    shop = Shop.objects.select_related("merchant").filter(pk=shop_id).first()
+    if shop is None:
+        raise field_error("shop", _("This shop does not exist."), ErrorCode.NOT_FOUND)
+    merchant = shop.merchant
+    if merchant.status != MerchantStatus.ACTIVE:
+        raise AppError(_("This shop does not take orders now."), ErrorCode.SHOP_CLOSED)
+    ship_country = ship_country.strip().upper()
+    if ship_country not in countries:
+        raise field_error("country", _("The country is not valid."))
+    if not lines or len(lines) > ORDER_LINES_MAX:
+        raise field_error("lines", _("An order has 1 to %(max)d products.") % {"max": ORDER_LINES_MAX})
+    wanted = [line.goods_id for line in lines]
+    if len(set(wanted)) != len(wanted):
+        raise field_error("lines", _("Each product may appear once in an order."))
+    if any(not 1 <= line.quantity <= LINE_QUANTITY_MAX for line in lines):
+        raise field_error("lines", _("A quantity is 1 to %(max)d.") % {"max": LINE_QUANTITY_MAX})
+    goods = {
+        g.pk: g
+        for g in ShopGoods.objects.filter(pk__in=wanted, merchant=merchant)
+        .select_related("product")
+        .prefetch_related(Prefetch("product__images", queryset=ProductImage.objects.order_by("position", "id")))
+    }
+    margin, _limit = level_terms(merchant=merchant)
+    order = Order(
+        merchant=merchant,
+        number=new_number("O"),
+        external_ref=external_ref,
+        ship_name=ship_name.strip()[:100],
+        ship_phone=ship_phone.strip()[:32],
+        ship_address=ship_address.strip()[:255],
+        ship_country=ship_country,
+        quantity=0,
+        total_payment=ZERO,
+        total_cost=ZERO,
+        earnings=ZERO,
+    )
+    if not (order.ship_name and order.ship_phone and order.ship_address):
+        raise field_error("address", _("Please give the recipient's name, phone and address."))
+    rows = []
+    for line in lines:
+        listing = goods.get(line.goods_id)
+        if listing is None or not listing.on_shelf or not listing.product.is_active:
+            raise field_error(
+                "lines", _("Product %(id)s is not on sale in this shop.") % {"id": line.goods_id}, ErrorCode.NOT_FOUND
+            )
+        product = listing.product
+        taken = Product.objects.filter(pk=product.pk, stock__gte=line.quantity).update(stock=F("stock") - line.quantity)
+        if not taken:
+            raise field_error(
+                "lines",
+                _("Only %(stock)d of %(title)s are in stock.") % {"stock": product.stock, "title": product.title},
+            )
+        prices = prices_for(retail=product.retail_price, margin=margin)
+        images = list(product.images.all())
+        rows.append(
+            OrderLine(
+                product=product,
+                title=product.title,
+                image=(images[0].thumbnail.name or "") if images else "",
+                quantity=line.quantity,
+                retail_price=prices.retail,
+                purchase_price=prices.purchase,
+                profit=prices.profit,
+            )
+        )
+    order.quantity = sum(row.quantity for row in rows)
+    order.total_payment = quantize(sum((row.retail_price * row.quantity for row in rows), ZERO))
+    order.total_cost = quantize(sum((row.purchase_price * row.quantity for row in rows), ZERO))
+    order.earnings = order.total_payment - order.total_cost
+    _save_with_a_free_number(order)
+    for row in rows:
+        row.order = order
+    OrderLine.objects.bulk_create(rows)
+    return order
+
+
+def _save_with_a_free_number(order: Order, attempts: int = 3) -> None:
+    """Saves a new order. A number another order took in the same second (they are random within it) is drawn
+    again; a reference a concurrent request took first is the storefront's duplicate."""
+    for attempt in range(attempts):
+        try:
+            with transaction.atomic():
+                order.save()
+            return
+        except IntegrityError:
+            if Order.objects.filter(external_ref=order.external_ref).exists():
+                raise AppError(_("This storefront order was already received."), ErrorCode.CONFLICT) from None
+            if attempt + 1 == attempts or not Order.objects.filter(number=order.number).exists():
+                raise  # another constraint: a bug to see, not a duplicate to report
+            order.pk, order.number = None, new_number("O")
+
+
+def _restore_stock(order: Order) -> None:
+    for product_id, quantity in order.lines.exclude(product=None).values_list("product_id", "quantity"):
+        Product.objects.filter(pk=product_id).update(stock=F("stock") + quantity)
+
+
+@transaction.atomic
+def order_pay(*, order_id: int, payment_reference: str) -> Order:
+    """The buyer paid: awaiting pickup, with the pickup window starting now. Buyers -> platform escrow T."""
+    order = _locked(order_id)
+    now = timezone.now()
+    if order.status == OrderStatus.AWAITING_PAYMENT and now > order.created_at + payment_window():
+        raise AppError(_("The payment window of this order has closed."), ErrorCode.STATE)
+    transition(
+        order,
+        OrderStatus.AWAITING_PICKUP,
+        note=_("Paid by the buyer"),
+        changes={
+            "paid_at": now,
+            "pickup_deadline": now + timedelta(hours=settings.ORDER_PICKUP_WINDOW_HOURS),
+            "payment_reference": payment_reference.strip()[:100],
+        },
+    )
+    ledger_post(
+        reference=f"order_paid:{order.pk}",
+        kind=EntryKind.ORDER_PAID,
+        lines=[(account_get(kind=AccountKind.BUYERS), -order.total_payment), (_escrow(), order.total_payment)],
+        memo=order.number,
+    )
+    for product_id, quantity in order.lines.exclude(product=None).values_list("product_id", "quantity"):
+        goods_sales_add(merchant_id=order.merchant_id, product_id=product_id, quantity=quantity)
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("New order awaiting pickup"),
+        body=gettext_noop(
+            "Order %(number)s was paid by the buyer. Pick it up within %(hours)s hours, or it is cancelled."
+        ),
+        params={"number": order.number, "hours": str(settings.ORDER_PICKUP_WINDOW_HOURS)},
+    )
+    return order
+
+
+def _escrow():  # type: ignore[no-untyped-def]
+    return account_get(kind=AccountKind.ESCROW)
+
+
+def _cancel(order: Order, *, note: str) -> Order:
+    """Cancels a locked order that was not picked up: stock comes back; a paid one's buyer is refunded from escrow."""
+    was_paid = order.status == OrderStatus.AWAITING_PICKUP
+    transition(order, OrderStatus.CANCELLED, note=note, changes={"closed_at": timezone.now()})
+    _restore_stock(order)
+    if was_paid:
+        ledger_post(
+            reference=f"order_cancel:{order.pk}",
+            kind=EntryKind.ORDER_CANCELLED,
+            lines=[(_escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)],
+            memo=order.number,
+        )
+    return order
+
+
+@transaction.atomic
+def order_cancel(*, order_id: int) -> Order:
+    """The buyer cancels, which they may only before the merchant picks the order up."""
+    order = _locked(order_id)
+    if order.status not in (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_PICKUP):
+        raise AppError(_("The order was already picked up and can no longer be cancelled."), ErrorCode.STATE)
+    if order.status == OrderStatus.AWAITING_PICKUP:
+        notify(
+            merchant=order.merchant,
+            title=gettext_noop("Order cancelled"),
+            body=gettext_noop("The buyer cancelled order %(number)s before it was picked up."),
+            params={"number": order.number},
+        )
+    return _cancel(order, note=_("Cancelled by the buyer"))
+
+
+@transaction.atomic
+def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
+    """Received (the buyer confirmed, or the receipt date came): pending settlement until the settlement delay has
+    passed. Platform escrow -> merchant pending T."""
+    order = _locked(order_id)
+    now = timezone.now()
+    transition(
+        order,
+        OrderStatus.RECEIVED,
+        note=_("Received automatically") if automatic else _("Receipt confirmed by the buyer"),
+        changes={"received_at": now, "settle_at": now + timedelta(days=settings.ORDER_SETTLEMENT_DELAY_DAYS)},
+    )
+    ledger_post(
+        reference=f"order_received:{order.pk}",
+        kind=EntryKind.ORDER_RECEIVED,
+        lines=[
+            (_escrow(), -order.total_payment),
+            (account_get(kind=AccountKind.PENDING, merchant=order.merchant_id), order.total_payment),
+        ],
+        memo=order.number,
+    )
+    return order
+
+
+@transaction.atomic
+def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund | Order:
+    """The buyer asks for a refund: an open request for an operator when the order was picked up (one at a time);
+    the order itself, cancelled at once, when it was not picked up yet."""
+    order = _locked(order_id)
+    if order.status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_PICKUP):
+        return order_cancel(order_id=order.pk)
+    if order.status not in REFUNDABLE:
+        raise AppError(_("This order can no longer be refunded."), ErrorCode.STATE)
+    reason = reason.strip()[:255]
+    if not reason:
+        raise field_error("reason", _("Please give a reason."))
+    if goods_status not in GoodsStatus.values:
+        raise field_error("goods_status", _("Please choose the goods status."))
+    if _has_open_refund(order):
+        raise AppError(_("A refund request for this order is already open."), ErrorCode.CONFLICT)
+    refund = Refund.objects.create(
+        order=order, merchant_id=order.merchant_id, amount=order.total_payment, reason=reason, goods_status=goods_status
+    )
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Refund requested"),
+        body=gettext_noop("The buyer of order %(number)s asked for a refund. The platform will decide it."),
+        params={"number": order.number},
+    )
+    return refund
+
+
+# --- the merchant ----------------------------------------------------------------------------------------------------
+
+
+def _pickup_allowed(merchant: Merchant) -> None:
+    if merchant.status == MerchantStatus.CLOSED:
+        raise AppError(shop_closed(), ErrorCode.SHOP_CLOSED)
+    if merchant.status != MerchantStatus.ACTIVE:
+        raise AppError(_("Pickups wait until your registration is approved."), ErrorCode.STATE)
+
+
+def insufficient_message(*, balance: Decimal, cost: Decimal) -> str:
+    return _("Your balance is %(balance)s and this order costs %(cost)s. Please deposit to pick it up.") % {
+        "balance": money_text(balance),
+        "cost": money_text(cost),
+    }
+
+
+def _pick(merchant: Merchant, order_id: int, available: Decimal) -> tuple[Order, Posting | None]:
+    """Picks up one order of the locked merchant with `available` in the balance: the order moves to awaiting
+    shipment and its cost C is the Posting (merchant available -> platform supply)."""
+    order = _locked(order_id)
+    if order.merchant_id != merchant.pk:
+        raise AppError(order_missing(), ErrorCode.NOT_FOUND)
+    if order.status != OrderStatus.AWAITING_PICKUP:
+        raise AppError(_("This order is no longer awaiting pickup."), ErrorCode.STATE, {"status": order.status})
+    if order.pickup_deadline is not None and timezone.now() >= order.pickup_deadline:
+        raise AppError(_("The pickup window of this order has closed."), ErrorCode.STATE, {"status": order.status})
+    if available < order.total_cost:
+        raise AppError(
+            insufficient_message(balance=available, cost=order.total_cost),
+            ErrorCode.INSUFFICIENT_FUNDS,
+            {"shortfall": str(order.total_cost - available)},
+        )
+    transition(
+        order, OrderStatus.AWAITING_SHIPMENT, note=_("Picked up by the merchant"), changes={"picked_at": timezone.now()}
+    )
+    if order.total_cost == ZERO:
+        return order, None
+    return order, Posting(
+        reference=f"pickup:{order.pk}",
+        kind=EntryKind.ORDER_PICKUP,
+        lines=[
+            (account_get(kind=AccountKind.AVAILABLE, merchant=merchant), -order.total_cost),
+            (account_get(kind=AccountKind.SUPPLY), order.total_cost),
+        ],
+        memo=order.number,
+    )
+
+
+def order_pick(
+    *, merchant: Merchant, order_id: int, pay_password: str, idempotency: IdempotencyKey | None = None
+) -> Order:
+    """The merchant pays the supplier cost of one order (pay password, an open shop, available >= C)."""
+    if not Order.objects.filter(pk=order_id, merchant=merchant).exists():
+        raise AppError(order_missing(), ErrorCode.NOT_FOUND)
+    _pickup_allowed(merchant)
+
+    def pick(locked: Merchant) -> tuple[Order, Posting | None]:
+        _pickup_allowed(locked)
+        return _pick(locked, order_id, available_balance(merchant=locked))
+
+    return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=pick)
+
+
+def order_pick_batch(
+    *,
+    merchant: Merchant,
+    order_ids: list[int] | None,
+    pay_password: str,
+    idempotency: IdempotencyKey | None = None,
+) -> PickBatch:
+    """Picks up the given orders, or (`order_ids` None) the oldest PICK_BATCH_MAX awaiting pickup, oldest first,
+    each all or nothing: an order whose cost the balance no longer covers is skipped, and a cheaper later one may
+    still be picked. The answer names each order's result."""
+    _pickup_allowed(merchant)
+    if order_ids is not None:
+        ids = sorted(set(order_ids))
+        found = set(Order.objects.filter(pk__in=ids, merchant=merchant).values_list("pk", flat=True))
+        if not ids or len(found) != len(ids):
+            raise AppError(order_missing(), ErrorCode.NOT_FOUND)
+    else:
+        ids = list(
+            Order.objects.filter(merchant=merchant, status=OrderStatus.AWAITING_PICKUP)
+            .order_by("id")
+            .values_list("pk", flat=True)[:PICK_BATCH_MAX]
+        )
+
+    def pick_all(locked: Merchant) -> tuple[PickBatch, None]:
+        _pickup_allowed(locked)
+        available = available_balance(merchant=locked)
+        results: list[dict[str, Any]] = []
+        for order_id in ids:
+            result, cost = PickResult.PICKED, ZERO
+            try:
+                with transaction.atomic():
+                    order, posting = _pick(locked, order_id, available)
+                    if posting is not None:
+                        ledger_post(
+                            reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo
+                        )
+                cost = order.total_cost
+                available -= cost
+            except AppError as exc:
+                if exc.error_code == ErrorCode.INSUFFICIENT_FUNDS:
+                    result = PickResult.INSUFFICIENT
+                elif exc.error_code == ErrorCode.STATE:
+                    result = PickResult.NOT_AWAITING
+                else:
+                    raise
+            results.append({"id": order_id, "result": str(result), "cost": str(cost)})
+        numbers = dict(Order.objects.filter(pk__in=ids).values_list("pk", "number"))
+        for row in results:
+            row["number"] = numbers[row["id"]]
+        return PickBatch.objects.create(merchant=locked, results=results), None
+
+    return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=pick_all)
+
+
+# --- operators -------------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: Operator) -> Order:
+    """An operator shipped a picked-up order with its carrier and tracking number."""
+    carrier, tracking_number = carrier.strip()[:64], tracking_number.strip()[:64]
+    if not carrier:
+        raise field_error("carrier", _("Please enter the carrier."))
+    if not tracking_number:
+        raise field_error("tracking_number", _("Please enter the tracking number."))
+    order = _locked(order_id)
+    now = timezone.now()
+    transition(
+        order,
+        OrderStatus.SHIPPED,
+        actor=operator,
+        note=f"{carrier} {tracking_number}",
+        changes={
+            "carrier": carrier,
+            "tracking_number": tracking_number,
+            "shipped_at": now,
+            "receive_due_at": now + timedelta(days=settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT),
+        },
+    )
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Order shipped"),
+        body=gettext_noop("Order %(number)s was shipped with %(carrier)s, tracking number %(tracking)s."),
+        params={"number": order.number, "carrier": carrier, "tracking": tracking_number},
+    )
+    return order
+
+
+TRACKED = {OrderStatus.SHIPPED, OrderStatus.RECEIVED}
+
+
+@transaction.atomic
+def tracking_event_add(
+    *,
+    order_id: int,
+    occurred_at: datetime,
+    description: str,
+    place: str = "",
+    operator: Operator = None,
+    source: str = "operator",
+) -> TrackingEvent:
+    """Records a shipping step that happened (never one in the future). The same step recorded twice is kept once."""
+    description, place = description.strip()[:255], place.strip()[:120]
+    if not description:
+        raise field_error("description", _("Please describe the step."))
+    if occurred_at > timezone.now() + timedelta(minutes=5):
+        raise field_error("occurred_at", _("A tracking step is recorded when it has happened, not before."))
+    order = _locked(order_id)
+    if order.status not in TRACKED:
+        raise AppError(_("Tracking steps are recorded for shipped orders."), ErrorCode.STATE)
+    if order.picked_at is not None and occurred_at < order.picked_at:
+        raise field_error("occurred_at", _("A tracking step cannot be earlier than the pickup."))
+    event, _created = TrackingEvent.objects.get_or_create(
+        order=order,
+        occurred_at=occurred_at,
+        description=description,
+        defaults={"place": place, "operator": operator, "source": source[:32]},
+    )
+    return event
+
+
+@transaction.atomic
+def order_mark_delivered(*, order_id: int, operator: Operator, delivered_at: datetime | None = None) -> Order:
+    """The carrier delivered a shipped order: it counts as received ORDER_RECEIVE_DAYS_AFTER_DELIVERY days later,
+    unless the buyer confirms first (or the date after shipment comes first)."""
+    order = _locked(order_id)
+    delivered_at = delivered_at or timezone.now()
+    if order.status != OrderStatus.SHIPPED or order.delivered_at is not None:
+        raise AppError(_("Only a shipped order not yet delivered can be marked delivered."), ErrorCode.STATE)
+    if delivered_at > timezone.now() + timedelta(minutes=5):
+        raise field_error("delivered_at", _("A tracking step is recorded when it has happened, not before."))
+    due = delivered_at + timedelta(days=settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY)
+    order.delivered_at = delivered_at
+    order.receive_due_at = min(due, order.receive_due_at) if order.receive_due_at else due
+    order.save(update_fields=["delivered_at", "receive_due_at", "updated_at"])
+    return order
+
+
+def _refund_locked(refund_id: int) -> tuple[Order, Refund]:
+    """A refund request and its order, the order's row locked first (as every step on the order locks it)."""
+    order_id = Refund.objects.filter(pk=refund_id).values_list("order_id", flat=True).first()
+    if order_id is None:
+        raise AppError(_("This refund request does not exist."), ErrorCode.NOT_FOUND)
+    return _locked(order_id), Refund.objects.get(pk=refund_id)
+
+
+@transaction.atomic
+def refund_approve(*, refund_id: int, operator: Operator, note: str = "") -> Refund:
+    """Approves an open refund once: the buyer gets T back (from escrow, or from the merchant's pending once the
+    order was received) and the merchant gets its cost C back from supply; the order is refunded."""
+    order, refund = _refund_locked(refund_id)
+    was = order.status
+    transition(refund, RefundStatus.APPROVED, actor=operator, note=note, changes=reviewed(operator, note))
+    transition(order, OrderStatus.REFUNDED, actor=operator, note=note, changes={"closed_at": timezone.now()})
+    source = _escrow() if was in IN_ESCROW else account_get(kind=AccountKind.PENDING, merchant=order.merchant_id)
+    lines = [(source, -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)]
+    if order.total_cost > ZERO:
+        lines += [
+            (account_get(kind=AccountKind.SUPPLY), -order.total_cost),
+            (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
+        ]
+    ledger_post(reference=f"refund:{refund.pk}", kind=EntryKind.ORDER_REFUND, lines=lines, memo=order.number)
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Refund approved"),
+        body=gettext_noop("The refund of order %(number)s was approved. Its cost, %(cost)s, is back in your balance."),
+        params={"number": order.number, "cost": money_text(order.total_cost)},
+    )
+    return refund
+
+
+@transaction.atomic
+def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
+    """Rejects an open refund once, with a reason; the order goes on where it was."""
+    if not reason.strip():
+        raise field_error("reason", _("Please give a reason."))
+    order, refund = _refund_locked(refund_id)
+    transition(refund, RefundStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Refund rejected"),
+        body=gettext_noop("The refund request for order %(number)s was rejected. The order goes on."),
+        params={"number": order.number},
+    )
+    return refund
+
+
+# --- Celery beat (tasks.orders_move_due) -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def order_expire_unpaid(*, order_id: int) -> bool:
+    """Cancels an order not paid within the payment window. False when it is not (or no longer) due."""
+    order = _locked(order_id)
+    if order.status != OrderStatus.AWAITING_PAYMENT or timezone.now() < order.created_at + payment_window():
+        return False
+    _cancel(order, note=_("Not paid in time"))
+    return True
+
+
+@transaction.atomic
+def order_expire_unpicked(*, order_id: int) -> bool:
+    """Cancels an order not picked up within the pickup window: the buyer is refunded from escrow and a credit
+    event is recorded. False when it is not (or no longer) due."""
+    order = _locked(order_id)
+    if order.status != OrderStatus.AWAITING_PICKUP or order.pickup_deadline is None:
+        return False
+    if timezone.now() < order.pickup_deadline:
+        return False
+    _cancel(order, note=_("Not picked up in time"))
+    CreditEvent.objects.create(
+        merchant_id=order.merchant_id,
+        order=order,
+        kind=CreditEventKind.PICKUP_MISSED,
+        points=CREDIT_POINTS[CreditEventKind.PICKUP_MISSED],
+    )
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Order cancelled"),
+        body=gettext_noop("Order %(number)s was not picked up in time and was cancelled. The buyer was refunded."),
+        params={"number": order.number},
+    )
+    return True
+
+
+@transaction.atomic
+def order_receive_due(*, order_id: int) -> bool:
+    """Marks a shipped order received when its receipt date came and no refund is open."""
+    order = _locked(order_id)
+    if order.status != OrderStatus.SHIPPED or order.receive_due_at is None:
+        return False
+    if timezone.now() < order.receive_due_at or _has_open_refund(order):
+        return False
+    order_confirm_receipt(order_id=order.pk, automatic=True)
+    return True
+
+
+@transaction.atomic
+def order_settle(*, order_id: int) -> bool:
+    """Settles a received order once its settlement date came and no refund is open: merchant pending -> available
+    T, and the referral hook runs. The order row lock makes it once: a second worker finds the order settled, and a
+    refund asked meanwhile either came first (and blocks it) or finds the order settled (and is refused)."""
+    order = _locked(order_id)
+    if order.status != OrderStatus.RECEIVED or order.settle_at is None:
+        return False
+    if timezone.now() < order.settle_at or _has_open_refund(order):
+        return False
+    transition(order, OrderStatus.COMPLETED, note=_("Settled"), changes={"settled_at": timezone.now()})
+    ledger_post(
+        reference=f"order_settled:{order.pk}",
+        kind=EntryKind.ORDER_SETTLED,
+        lines=[
+            (account_get(kind=AccountKind.PENDING, merchant=order.merchant_id), -order.total_payment),
+            (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_payment),
+        ],
+        memo=order.number,
+    )
+    referral_on_settlement(order=order)
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Order settled"),
+        body=gettext_noop("Order %(number)s was settled: %(amount)s was added to your balance."),
+        params={"number": order.number, "amount": money_text(order.total_payment)},
+    )
+    return True

@@ -1,0 +1,45 @@
+"""Order background work (scheduled in config.settings CELERY_BEAT_SCHEDULE): thin and idempotent. Each order is
+moved by its own service call, which locks the order and checks again that the move is due, so a retry, a second
+worker or a step the buyer or an operator took meanwhile makes it a no-op."""
+
+from celery import shared_task
+
+from apps.core.errors import AppError
+
+from . import selectors, services
+from .tracking import tracking_provider
+
+
+@shared_task(soft_time_limit=240, time_limit=300)
+def orders_move_due() -> dict[str, int]:
+    """Cancels unpaid and unpicked orders past their window, marks shipped orders received on their date, and settles
+    received orders past the settlement delay. Returns how many of each moved."""
+    moves = {
+        "unpaid": services.order_expire_unpaid,
+        "unpicked": services.order_expire_unpicked,
+        "receive": services.order_receive_due,
+        "settle": services.order_settle,
+    }
+    return {name: sum(move(order_id=pk) for pk in selectors.order_ids_due(name)) for name, move in moves.items()}
+
+
+@shared_task(soft_time_limit=240, time_limit=300)
+def tracking_poll() -> int:
+    """Records the steps the carrier integration reports for shipped orders. Returns how many orders it asked about."""
+    provider = tracking_provider()
+    order_ids = selectors.order_ids_shipped()
+    for order in selectors.orders_by_ids(order_ids):
+        for update in provider.updates(order):
+            try:
+                services.tracking_event_add(
+                    order_id=order.pk,
+                    occurred_at=update.occurred_at,
+                    description=update.description,
+                    place=update.place,
+                    source=provider.name,
+                )
+                if update.delivered:
+                    services.order_mark_delivered(order_id=order.pk, operator=None, delivered_at=update.occurred_at)
+            except AppError:
+                continue  # the order moved on meanwhile (received, refunded) or the step is not valid
+    return len(order_ids)

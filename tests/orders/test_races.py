@@ -1,0 +1,116 @@
+"""Orders under concurrency on PostgreSQL: real transactions in parallel threads, each with its own connection."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.utils import timezone
+
+from apps.core.errors import AppError
+from apps.orders import services
+from apps.orders.constants import GoodsStatus, OrderStatus, RefundStatus
+from apps.orders.models import Order, Refund
+from apps.wallet.models import JournalEntry
+from apps.wallet.selectors import wallet_summary
+from tests.concurrency import concurrently
+from tests.conftest import ApiClient
+from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order
+from tests.wallet.conftest import postgres_only
+
+pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+PAY = DEFAULT_PAY_PASSWORD
+
+
+@pytest.fixture(autouse=True)
+def _level(transactional_db):
+    return LevelFactory(rank=1)
+
+
+def _client(merchant) -> ApiClient:
+    token = ApiClient().login_as(merchant).token
+    client = ApiClient()
+    client.token = token
+    return client
+
+
+def test_one_order_picked_by_two_requests_at_once_is_charged_once(merchant):
+    fund(merchant, "100")
+    order = place_order(merchant)
+    clients = [_client(merchant) for _ in range(2)]
+    answers = concurrently(
+        2, lambda i: clients[i].post("/merchant/order/pick", {"id": order.pk, "pay_password": PAY}).json()
+    )
+    assert sorted(a["code"] for a in answers) == [0, 1]
+    assert JournalEntry.objects.filter(reference=f"pickup:{order.pk}").count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "82.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_two_overlapping_batches_charge_each_order_once(merchant):
+    fund(merchant, "1000")
+    orders = [place_order(merchant) for _ in range(6)]
+    ids = [[o.pk for o in orders[:4]], [o.pk for o in orders[2:]]]
+    clients = [_client(merchant) for _ in range(2)]
+    answers = concurrently(
+        2, lambda i: clients[i].post("/merchant/order/pick_batch", {"ids": ids[i], "pay_password": PAY}).json()
+    )
+    picked = [r["id"] for a in answers for r in a["data"]["results"] if r["result"] == "picked"]
+    assert sorted(picked) == sorted(o.pk for o in orders)
+    assert all(o.status == OrderStatus.AWAITING_SHIPMENT for o in Order.objects.all())
+    assert wallet_summary(merchant=merchant)["balance"] == "892.00"  # 1000 - 6 x 18.00
+    call_command("check_ledger", verbosity=0)
+
+
+def _received(merchant, operator) -> Order:
+    order = place_order(merchant)
+    services.order_pick(merchant=merchant, order_id=order.pk, pay_password=PAY)
+    services.order_ship(order_id=order.pk, carrier="DHL", tracking_number=f"T{order.pk}", operator=operator)
+    return services.order_confirm_receipt(order_id=order.pk)
+
+
+def test_two_settlement_workers_at_once_settle_once(merchant, operator):
+    fund(merchant, "18")
+    order = _received(merchant, operator)
+    with time_machine.travel(timezone.now() + timedelta(days=8)):
+        results = concurrently(4, lambda i: services.order_settle(order_id=order.pk))
+    assert sorted(results) == [False, False, False, True]
+    assert JournalEntry.objects.filter(reference=f"order_settled:{order.pk}").count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "20.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_a_refund_approved_twice_at_once_pays_once(merchant, operator):
+    fund(merchant, "18")
+    order = place_order(merchant)
+    services.order_pick(merchant=merchant, order_id=order.pk, pay_password=PAY)
+    refund = services.refund_request(order_id=order.pk, reason="Late", goods_status=GoodsStatus.NOT_RECEIVED)
+    results = concurrently(2, lambda i: services.refund_approve(refund_id=refund.pk, operator=operator))
+    assert sum(isinstance(r, Refund) for r in results) == 1 and sum(isinstance(r, AppError) for r in results) == 1
+    assert Refund.objects.get().status == RefundStatus.APPROVED
+    assert JournalEntry.objects.filter(reference=f"refund:{refund.pk}").count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "18.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_a_refund_asked_while_settlement_runs_either_blocks_it_or_comes_too_late(merchant, operator):
+    fund(merchant, "180")
+    orders = [_received(merchant, operator) for _ in range(8)]
+    with time_machine.travel(timezone.now() + timedelta(days=8)):
+        for order in orders:
+
+            def step(i, order=order):
+                if i == 0:
+                    return services.order_settle(order_id=order.pk)
+                return services.refund_request(order_id=order.pk, reason="Broken", goods_status=GoodsStatus.RECEIVED)
+
+            settled, refund = concurrently(2, step)
+            order.refresh_from_db()
+            if settled is True:
+                assert isinstance(refund, AppError) and order.status == OrderStatus.COMPLETED
+                assert not Refund.objects.filter(order=order).exists()
+            else:
+                assert settled is False and isinstance(refund, Refund)
+                assert order.status == OrderStatus.RECEIVED
+    call_command("check_ledger", verbosity=0)
