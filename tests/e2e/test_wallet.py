@@ -77,8 +77,8 @@ def field_error(page, text: str):
 def type_pay_password(page, digits: str = DEFAULT_PAY_PASSWORD, *, amount: str = "", shot_as: str = "") -> None:
     """Types the payment password as a person does: once the prompt shows above its keypad what is paid (`amount`),
     the six boxes and a way to cancel. `shot_as`: a screenshot of the open prompt."""
-    sheet = page.locator(".pay-password")
-    keys = page.locator(".adm-number-keyboard-key")
+    sheet = page.locator(".pay-password").filter(visible=True)  # the open prompt (a closed one may stay in the page)
+    keys = page.locator(".adm-number-keyboard-key").filter(visible=True)
     keys.first.wait_for()  # the keypad opens by itself
     for part in (".pay-password-title", ".pay-password-action", ".pay-password-amount", ".adm-passcode-input"):
         assert_visible(sheet.locator(part))

@@ -4,13 +4,14 @@
  * (`<Routes location>`), so a hidden screen never reads another screen's query string. Signing out drops them all.
  * Also the route guard (signed-out users go to /login except on public routes) and the page title.
  */
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation, type Location } from "react-router-dom";
 import { useIntl } from "react-intl";
 import { ErrorBoundary } from "@/components/errors/ErrorBoundary";
 import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
+import { useOrderBadge } from "@/features/orders/hooks/useOrderBadge";
 import { useSession } from "@/lib/session";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
@@ -19,6 +20,16 @@ import { routeTitles } from "./routeTitles";
 const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ "./NotFound").then((m) => ({ default: m.NotFound })));
 
 const TABS = TAB_ROUTES.map((route) => ({ path: route.path, title: routeTitles[route.name] }));
+
+/** The tab screens' layout, with the Order tab's badge: the orders awaiting pickup (session state `total`). */
+function TabsWithBadge({ children }: { children: ReactNode }) {
+  const awaitingPickup = useOrderBadge();
+  return (
+    <TabLayout tabs={TABS} badges={{ "/order": awaitingPickup }}>
+      {children}
+    </TabLayout>
+  );
+}
 
 function RouteScreen({ route }: { route: AppRoute }) {
   const intl = useIntl();
@@ -30,7 +41,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
       </Suspense>
     </ErrorBoundary>
   );
-  if (route.layout === "tab") return <TabLayout tabs={TABS}>{body}</TabLayout>;
+  if (route.layout === "tab") return <TabsWithBadge>{body}</TabsWithBadge>;
   if (route.layout === "nav") return <NavLayout title={intl.formatMessage(routeTitles[route.name])}>{body}</NavLayout>;
   return body;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { OrderList } from "@/features/orders";
 
-/** /order: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /order: the shop's orders by status, with pickup one by one or all at once. */
 export default function OrderScreen() {
-  return <ComingSoon />;
+  return <OrderList />;
 }

@@ -1,6 +1,9 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { useSearchParams } from "react-router-dom";
+import { OrderDetailView } from "@/features/orders";
 
-/** /orderDetail: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /orderDetail?id=<order id>: one order with its products, money, shipping, tracking, history and refund. */
 export default function OrderDetailScreen() {
-  return <ComingSoon />;
+  const [params] = useSearchParams();
+  const id = Number(params.get("id"));
+  return <OrderDetailView key={id} id={Number.isInteger(id) ? id : 0} />;
 }

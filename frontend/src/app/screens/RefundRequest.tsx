@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { RefundList } from "@/features/orders";
 
-/** /refundRequest: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /refundRequest: the refund requests of the shop's orders. */
 export default function RefundRequestScreen() {
-  return <ComingSoon />;
+  return <RefundList />;
 }

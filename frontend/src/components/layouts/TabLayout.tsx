@@ -18,9 +18,9 @@ const ICONS: Record<string, ReactNode> = {
 /**
  * The four main screens: content above the bottom tab bar (home, product, order, my). The bar stays in the page
  * flow, sticky at the bottom (styles.css), so it takes exactly its own height, home indicator (safe area) included:
- * the last item of a screen ends above it and can be tapped.
+ * the last item of a screen ends above it and can be tapped. `badges`: a count on a tab (orders awaiting pickup).
  */
-export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode }) {
+export function TabLayout({ tabs, badges = {}, children }: { tabs: Tab[]; badges?: Record<string, number>; children: ReactNode }) {
   const intl = useIntl();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -34,7 +34,7 @@ export function TabLayout({ tabs, children }: { tabs: Tab[]; children: ReactNode
               key={tab.path}
               icon={ICONS[tab.path]}
               title={intl.formatMessage(tab.title)}
-              badge={isComingSoon(tab.path) ? intl.formatMessage(uiMessages.soon) : undefined}
+              badge={isComingSoon(tab.path) ? intl.formatMessage(uiMessages.soon) : badges[tab.path] || undefined}
             />
           ))}
         </TabBar>

@@ -4,6 +4,97 @@
  */
 
 export interface paths {
+    "/intake/v1/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The buyer cancels an order not yet picked up (a paid one is refunded in full). */
+        post: operations["intake_v1_order_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/order/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The buyer confirms receipt of a shipped order: it is pending settlement. */
+        post: operations["intake_v1_order_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/order/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A buyer's order in an open shop, awaiting payment: its listings must be on sale and in stock. The
+         *     storefront reference is taken once; the order is answered with its number and total.
+         */
+        post: operations["intake_v1_order_create_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/order/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The buyer paid an order awaiting payment: it now awaits the merchant's pickup. */
+        post: operations["intake_v1_order_paid_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/order/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The buyer asks for a refund: a request the platform decides once for a picked-up order; an order not
+         *     picked up yet is cancelled at once instead.
+         */
+        post: operations["intake_v1_order_refund_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/common/upload": {
         parameters: {
             query?: never;
@@ -233,6 +324,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/refund_order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The refund requests of the shop's orders, newest first, optionally of one status. */
+        get: operations["merchant_refund_order_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/register": {
         parameters: {
             query?: never;
@@ -430,6 +538,77 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["merchant_verify_pay_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/order/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One of the shop's orders with its lines, address, tracking, history, refunds and deadlines. */
+        get: operations["order_detail_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The shop's orders, newest first: a status tab and a keyword (order number or product title). */
+        get: operations["order_list_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/order/pick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Picks up one order awaiting pickup: its total cost leaves the balance (payment password). */
+        post: operations["order_pick_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/order/pick_batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Picks up several orders, or all awaiting pickup (at most 100, oldest first), each all or nothing, with one
+         *     payment password: the answer says which were picked up and why the others were not.
+         */
+        post: operations["order_pick_batch_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -823,6 +1002,12 @@ export interface components {
             id: number;
             on_shelf: boolean;
         };
+        History: {
+            readonly status: number;
+            readonly status_label: string;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description The KYC images: keys returned by common/upload (kind id_document; license: kind license, optional). */
         IdDocumentsRequest: {
             id_front: string;
@@ -830,6 +1015,91 @@ export interface components {
             id_hand: string;
             /** @default  */
             license?: string;
+        };
+        /** @description An order as the storefront sees it. */
+        IntakeOrder: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+            /** @description The platform's order number, shown to the merchant. */
+            number: string;
+            status: components["schemas"]["OrderStatusEnum"];
+            status_label: string;
+            /** @description Units in all lines. */
+            quantity: number;
+            /**
+             * Format: decimal
+             * @description What the buyer pays: retail price x quantity of every line.
+             */
+            total_payment: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
+        IntakeOrderCancelApiInputRequest: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+        };
+        IntakeOrderConfirmApiInputRequest: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+        };
+        IntakeOrderCreateApiInputLineRequest: {
+            /**
+             * Format: int64
+             * @description A listing of the shop (its shop goods id).
+             */
+            goods: number;
+            quantity: number;
+        };
+        IntakeOrderCreateApiInputRequest: {
+            /** @description The storefront's reference, unique. */
+            external_ref: string;
+            /**
+             * Format: int64
+             * @description The shop's id.
+             */
+            shop: number;
+            /** @description Each listing at most once. */
+            lines: components["schemas"]["IntakeOrderCreateApiInputLineRequest"][];
+            ship_name: string;
+            ship_phone: string;
+            ship_address: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            ship_country: string;
+        };
+        IntakeOrderPaidApiInputRequest: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+            /** @description The payment provider's reference. */
+            payment_reference: string;
+        };
+        IntakeOrderRefundApiInputRequest: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+            reason: string;
+            goods_status: components["schemas"]["RefundGoodsStatusEnum"];
+        };
+        IntakeOrderRefundApiOutput: {
+            /**
+             * @description cancelled: the order was not picked up yet and is cancelled now (a paid one refunded in full); requested: a refund request awaits the platform's decision.
+             *
+             *     * `cancelled` - Cancelled at once (not picked up yet)
+             *     * `requested` - Refund requested
+             */
+            outcome: components["schemas"]["OutcomeEnum"];
+            order: components["schemas"]["IntakeOrder"];
+            /** @description The open request; null when cancelled. */
+            refund: components["schemas"]["IntakeRefund"] | null;
+        };
+        IntakeRefund: {
+            id: number;
+            /** Format: decimal */
+            amount: string;
+            reason: string;
+            goods_status: components["schemas"]["RefundGoodsStatusEnum"];
+            status: components["schemas"]["RefundStatusEnum"];
+            status_label: string;
         };
         /**
          * @description * `avatar` - avatar
@@ -968,6 +1238,160 @@ export interface components {
          * @enum {string}
          */
         MerchantStatusEnum: "pending" | "active" | "rejected" | "closed";
+        /** @description An order as a list shows it: its first product stands for it. */
+        OrderDetailApiOutput: {
+            id: number;
+            number: string;
+            /** Format: date-time */
+            created_at: string;
+            status: components["schemas"]["OrderStatusEnum"];
+            status_label: string;
+            readonly title: string;
+            readonly image: string | null;
+            readonly line_count: number;
+            quantity: number;
+            /** Format: decimal */
+            total_payment: string;
+            /** Format: decimal */
+            total_cost: string;
+            /** Format: decimal */
+            earnings: string;
+            /** Format: date-time */
+            pickup_deadline: string | null;
+            /** Format: date-time */
+            settle_at: string | null;
+            lines: components["schemas"]["OrderLine"][];
+            ship_name: string;
+            /** @description Masked: the first three and last two characters. */
+            readonly ship_phone: string;
+            ship_address: string;
+            ship_country: string;
+            carrier: string;
+            tracking_number: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            picked_at: string | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @description A shipped order counts as received at this time unless the buyer confirms first.
+             */
+            receive_due_at: string | null;
+            /** Format: date-time */
+            received_at: string | null;
+            /** Format: date-time */
+            settled_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description Newest first. */
+            tracking_events: components["schemas"]["TrackingEvent"][];
+            /** @description Status changes, oldest first. */
+            history: components["schemas"]["History"][];
+            /** @description Refund requests, newest first. */
+            refunds: components["schemas"]["RefundState"][];
+        };
+        OrderLine: {
+            title: string;
+            readonly image: string | null;
+            quantity: number;
+            /** Format: decimal */
+            retail_price: string;
+            /** Format: decimal */
+            purchase_price: string;
+            /** Format: decimal */
+            profit: string;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        OrderListApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["OrderSummary"][];
+            /** @description The number of the shop's orders in each status code. */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Orders awaiting pickup: the Order tab's badge. */
+            awaiting_pickup: number;
+            /**
+             * Format: decimal
+             * @description The total cost of the orders awaiting pickup: the most picking them all up can cost.
+             */
+            awaiting_pickup_cost: string;
+        };
+        OrderPickApiInputRequest: {
+            /** Format: int64 */
+            id: number;
+            /** @default  */
+            pay_password?: string;
+        };
+        OrderPickBatchApiInputRequest: {
+            /** @description The orders to pick up; leave out and send all=true for every order awaiting pickup. */
+            ids?: number[];
+            /** @default false */
+            all?: boolean;
+            /** @default  */
+            pay_password?: string;
+        };
+        OrderPickBatchApiOutput: {
+            picked: number;
+            skipped: number;
+            /** @description Oldest order first. */
+            results: components["schemas"]["OrderPickBatchApiOutputResult"][];
+        };
+        OrderPickBatchApiOutputResult: {
+            id: number;
+            number: string;
+            result: components["schemas"]["PickResultEnum"];
+            readonly result_label: string;
+            /** Format: decimal */
+            cost: string;
+        };
+        /**
+         * @description * `0` - Awaiting payment
+         *     * `5` - Awaiting pickup
+         *     * `1` - Awaiting shipment
+         *     * `2` - Shipped
+         *     * `3` - Pending settlement
+         *     * `4` - Settled
+         *     * `-1` - Cancelled
+         *     * `-2` - Refunded
+         * @enum {integer}
+         */
+        OrderStatusEnum: 0 | 5 | 1 | 2 | 3 | 4 | -1 | -2;
+        /** @description An order as a list shows it: its first product stands for it. */
+        OrderSummary: {
+            id: number;
+            number: string;
+            /** Format: date-time */
+            created_at: string;
+            status: components["schemas"]["OrderStatusEnum"];
+            status_label: string;
+            readonly title: string;
+            readonly image: string | null;
+            readonly line_count: number;
+            quantity: number;
+            /** Format: decimal */
+            total_payment: string;
+            /** Format: decimal */
+            total_cost: string;
+            /** Format: decimal */
+            earnings: string;
+            /** Format: date-time */
+            pickup_deadline: string | null;
+            /** Format: date-time */
+            settle_at: string | null;
+        };
+        /**
+         * @description * `cancelled` - Cancelled at once (not picked up yet)
+         *     * `requested` - Refund requested
+         * @enum {string}
+         */
+        OutcomeEnum: "cancelled" | "requested";
         PartnerPayloadRequest: {
             data: string;
             code: string;
@@ -979,6 +1403,13 @@ export interface components {
          * @enum {string}
          */
         PaymentMethodEnum: "chain" | "bank";
+        /**
+         * @description * `picked` - Picked up
+         *     * `insufficient` - Insufficient balance
+         *     * `not_awaiting` - No longer awaiting pickup
+         * @enum {string}
+         */
+        PickResultEnum: "picked" | "insufficient" | "not_awaiting";
         ProductAddApiInputRequest: {
             ids?: number[];
         };
@@ -1073,6 +1504,68 @@ export interface components {
             /** @default  */
             bank_name?: string;
         };
+        /**
+         * @description * `not_received` - Not received
+         *     * `received` - Received
+         *     * `returned` - Returned
+         * @enum {string}
+         */
+        RefundGoodsStatusEnum: "not_received" | "received" | "returned";
+        RefundItem: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: decimal */
+            amount: string;
+            reason: string;
+            goods_status: components["schemas"]["RefundGoodsStatusEnum"];
+            goods_status_label: string;
+            status: components["schemas"]["RefundStatusEnum"];
+            status_label: string;
+            /** @description The operator's reason for a rejection. */
+            readonly decision_note: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            order_id: number;
+            order_number: string;
+            order_status: components["schemas"]["OrderStatusEnum"];
+            order_status_label: string;
+            readonly title: string;
+            readonly image: string | null;
+            quantity: number;
+            /** Format: decimal */
+            total_cost: string;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        RefundItemPage: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["RefundItem"][];
+        };
+        RefundState: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: decimal */
+            amount: string;
+            reason: string;
+            goods_status: components["schemas"]["RefundGoodsStatusEnum"];
+            goods_status_label: string;
+            status: components["schemas"]["RefundStatusEnum"];
+            status_label: string;
+            /** @description The operator's reason for a rejection. */
+            readonly decision_note: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        /**
+         * @description * `0` - Pending approval
+         *     * `1` - Approved
+         *     * `2` - Rejected
+         * @enum {integer}
+         */
+        RefundStatusEnum: 0 | 1 | 2;
         RegisterOutput: {
             status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
@@ -1199,6 +1692,12 @@ export interface components {
             code: string;
             mer: string;
         };
+        TrackingEvent: {
+            /** Format: date-time */
+            occurred_at: string;
+            place: string;
+            description: string;
+        };
         /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
         Unauthorized: {
             /** @constant */
@@ -1287,6 +1786,501 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    intake_v1_order_cancel_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeOrderCancelApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeOrder"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_order_confirm_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeOrderConfirmApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeOrder"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_order_create_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeOrderCreateApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeOrder"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_order_paid_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeOrderPaidApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeOrder"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_order_refund_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeOrderRefundApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeOrderRefundApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     common_upload_create: {
         parameters: {
             query?: never;
@@ -2842,6 +3836,115 @@ export interface operations {
             };
         };
     };
+    merchant_refund_order_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /**
+                 * @description * `0` - Pending approval
+                 *     * `1` - Approved
+                 *     * `2` - Rejected
+                 */
+                status?: 0 | 1 | 2;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["RefundItemPage"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_register_create: {
         parameters: {
             query?: never;
@@ -4188,6 +5291,442 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    order_detail_retrieve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OrderDetailApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    order_list_retrieve: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                limit?: number;
+                page?: number;
+                /**
+                 * @description all, or one status code (product.md 5.2).
+                 *
+                 *     * `all` - all
+                 *     * `0` - 0
+                 *     * `5` - 5
+                 *     * `1` - 1
+                 *     * `2` - 2
+                 *     * `3` - 3
+                 *     * `4` - 4
+                 *     * `-1` - -1
+                 *     * `-2` - -2
+                 */
+                status?: "all" | "0" | "5" | "1" | "2" | "3" | "4" | "-1" | "-2";
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OrderListApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    order_pick_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPickApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderPickApiInputRequest"];
+                "multipart/form-data": components["schemas"]["OrderPickApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OrderSummary"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    order_pick_batch_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderPickBatchApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["OrderPickBatchApiInputRequest"];
+                "multipart/form-data": components["schemas"]["OrderPickBatchApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OrderPickBatchApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

@@ -41,7 +41,7 @@ export type BillTab = NonNullable<ApiQuery<"merchant/bill">["type"]>;
 export type BillLine = ApiListItem<"merchant/bill">;
 
 /** The wallet figures of getMerInfo (apps/wallet/selectors.wallet_summary). */
-export type WalletSummary = Pick<ApiData<"merchant/getMerInfo">, "balance" | "total_income" | "held_amount">;
+export type WalletSummary = Pick<ApiData<"merchant/getMerInfo">, "balance" | "total_income" | "held_amount" | "pending_sales">;
 
 export type LevelUpgradeInput = ApiBody<"index/level_upgrade">;
 export type LevelUpgradeAnswer = ApiData<"index/level_upgrade">;

@@ -6,8 +6,8 @@ import { useWalletSummary } from "../api";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 
-/** The wallet block at the top of My: balance, total income, the amount held for withdrawals in review (the part of
- * the pending amount there is before orders), withdraw and deposit. */
+/** The wallet block at the top of My: balance, total income, the pending amount in its two parts (held for
+ * withdrawals in review, sales awaiting settlement), withdraw and deposit. */
 export function WalletCard() {
   const navigate = useNavigate();
   const { data } = useWalletSummary();
@@ -31,6 +31,12 @@ export function WalletCard() {
             <FormattedMessage {...m.heldAmount} />
           </span>
           <Money value={data?.held_amount ?? null} />
+        </div>
+        <div className="wallet-card-figure">
+          <span className="wallet-card-label">
+            <FormattedMessage {...m.pendingSales} />
+          </span>
+          <Money value={data?.pending_sales ?? null} />
         </div>
       </div>
       <div className="wallet-card-actions">

@@ -10,6 +10,11 @@ const plainMessages = defineMessages({
     defaultMessage: "In withdrawal review",
     description: "My: the part of the pending amount held for withdrawals under review (returned if not approved)",
   },
+  pendingSales: {
+    id: "wallet.pendingSales",
+    defaultMessage: "Sales awaiting settlement",
+    description: "My: sales of received orders, added to the balance when they settle",
+  },
   withdraw: { id: "wallet.withdraw", defaultMessage: "Withdraw", description: "Button: go to the withdrawal form" },
   deposit: { id: "wallet.deposit", defaultMessage: "Deposit", description: "Button: go to the deposit methods" },
 
