@@ -66,17 +66,20 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
         assert page.locator(".adm-tab-bar-item-title", has_text=texts[tab]).is_visible(), tab
     shot(page, "shell-home")
     # Entries to screens not built yet say so, and the screens too (never "No records yet").
-    assert_visible(page.locator(".shortcut", has_text=texts["route.refundRequest"]).get_by_test_id("soon-tag"))
-    assert texts["common.soon"] in page.locator(".adm-tab-bar-item", has_text=texts["route.order"]).inner_text()
-    page.locator(".adm-tab-bar-item-title:visible", has_text=texts["route.order"]).click()
-    page.wait_for_url(f"{base_url}/order")
+    shortcut = page.locator(".shortcut", has_text=texts["route.storeExpress"])
+    assert_visible(shortcut.get_by_test_id("soon-tag"))
+    assert texts["common.soon"] not in page.locator(".adm-tab-bar-item", has_text=texts["route.order"]).inner_text()
+    tap(shortcut)
+    page.wait_for_url(f"{base_url}/storeExpress")
     assert_visible(page.get_by_test_id("coming-soon"))
     assert texts["common.noRecords"] not in page.locator("body").inner_text()
-    shot(page, "order-coming-soon")
+    shot(page, "coming-soon")
+    page.go_back()
+    page.wait_for_url(f"{base_url}/home")
 
     page.locator(".adm-tab-bar-item-title:visible", has_text=texts["route.my"]).click()  # screens stay alive
     page.wait_for_url(f"{base_url}/my")
-    assert_visible(page.locator(".adm-list-item:visible", has_text=texts["my.finance"]).get_by_test_id("soon-tag"))
+    assert_visible(page.locator(".adm-list-item:visible", has_text=texts["my.alliance"]).get_by_test_id("soon-tag"))
     expect(page).to_have_title(texts["route.my"])
 
     open_app(page, base_url, "/withdrawRecord")
