@@ -10,3 +10,7 @@ merchant_registered = Hook("merchant_registered")
 # (the wallet app):
 # the figures of the merchant summary that getMerInfo and the sign-in answers show.
 wallet_summary = Hook("wallet_summary")
+
+# time_zone_changed(*, merchant_id): the merchant's dates are counted in another zone now: the orders app rewrites
+# its figures (counted by local date) in the change's transaction.
+time_zone_changed = Hook("time_zone_changed")

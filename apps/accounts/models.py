@@ -31,6 +31,9 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     )
     status_reason = models.CharField(_("reason"), max_length=255, blank=True)
     language = models.CharField(_("language"), max_length=8, default="ru-RU")
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, blank=True, help_text=_("The IANA zone the shop's dates are counted in.")
+    )
     avatar = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     id_front = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     id_back = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")

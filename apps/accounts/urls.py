@@ -17,5 +17,6 @@ urlpatterns = [
     path("merchant/getMerInfo", profile.GetMerInfoApi.as_view()),
     path("merchant/avatar", profile.AvatarApi.as_view()),
     path("merchant/set_language", profile.SetLanguageApi.as_view()),
+    path("merchant/time_zone", profile.TimeZoneApi.as_view()),
     path("merchant/language_list", profile.LanguageListApi.as_view()),
 ]

@@ -5,3 +5,6 @@ from .hooks import Hook
 # notify(*, merchant, title, body="", params=None): title and body are msgids marked with gettext_noop,
 # translated when the merchant reads them; params fill their %(name)s placeholders.
 notify = Hook("notify")
+
+# unread_count(*, merchant_id) -> int: the merchant's messages not read yet (Home's figure).
+unread_count = Hook("unread_count")

@@ -560,7 +560,9 @@ class RefundAdmin(DecisionAdmin):
 
     def run_decision(self, name: str, obj: Refund, data: dict, operator: Any) -> None:
         if name == "approve":
-            services.refund_approve(refund_id=obj.pk, operator=operator, note=data["note"])
+            services.refund_approve(
+                refund_id=obj.pk, operator=operator, note=data["note"], merchant_fault=data["merchant_fault"]
+            )
         else:
             services.refund_reject(refund_id=obj.pk, operator=operator, reason=data["reason"])
 

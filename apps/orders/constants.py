@@ -56,12 +56,20 @@ class GoodsStatus(models.TextChoices):
 
 
 class CreditEventKind(models.TextChoices):
-    """Events that change a merchant's credit score (the figures issue publishes the points and reads them)."""
+    """Events that change a merchant's credit score."""
 
     PICKUP_MISSED = "pickup_missed", _("Order not picked up in time")
+    REFUND_MERCHANT_FAULT = "refund_merchant_fault", _("Refund for the merchant's fault")
+    RECOVERY = "recovery", _("Recovery: no lowering event for a while")
 
 
-CREDIT_POINTS = {CreditEventKind.PICKUP_MISSED: -2}
+# The published table (product.md 11): each event's points. The score starts at 100 (apps.shop.figures.CREDIT_START)
+# and, unchanged for CREDIT_RECOVERY_DAYS (a setting), recovers by the RECOVERY points, up to 100.
+CREDIT_POINTS = {
+    CreditEventKind.PICKUP_MISSED: -2,
+    CreditEventKind.REFUND_MERCHANT_FAULT: -3,
+    CreditEventKind.RECOVERY: 1,
+}
 
 
 class PickResult(models.TextChoices):
@@ -71,6 +79,9 @@ class PickResult(models.TextChoices):
     INSUFFICIENT = "insufficient", _("Insufficient balance")
     NOT_AWAITING = "not_awaiting", _("No longer awaiting pickup")
 
+
+REVIEW_STARS_MAX = 5
+REVIEW_TEXT_MAX = 2000
 
 # A batch pickup takes at most this many orders; "all" picks the oldest this many (the app asks again for the rest).
 PICK_BATCH_MAX = 100

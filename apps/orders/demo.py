@@ -2,7 +2,8 @@
 
 Orders come only from buyers (product.md 2.2): each one is placed, paid, cancelled, confirmed or refunded through the
 storefront's signed intake endpoint (/intake/v1/, in-process, signed with settings.STOREFRONT_SECRET), the merchant
-picks up with the demo payment password, and the operator ships, records tracking steps and decides refunds, all
+picks up with the demo payment password, buyers review some received orders, visit and follow the shop, and the
+operator ships, records tracking steps and decides refunds, all
 through the services, each step at its own past time (time-machine). The settlement of a received order is the beat
 job's step (services.order_settle). Several orders paid in the last two days still await pickup, within their window,
 and the merchant's balance covers them. Idempotent: nothing is done when the demo merchant already has orders.
@@ -104,6 +105,17 @@ SCENARIOS: list[list[Step]] = [
     [(3 * M, "create", {})],
     [(M, "create", {})],
 ]  # fmt: skip
+
+
+# Buyers' reviews of received demo orders (scenario index: when, stars, text), and the shop's storefront audience.
+REVIEWS = {
+    0: (21 * D, 5, "Fast delivery, exactly as pictured."),
+    1: (20 * D, 4, "Good quality; the box was a little dented."),
+    2: (14 * D, 5, "Second order from this shop, as good as the first."),
+    3: (18 * D, 3, "Fine, but the colour is darker than on the photo."),
+}
+FOLLOWERS = 7  # buyers who follow the shop; the last one unfollows again
+VISITOR_POOL = 60  # visitor keys the daily visits draw from, so 7 and 30 days have distinct counts
 
 
 class _Storefront:
@@ -209,6 +221,8 @@ class _Run:
             self.storefront.call("order/confirm", {"external_ref": ref})
         elif action == "refund":
             self.storefront.call("order/refund", {"external_ref": ref, **args})
+        elif action == "review":
+            self.storefront.call("order/review", {"external_ref": ref, **args})
         elif action == "pick":
             order = self.order(index)
             _cover(self.merchant, order.total_cost, self.operator)
@@ -244,6 +258,21 @@ class _Run:
             raise ValueError(action)
 
 
+def _audience(storefront: _Storefront, merchant: Merchant, now: datetime) -> None:
+    """The storefront's visits of the last 30 days (a few to a dozen visitors a day) and its followers."""
+    shop = merchant.shop.pk
+    for days_ago in range(29, -1, -1):
+        when = now - days_ago * D - 2 * H
+        with time_machine.travel(when, tick=False):
+            for n in range(3 + (days_ago * 7) % 10):
+                storefront.call("shop/visit", {"shop": shop, "visitor": f"demo-{(days_ago * 5 + n) % VISITOR_POOL}"})
+    for n in range(FOLLOWERS):
+        with time_machine.travel(now - (20 - 2 * n) * D, tick=False):
+            storefront.call("shop/follow", {"shop": shop, "buyer": f"demo-buyer-{n}"})
+    with time_machine.travel(now - D, tick=False):
+        storefront.call("shop/unfollow", {"shop": shop, "buyer": f"demo-buyer-{FOLLOWERS - 1}"})
+
+
 def seed(stdout: TextIO) -> None:
     merchant = Merchant.objects.filter(email=DEMO_EMAIL).select_related("shop").first()
     if merchant is None or Order.objects.filter(merchant=merchant).exists():
@@ -257,14 +286,17 @@ def seed(stdout: TextIO) -> None:
         stdout.write("Orders: no products to order in the demo shop.")
         return
     run = _Run(merchant, operator, listings)
+    reviews = [(ago, index, "review", {"stars": stars, "text": text}) for index, (ago, stars, text) in REVIEWS.items()]
     steps = sorted(
-        ((ago, index, action, args) for index, scenario in enumerate(SCENARIOS) for ago, action, args in scenario),
+        [(ago, index, action, args) for index, scenario in enumerate(SCENARIOS) for ago, action, args in scenario]
+        + reviews,
         key=lambda step: (-step[0], step[1]),
     )
     for ago, index, action, args in steps:  # in the order they happened, so the ledger reads in time order
         when = now - ago
         with time_machine.travel(when, tick=False):
             run.step(index, action, args, when)
+    _audience(run.storefront, merchant, now)
     # The orders awaiting pickup can all be picked up with the balance.
     awaiting = Order.objects.filter(merchant=merchant, status=OrderStatus.AWAITING_PICKUP)
     _cover(merchant, sum((order.total_cost for order in awaiting), Decimal("0")), operator)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from .constants import CREDIT_POINTS, CreditEventKind
 from .models import Order
 
 CARRIER_MAX = Order._meta.get_field("carrier").max_length or 64
@@ -65,6 +66,13 @@ class DeliveredForm(forms.Form):
 
 class RefundApproveForm(forms.Form):
     note = forms.CharField(label=_("note"), max_length=255, required=False)
+    merchant_fault = forms.BooleanField(label=_("The merchant is at fault"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["merchant_fault"].help_text = gettext(
+            "For example, the goods were not as described. The merchant's credit score loses %(points)s points."
+        ) % {"points": abs(CREDIT_POINTS[CreditEventKind.REFUND_MERCHANT_FAULT])}
 
 
 class ReasonForm(forms.Form):

@@ -17,7 +17,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.core.errors import AppError, ErrorCode
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.signatures import hmac_sha256_hex, signature_matches
 
 from .models import IntakeSignature, Order
@@ -87,3 +88,11 @@ def order_id_by_ref(external_ref: str) -> int:
     if order_id is None:
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
     return order_id
+
+
+def shop_merchant(shop_id: int) -> Merchant:
+    """The merchant of a shop the storefront names; an unknown shop answers so."""
+    merchant = Merchant.objects.filter(shop__pk=shop_id).first()
+    if merchant is None:
+        raise field_error("shop", _("This shop does not exist."), ErrorCode.NOT_FOUND)
+    return merchant

@@ -1,6 +1,7 @@
-"""The order intake of the storefront (product.md 5.1), under /intake/v1/: a buyer's order, its payment, its
-cancellation, the receipt and a refund request, each signed by the storefront (apps.orders.intake) instead of a
-merchant's session. Every answer is the envelope; the storefront names orders by its own reference."""
+"""The storefront's intake (product.md 5.1 and 11), under /intake/v1/: a buyer's order, its payment, its cancellation,
+the receipt, a refund request and a rating; a shop's visits and follows. Each request is signed by the storefront
+(apps.orders.intake) instead of a merchant's session. Every answer is the envelope; the storefront names orders by
+its own reference."""
 
 from typing import Any
 
@@ -20,10 +21,26 @@ from apps.core.envelope import ok, rejected
 from apps.core.errors import ErrorCode
 from apps.core.fields import IdField
 from apps.core.money import MoneySerializerField
+from apps.shop import figures as shop_figures
 
 from . import services
-from .constants import LINE_QUANTITY_MAX, ORDER_LINES_MAX, GoodsStatus, OrderStatus, RefundStatus
-from .intake import SIGNATURE_HEADER, TIMESTAMP_HEADER, SignatureError, order_id_by_ref, signature_verify
+from .constants import (
+    LINE_QUANTITY_MAX,
+    ORDER_LINES_MAX,
+    REVIEW_STARS_MAX,
+    REVIEW_TEXT_MAX,
+    GoodsStatus,
+    OrderStatus,
+    RefundStatus,
+)
+from .intake import (
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    SignatureError,
+    order_id_by_ref,
+    shop_merchant,
+    signature_verify,
+)
 from .models import Order, Refund
 
 SIGNED = [
@@ -230,3 +247,69 @@ class IntakeOrderRefundApi(IntakeApi):
             answer = {"outcome": "cancelled", "order": result, "refund": None}
             message = _("The order was not picked up yet, so it was cancelled at once.")
         return ok(self.OutputSerializer(answer).data, message)
+
+
+class IntakeReviewApi(IntakeApi):
+    class InputSerializer(ExternalRefInputSerializer):
+        stars = serializers.IntegerField(min_value=1, max_value=REVIEW_STARS_MAX)
+        text = serializers.CharField(max_length=REVIEW_TEXT_MAX, allow_blank=True, default="")
+
+    class OutputSerializer(serializers.Serializer):
+        stars = serializers.IntegerField()
+        text = serializers.CharField()
+        created_at = serializers.DateTimeField()
+
+    @extend_schema(parameters=SIGNED, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        """The buyer reviews a received order, once, with 1 to 5 stars: the shop's rating is the average."""
+        v = self.input
+        review = services.review_add(order_id=order_id_by_ref(v["external_ref"]), stars=v["stars"], text=v["text"])
+        return ok(self.OutputSerializer(review).data, _("Rating recorded."))
+
+
+class ShopInputSerializer(serializers.Serializer):
+    shop = IdField(help_text="The shop's id.")
+
+
+class IntakeVisitApi(IntakeApi):
+    class InputSerializer(ShopInputSerializer):
+        visitor = serializers.CharField(
+            max_length=64, help_text="The storefront's anonymous key of the visitor (no personal data)."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        counted = serializers.BooleanField(help_text="True for the visitor's first visit this date in the shop.")
+
+    @extend_schema(parameters=SIGNED, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        """A visitor opened the shop: counted once per visitor and date (in the merchant's time zone)."""
+        counted = shop_figures.visit_record(merchant=shop_merchant(self.input["shop"]), key=self.input["visitor"])
+        return ok(self.OutputSerializer({"counted": counted}).data, _("Visit recorded."))
+
+
+class FollowInputSerializer(ShopInputSerializer):
+    buyer = serializers.CharField(max_length=64, help_text="The storefront's key of the buyer.")
+
+
+class FollowOutputSerializer(serializers.Serializer):
+    changed = serializers.BooleanField(help_text="False when the buyer already followed (or did not follow) it.")
+
+
+class IntakeFollowApi(IntakeApi):
+    InputSerializer = FollowInputSerializer
+
+    @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
+    def post(self, request: Request) -> Response:
+        """A buyer follows the shop."""
+        changed = shop_figures.follow(merchant=shop_merchant(self.input["shop"]), buyer=self.input["buyer"])
+        return ok(FollowOutputSerializer({"changed": changed}).data, _("Following the shop."))
+
+
+class IntakeUnfollowApi(IntakeApi):
+    InputSerializer = FollowInputSerializer
+
+    @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
+    def post(self, request: Request) -> Response:
+        """A buyer stops following the shop."""
+        changed = shop_figures.unfollow(merchant=shop_merchant(self.input["shop"]), buyer=self.input["buyer"])
+        return ok(FollowOutputSerializer({"changed": changed}).data, _("No longer following the shop."))

@@ -12,5 +12,9 @@ urlpatterns = [
     path("order/cancel", intake_apis.IntakeOrderCancelApi.as_view(), name="intake-order-cancel"),
     path("order/confirm", intake_apis.IntakeOrderConfirmApi.as_view(), name="intake-order-confirm"),
     path("order/refund", intake_apis.IntakeOrderRefundApi.as_view(), name="intake-order-refund"),
+    path("order/review", intake_apis.IntakeReviewApi.as_view(), name="intake-order-review"),
+    path("shop/visit", intake_apis.IntakeVisitApi.as_view(), name="intake-shop-visit"),
+    path("shop/follow", intake_apis.IntakeFollowApi.as_view(), name="intake-shop-follow"),
+    path("shop/unfollow", intake_apis.IntakeUnfollowApi.as_view(), name="intake-shop-unfollow"),
     re_path(r"^(?P<rest>.*)$", api_not_found),  # another path here answers the envelope too
 ]

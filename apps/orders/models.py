@@ -14,6 +14,7 @@ from apps.core.money import MoneyField
 from .constants import (
     ORDER_TRANSITIONS,
     REFUND_TRANSITIONS,
+    REVIEW_TEXT_MAX,
     CreditEventKind,
     GoodsStatus,
     OrderStatus,
@@ -191,6 +192,7 @@ class CreditEvent(AppendOnlyModel):
     order = models.ForeignKey(Order, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(_("kind"), max_length=32, choices=CreditEventKind.choices)
     points = models.SmallIntegerField(_("points"))
+    score = models.PositiveSmallIntegerField(_("credit score"), help_text=_("The score after this event."))
     created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
 
     class Meta:
@@ -201,6 +203,23 @@ class CreditEvent(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.points}"
+
+
+class Review(models.Model):
+    """A buyer's review of a received order: one per order, 1 to 5 stars. The shop's rating is their average."""
+
+    order = models.OneToOneField(Order, on_delete=models.PROTECT, related_name="review")
+    stars = models.PositiveSmallIntegerField(_("stars"))
+    text = models.TextField(_("text"), blank=True, max_length=REVIEW_TEXT_MAX)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("buyer rating")
+        verbose_name_plural = _("buyer ratings")
+        constraints = [models.CheckConstraint(condition=Q(stars__gte=1, stars__lte=5), name="orders_review_stars")]
+
+    def __str__(self) -> str:
+        return f"{self.order_id} {self.stars}"
 
 
 class IntakeSignature(models.Model):

@@ -3,7 +3,7 @@ entry (5.3) with a unique reference.
 
 Who calls what:
 - the storefront (apps.orders.intake, later the storefront app in-process): order_create, order_pay, order_cancel,
-  order_confirm_receipt, refund_request;
+  order_confirm_receipt, refund_request, review_add;
 - the merchant (order/pick, order/pick_batch): order_pick, order_pick_batch;
 - operators (the admin): order_ship, tracking_event_add, order_mark_delivered, refund_approve, refund_reject;
 - Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_receive_due, order_settle.
@@ -45,13 +45,15 @@ from apps.wallet.operations import Posting, money_operation
 from apps.wallet.selectors import available_balance
 from apps.wallet.services.common import Operator, new_number, reviewed
 
+from . import figures
 from .constants import (
-    CREDIT_POINTS,
     IN_ESCROW,
     LINE_QUANTITY_MAX,
     ORDER_LINES_MAX,
     PICK_BATCH_MAX,
     REFUNDABLE,
+    REVIEW_STARS_MAX,
+    REVIEW_TEXT_MAX,
     CreditEventKind,
     GoodsStatus,
     OrderStatus,
@@ -59,7 +61,7 @@ from .constants import (
     RefundStatus,
 )
 from .hooks import referral_on_settlement
-from .models import CreditEvent, Order, OrderLine, PickBatch, Refund, TrackingEvent
+from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
 from .selectors import order_missing, payment_window
 
 
@@ -228,6 +230,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         lines=[(account_get(kind=AccountKind.BUYERS), -order.total_payment), (_escrow(), order.total_payment)],
         memo=order.number,
     )
+    figures.order_paid(order)
     for product_id, quantity in order.lines.exclude(product=None).values_list("product_id", "quantity"):
         goods_sales_add(merchant_id=order.merchant_id, product_id=product_id, quantity=quantity)
     notify(
@@ -257,6 +260,7 @@ def _cancel(order: Order, *, note: str) -> Order:
             lines=[(_escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)],
             memo=order.number,
         )
+        figures.order_cancelled(order)
     return order
 
 
@@ -297,6 +301,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
         ],
         memo=order.number,
     )
+    figures.order_received(order)
     return order
 
 
@@ -326,6 +331,21 @@ def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund |
         params={"number": order.number},
     )
     return refund
+
+
+@transaction.atomic
+def review_add(*, order_id: int, stars: int, text: str = "") -> Review:
+    """The buyer reviews a received order once: 1 to 5 stars and a text. The shop's rating counts it."""
+    if not 1 <= stars <= REVIEW_STARS_MAX:
+        raise field_error("stars", _("Please give 1 to 5 stars."))
+    order = _locked(order_id)
+    if order.status not in (OrderStatus.RECEIVED, OrderStatus.COMPLETED):
+        raise AppError(_("An order is rated once the buyer has received it."), ErrorCode.STATE)
+    if Review.objects.filter(order=order).exists():
+        raise AppError(_("This order was already rated."), ErrorCode.CONFLICT)
+    review = Review.objects.create(order=order, stars=stars, text=text.strip()[:REVIEW_TEXT_MAX])
+    figures.review_added(review)
+    return review
 
 
 # --- the merchant ----------------------------------------------------------------------------------------------------
@@ -539,9 +559,10 @@ def _refund_locked(refund_id: int) -> tuple[Order, Refund]:
 
 
 @transaction.atomic
-def refund_approve(*, refund_id: int, operator: Operator, note: str = "") -> Refund:
+def refund_approve(*, refund_id: int, operator: Operator, note: str = "", merchant_fault: bool = False) -> Refund:
     """Approves an open refund once: the buyer gets T back (from escrow, or from the merchant's pending once the
-    order was received) and the merchant gets its cost C back from supply; the order is refunded."""
+    order was received) and the merchant gets its cost C back from supply; the order is refunded. When the operator
+    finds the merchant at fault, the credit score's event is recorded."""
     order, refund = _refund_locked(refund_id)
     was = order.status
     transition(refund, RefundStatus.APPROVED, actor=operator, note=note, changes=reviewed(operator, note))
@@ -554,6 +575,9 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "") -> Ref
             (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
         ]
     ledger_post(reference=f"refund:{refund.pk}", kind=EntryKind.ORDER_REFUND, lines=lines, memo=order.number)
+    figures.order_refunded(order, was_received=was == OrderStatus.RECEIVED)
+    if merchant_fault:
+        figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.REFUND_MERCHANT_FAULT, order=order)
     notify(
         merchant=order.merchant,
         title=gettext_noop("Refund approved"),
@@ -602,12 +626,7 @@ def order_expire_unpicked(*, order_id: int) -> bool:
     if timezone.now() < order.pickup_deadline:
         return False
     _cancel(order, note=_("Not picked up in time"))
-    CreditEvent.objects.create(
-        merchant_id=order.merchant_id,
-        order=order,
-        kind=CreditEventKind.PICKUP_MISSED,
-        points=CREDIT_POINTS[CreditEventKind.PICKUP_MISSED],
-    )
+    figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.PICKUP_MISSED, order=order)
     notify(
         merchant=order.merchant,
         title=gettext_noop("Order cancelled"),
@@ -649,6 +668,7 @@ def order_settle(*, order_id: int) -> bool:
         ],
         memo=order.number,
     )
+    figures.order_settled(order)
     referral_on_settlement(order=order)
     notify(
         merchant=order.merchant,

@@ -6,7 +6,7 @@ from celery import shared_task
 
 from apps.core.errors import AppError
 
-from . import selectors, services
+from . import figures, selectors, services
 from .tracking import tracking_provider
 
 
@@ -43,3 +43,10 @@ def tracking_poll() -> int:
             except AppError:
                 continue  # the order moved on meanwhile (received, refunded) or the step is not valid
     return len(order_ids)
+
+
+@shared_task(soft_time_limit=240, time_limit=300)
+def credit_recovery() -> int:
+    """Gives the published recovery points to every score below the start that has been unchanged long enough.
+    Returns how many scores recovered."""
+    return sum(figures.credit_recover(merchant_id=pk) is not None for pk in figures.credit_recovery_due())

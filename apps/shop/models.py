@@ -54,3 +54,108 @@ class Shop(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ShopFigures(models.Model):
+    """A shop's running totals (product.md 11), changed in the transaction of each event that changes them and
+    checked against the events by `manage.py check_figures`. No form edits them: they are never typed."""
+
+    merchant = models.OneToOneField(
+        "accounts.Merchant", on_delete=models.CASCADE, primary_key=True, related_name="figures"
+    )
+    orders = models.PositiveIntegerField(_("orders sold"), default=0)
+    total_sales = MoneyField(
+        verbose_name=_("total sales"), default=0, help_text=_("Orders received (pending or settled).")
+    )
+    total_profit = MoneyField(verbose_name=_("total profit"), default=0)
+    pending = MoneyField(verbose_name=_("pending settlement"), default=0)
+    cancelled = models.PositiveIntegerField(_("cancelled orders"), default=0)
+    refunded = models.PositiveIntegerField(_("refunded orders"), default=0)
+    followers = models.PositiveIntegerField(_("followers"), default=0)
+    rating_sum = models.PositiveIntegerField(default=0)
+    rating_count = models.PositiveIntegerField(_("buyer ratings"), default=0)
+    credit_score = models.PositiveSmallIntegerField(_("credit score"), default=100)
+    credit_changed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("shop figures")
+        verbose_name_plural = _("shop figures")
+
+    def __str__(self) -> str:
+        return str(self.merchant_id)
+
+
+class DailyFigures(models.Model):
+    """A shop's figures of one date in the merchant's time zone, each counted on the date its event happened:
+    orders paid (their sales T and cost C), profit recognised (T - C when received, less it when a received order is
+    refunded), the amount received that date still awaiting settlement, cancellations and refunds of paid orders,
+    distinct visitors."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField(_("date"))
+    orders = models.PositiveIntegerField(_("orders sold"), default=0)
+    sales = MoneyField(verbose_name=_("sales"), default=0)
+    cost = MoneyField(verbose_name=_("cost"), default=0)
+    profit = MoneyField(verbose_name=_("profit"), default=0)
+    pending = MoneyField(verbose_name=_("pending settlement"), default=0)
+    cancelled = models.PositiveIntegerField(_("cancelled orders"), default=0)
+    refunded = models.PositiveIntegerField(_("refunded orders"), default=0)
+    visitors = models.PositiveIntegerField(_("visitors"), default=0)
+
+    class Meta:
+        verbose_name = _("daily figures")
+        verbose_name_plural = _("daily figures")
+        constraints = [models.UniqueConstraint(fields=["merchant", "date"], name="shop_daily_figures_once")]
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.date}"
+
+
+class HourlySales(models.Model):
+    """Orders paid and their sales per hour of a local date: Home's curve of today."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField()
+    hour = models.PositiveSmallIntegerField()
+    orders = models.PositiveIntegerField(default=0)
+    sales = MoneyField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["merchant", "date", "hour"], name="shop_hourly_sales_once")]
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.date} {self.hour}"
+
+
+class Visitor(models.Model):
+    """A storefront visitor (an anonymous key the storefront keeps) seen in a shop on a local date: one row per
+    visitor and date, so distinct visitors over 7 or 30 days cost what the visitors are, not the orders."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    date = models.DateField(_("date"))
+    key = models.CharField(max_length=64)
+    first_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("visitor")
+        verbose_name_plural = _("visitors")
+        constraints = [models.UniqueConstraint(fields=["merchant", "date", "key"], name="shop_visitor_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.date}"
+
+
+class Follower(models.Model):
+    """A buyer following a shop, while they do (unfollowing deletes the row)."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    buyer = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("follower")
+        verbose_name_plural = _("followers")
+        constraints = [models.UniqueConstraint(fields=["merchant", "buyer"], name="shop_follower_once")]
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.buyer}"

@@ -232,6 +232,7 @@ SPECTACULAR_SETTINGS = {
         "RefundStatusEnum": "apps.orders.constants.RefundStatus",
         "RefundGoodsStatusEnum": "apps.orders.constants.GoodsStatus",
         "PickResultEnum": "apps.orders.constants.PickResult",
+        "CreditEventKindEnum": "apps.orders.constants.CreditEventKind",
     },
 }
 
@@ -250,6 +251,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "wallet-verify-chain-deposits": {"task": "apps.wallet.tasks.verify_chain_deposits", "schedule": 60.0},
     "orders-move-due": {"task": "apps.orders.tasks.orders_move_due", "schedule": 60.0},
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
+    "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
 }
 
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -270,6 +272,8 @@ ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
+# A credit score below 100 and unchanged for this many days recovers a point (apps.orders.constants.CREDIT_POINTS).
+CREDIT_RECOVERY_DAYS = env.int("CREDIT_RECOVERY_DAYS", default=7)
 # A storefront request is signed within this many seconds of its timestamp (apps.orders.intake).
 STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
 # Where shipping steps come from besides operators (apps.orders.tracking): a carrier integration's backend.

@@ -66,6 +66,15 @@ def test_seed_demo_places_the_demo_orders_through_the_storefront_intake_once():
 
     assert available_balance(merchant=merchant) >= sum(order.total_cost for order in awaiting)
     call_command("check_ledger", verbosity=0)
+    # The buyers also reviewed, visited and followed through the intake: Home has figures to show, and they agree
+    # with the events.
+    from apps.orders.reports import home_figures
+
+    home = home_figures(merchant=merchant)
+    assert home["rating"] is not None and home["followers"] > 0
+    assert 0 < home["visitors_today"] <= home["visitors_seven"] < home["visitors_thirty"]
+    assert home["total_sales"] > 0 and home["awaiting_pickup"] == awaiting.count()
+    call_command("check_figures", verbosity=0)
 
     call_command("seed_demo", stdout=io.StringIO())  # idempotent: no second set of orders
     assert Order.objects.filter(merchant=merchant).count() == count

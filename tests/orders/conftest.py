@@ -5,10 +5,12 @@ from tests.factories import LevelFactory
 
 
 @pytest.fixture(autouse=True)
-def _ledger_stays_consistent(db):
-    """Every orders test ends with a clean `manage.py check_ledger` (it exits non-zero on a violation)."""
+def _ledger_and_figures_stay_consistent(db):
+    """Every orders test ends with a clean `manage.py check_ledger` and `manage.py check_figures` (each exits
+    non-zero on a violation): no test leaves money or a figure the events do not account for."""
     yield
     call_command("check_ledger", verbosity=0)
+    call_command("check_figures", verbosity=0)
 
 
 @pytest.fixture(autouse=True)

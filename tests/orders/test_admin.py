@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.core.transitions import status_history
-from apps.orders import services
-from apps.orders.constants import GoodsStatus, OrderStatus, RefundStatus
+from apps.orders import figures, services
+from apps.orders.constants import CreditEventKind, GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import CreditEvent, Order, Refund, TrackingEvent
 from apps.wallet.constants import AccountKind
 from apps.wallet.ledger import account_get
@@ -338,6 +338,16 @@ def test_approving_a_refund_moves_the_money_and_refunds_the_order_once(console, 
     for reference in (f"order_paid:{order.pk}", f"pickup:{order.pk}", f"refund:{refund.pk}"):
         assert reference in order_page
     assert "Refunded" in order_page and "Photos checked" in order_page
+    assert not CreditEvent.objects.filter(merchant=merchant).exists()  # not at fault: the score is untouched
+
+
+def test_a_refund_approved_for_the_merchants_fault_lowers_the_credit_score_once(console, merchant, refund):
+    form = console.get(refund_url(refund, "approve")).content.decode()
+    assert "The merchant is at fault" in form and "loses 3 points" in form
+    console.post(refund_url(refund, "approve"), {"note": "Wrong item", "merchant_fault": "on"})
+    console.post(refund_url(refund, "approve"), {"note": "again", "merchant_fault": "on"})
+    event = CreditEvent.objects.get(merchant=merchant)
+    assert (event.kind, event.points, event.score, event.order_id) == ("refund_merchant_fault", -3, 97, refund.order_id)
 
 
 def test_rejecting_a_refund_needs_a_reason_and_keeps_the_order(console, merchant, operator, refund):
@@ -395,8 +405,7 @@ def test_order_page_shows_its_ledger_entries_and_status_history(console, merchan
 
 
 def test_credit_events_are_read_only(console, merchant):
-    order = place_order(merchant)
-    CreditEvent.objects.create(merchant=merchant, order=order, kind="pickup_missed", points=-2)
+    figures.credit_event_add(merchant_id=merchant.pk, kind=CreditEventKind.PICKUP_MISSED, order=place_order(merchant))
     assert console.get(reverse("admin:orders_creditevent_changelist")).status_code == 200
     assert console.get(reverse("admin:orders_creditevent_add")).status_code == 403
 

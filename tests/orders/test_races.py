@@ -1,6 +1,7 @@
 """Orders under concurrency on PostgreSQL: real transactions in parallel threads, each with its own connection."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -11,6 +12,8 @@ from apps.core.errors import AppError
 from apps.orders import services
 from apps.orders.constants import GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import Order, Refund
+from apps.shop import figures as shop_figures
+from apps.shop.models import DailyFigures
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
@@ -114,3 +117,16 @@ def test_a_refund_asked_while_settlement_runs_either_blocks_it_or_comes_too_late
                 assert settled is False and isinstance(refund, Refund)
                 assert order.status == OrderStatus.RECEIVED
     call_command("check_ledger", verbosity=0)
+
+
+def test_the_first_events_of_a_day_in_two_transactions_at_once_are_both_counted(merchant):
+    """Two orders paid and two visitors at the same instant, on a day with no row yet: one transaction creates each
+    row, the other waits, loses the insert and adds its increment, so nothing is counted once instead of twice."""
+    orders = [place_order(merchant, paid=False) for _ in range(2)]
+    paid = concurrently(2, lambda i: services.order_pay(order_id=orders[i].pk, payment_reference=f"P{i}"))
+    assert all(isinstance(order, Order) for order in paid), paid
+    visits = concurrently(4, lambda i: shop_figures.visit_record(merchant=merchant, key=f"visitor-{i % 2}"))
+    assert sorted(visits) == [False, False, True, True]
+    day = DailyFigures.objects.get(merchant=merchant)
+    assert (day.orders, day.sales, day.visitors) == (2, Decimal("40.00"), 2)
+    call_command("check_figures", verbosity=0)

@@ -3,6 +3,7 @@
 import re
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
@@ -87,6 +88,7 @@ class MerInfoSerializer(serializers.Serializer):
     status_label = serializers.CharField(source="get_status_display")
     status_reason = serializers.CharField()
     language = serializers.CharField()
+    time_zone = serializers.SerializerMethodField(help_text="The IANA zone the shop's dates are counted in.")
     has_pay_password = serializers.SerializerMethodField()
     invite_code = serializers.CharField()
     created_at = serializers.DateTimeField()
@@ -105,6 +107,9 @@ class MerInfoSerializer(serializers.Serializer):
 
     def get_verified(self, merchant: Merchant) -> bool:
         return merchant.status == "active"
+
+    def get_time_zone(self, merchant: Merchant) -> str:
+        return merchant.time_zone or settings.TIME_ZONE
 
     def get_has_pay_password(self, merchant: Merchant) -> bool:
         return bool(merchant.pay_password)

@@ -1,4 +1,4 @@
-"""The signed-in merchant: summary, avatar, language."""
+"""The signed-in merchant: summary, avatar, language, time zone."""
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -72,6 +72,25 @@ class SetLanguageApi(ApiView):
         services.merchant_language_set(merchant=signed_in(request), lang=lang)
         with translation.override(django_lang(lang)):
             return ok(self.OutputSerializer({"lang": lang}).data, _("Language saved"))
+
+
+class TimeZoneApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        time_zone = serializers.CharField(
+            max_length=64,
+            help_text="An IANA time zone, e.g. Asia/Bangkok.",
+            error_messages=_say(gettext_lazy("Please choose a time zone")),
+        )
+
+    @extend_schema(request=InputSerializer, responses=MerInfoSerializer)
+    def post(self, request: Request) -> Response:
+        """The zone the shop's dates (today, yesterday, this week) are counted in; the figures are recounted in it."""
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        me = signed_in(request)
+        services.merchant_time_zone_set(merchant=me, time_zone=serializer.validated_data["time_zone"])
+        merchant = merchant_info_get(merchant_id=me.pk)
+        return ok(MerInfoSerializer(merchant, context={"request": request}).data, _("Time zone saved"))
 
 
 class LanguageSerializer(serializers.Serializer):

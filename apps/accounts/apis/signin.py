@@ -33,6 +33,12 @@ class LoginApi(PublicApi):
         password = serializers.CharField(
             max_length=128, trim_whitespace=False, error_messages=_say(gettext_lazy("Please enter the password"))
         )
+        time_zone = serializers.CharField(
+            max_length=64,
+            required=False,
+            default="",
+            help_text="The browser's IANA time zone: the shop's until it has one (an unknown zone is left aside).",
+        )
 
     @extend_schema(request=InputSerializer, responses=SignedInOutputSerializer)
     def post(self, request: Request) -> Response:

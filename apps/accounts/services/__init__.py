@@ -31,6 +31,7 @@ from .sessions import (
     third_party_link_verify,
     third_party_login,
 )
+from .zones import merchant_time_zone_set, time_zone_names
 
 __all__ = [
     "ONE_TIME_CODE_MAX_FAILURES",
@@ -42,6 +43,7 @@ __all__ = [
     "merchant_login",
     "merchant_register",
     "merchant_resubmit",
+    "merchant_time_zone_set",
     "merchant_tkregister",
     "merchant_transition",
     "one_time_code_deliver",
@@ -58,4 +60,5 @@ __all__ = [
     "third_party_link_spend",
     "third_party_link_verify",
     "third_party_login",
+    "time_zone_names",
 ]

@@ -21,6 +21,7 @@ from apps.core.signatures import signature_matches
 from ..constants import THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
 from ..models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
+from .zones import merchant_time_zone_set, time_zone_names
 
 
 # ---------- sessions ----------
@@ -50,8 +51,11 @@ def session_revoke(*, token_ids: list[int]) -> int:
 
 
 # ---------- sign-in ----------
-def merchant_login(*, account: str, password: str, user_agent: str = "", ip: str | None = None) -> tuple[Merchant, str]:
-    """Phone or email + password -> (merchant, new session token)."""
+def merchant_login(
+    *, account: str, password: str, time_zone: str = "", user_agent: str = "", ip: str | None = None
+) -> tuple[Merchant, str]:
+    """Phone or email + password -> (merchant, new session token). The browser's time zone becomes the shop's when
+    it has none yet (later the merchant changes it in personal info); an unknown one is left aside."""
     merchant = merchant_by_account(account=account)
     if merchant is None:
         # Spend the same hashing time as for a real account, so timing does not tell which accounts exist.
@@ -59,6 +63,8 @@ def merchant_login(*, account: str, password: str, user_agent: str = "", ip: str
         raise AppError(_("Incorrect account or password."))
     if not merchant.check_password(password):
         raise AppError(_("Incorrect account or password."))
+    if time_zone and not merchant.time_zone and time_zone in time_zone_names():
+        merchant_time_zone_set(merchant=merchant, time_zone=time_zone)
     return merchant, session_create(merchant=merchant, user_agent=user_agent, ip=ip)
 
 

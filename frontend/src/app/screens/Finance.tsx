@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { FinanceReport } from "@/features/figures";
 
-/** /finance: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /finance: the financial report of a period (all, yesterday, today, 7 days, 30 days) in the shop's time zone. */
 export default function FinanceScreen() {
-  return <ComingSoon />;
+  return <FinanceReport />;
 }

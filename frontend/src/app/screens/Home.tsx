@@ -1,7 +1,10 @@
 import { AppstoreOutline, CollectMoneyOutline, MessageOutline, SetOutline, TruckOutline, UndoOutline } from "antd-mobile-icons";
+import { useQueryClient } from "@tanstack/react-query";
 import { defineMessages, FormattedMessage } from "react-intl";
+import { LazyPullToRefresh } from "@/components/ui/LazyPullToRefresh";
 import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
 import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
+import { HomeFigures, LazySalesCurve } from "@/features/figures";
 import { WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
 
@@ -21,19 +24,23 @@ const SHORTCUTS: Shortcut[] = [
 
 /**
  * /home (tab): the shop (logo, name, level, verification), what a merchant who is not active must know (review,
- * rejection, closed shop), the wallet figures, and the shortcuts. The sales and visitor figures come with their API.
+ * rejection, closed shop), the shop's figures, the wallet, the sales curve and the shortcuts. Pulling down reads
+ * everything again.
  */
 export default function HomeScreen() {
+  const queryClient = useQueryClient();
   const { data: merchant } = useMerchant();
   return (
-    <>
+    <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
       {merchant && <StatusNotice merchant={merchant} />}
+      <HomeFigures />
       <WalletCard />
+      <LazySalesCurve />
       <h2 className="section-title">
         <FormattedMessage {...messages.shortcuts} />
       </h2>
       <ShortcutGrid items={SHORTCUTS} />
-    </>
+    </LazyPullToRefresh>
   );
 }

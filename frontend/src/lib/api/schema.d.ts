@@ -95,6 +95,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/intake/v1/order/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The buyer reviews a received order, once, with 1 to 5 stars: the shop's rating is the average. */
+        post: operations["intake_v1_order_review_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/shop/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A buyer follows the shop. */
+        post: operations["intake_v1_shop_follow_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/shop/unfollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A buyer stops following the shop. */
+        post: operations["intake_v1_shop_unfollow_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/intake/v1/shop/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A visitor opened the shop: counted once per visitor and date (in the merchant's time zone). */
+        post: operations["intake_v1_shop_visit_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/common/upload": {
         parameters: {
             query?: never;
@@ -105,6 +173,40 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["common_upload_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/echart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sales curve: orders paid and their sales per point, zeros included. */
+        get: operations["index_echart_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Home's figures, each computed from recorded events. */
+        get: operations["index_index_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -177,6 +279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/credit_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The credit score, its published rules, and the events that changed it, newest first. */
+        get: operations["merchant_credit_events_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/extract": {
         parameters: {
             query?: never;
@@ -202,6 +321,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["merchant_extract_log_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/financial_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Finance: the figures of a period of the merchant's local dates. */
+        get: operations["merchant_financial_report_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -488,6 +624,23 @@ export interface paths {
         put?: never;
         /** @description Signed-out screens: no token is read, so a stale one cannot turn the answer into a 401. */
         post: operations["merchant_third_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/time_zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The zone the shop's dates (today, yesterday, this week) are counted in; the figures are recounted in it. */
+        post: operations["merchant_time_zone_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -825,6 +978,42 @@ export interface components {
             limit: number;
             list: components["schemas"]["CategoryListApiOutput"][];
         };
+        CreditEvent: {
+            kind: components["schemas"]["CreditEventKindEnum"];
+            kind_label: string;
+            points: number;
+            /** @description The score after the event. */
+            score: number;
+            order_number?: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description * `pickup_missed` - Order not picked up in time
+         *     * `refund_merchant_fault` - Refund for the merchant's fault
+         *     * `recovery` - Recovery: no lowering event for a while
+         * @enum {string}
+         */
+        CreditEventKindEnum: "pickup_missed" | "refund_merchant_fault" | "recovery";
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        CreditEventsApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["CreditEvent"][];
+            score: number;
+            /** @description A new shop's score, and the most it recovers to. */
+            start: number;
+            /** @description A score below the start and unchanged this many days gains the recovery points. */
+            recovery_days: number;
+            /** @description The published points of each event. */
+            rules: components["schemas"]["CreditRule"][];
+        };
+        CreditRule: {
+            kind: components["schemas"]["CreditEventKindEnum"];
+            kind_label: string;
+            points: number;
+        };
         DepositOutput: {
             id: number;
             number: string;
@@ -867,6 +1056,18 @@ export interface components {
             skipped: number;
             already: number;
             limit: number;
+        };
+        EchartApiOutput: {
+            range: string;
+            time_zone: string;
+            points: components["schemas"]["EchartApiOutputPoint"][];
+        };
+        EchartApiOutputPoint: {
+            /** @description The hour (ISO date-time with offset) or the date (ISO). */
+            at: string;
+            orders: number;
+            /** Format: decimal */
+            sales: string;
         };
         ExtractApiInputRequest: {
             method: components["schemas"]["PaymentMethodEnum"];
@@ -935,6 +1136,53 @@ export interface components {
             category?: number | null;
             /** @default  */
             keyword?: string;
+        };
+        FinancialReportApiOutput: {
+            range: string;
+            time_zone: string;
+            /**
+             * Format: date
+             * @description null for all.
+             */
+            start: string | null;
+            /** Format: date */
+            end: string;
+            /**
+             * Format: decimal
+             * @description Received in the period and still pending settlement.
+             */
+            awaiting_amount: string;
+            /**
+             * Format: decimal
+             * @description Profit of the orders received, less refunds after receipt.
+             */
+            total_profit: string;
+            /** @description Orders the buyers paid. */
+            total_orders: number;
+            /** @description Paid orders cancelled. */
+            cancelled_orders: number;
+            refunded_orders: number;
+            /** @description Every date of the period (all: the last 30 days). */
+            profit_by_date: components["schemas"]["FinancialReportApiOutputProfit"][];
+        };
+        FinancialReportApiOutputProfit: {
+            /** Format: date */
+            date: string;
+            /** Format: decimal */
+            profit: string;
+        };
+        FollowInputRequest: {
+            /**
+             * Format: int64
+             * @description The shop's id.
+             */
+            shop: number;
+            /** @description The storefront's key of the buyer. */
+            buyer: string;
+        };
+        FollowOutput: {
+            /** @description False when the buyer already followed (or did not follow) it. */
+            changed: boolean;
         };
         GetBlockchainApiBank: {
             bank_name: string;
@@ -1015,6 +1263,47 @@ export interface components {
             id_hand: string;
             /** @default  */
             license?: string;
+        };
+        IndexApiOutput: {
+            /** @description The IANA zone 'today' is counted in. */
+            time_zone: string;
+            /** Format: date */
+            today: string;
+            /**
+             * Format: decimal
+             * @description Orders received: pending settlement and settled.
+             */
+            total_sales: string;
+            /**
+             * Format: decimal
+             * @description Their profit (sales minus cost).
+             */
+            total_profit: string;
+            /** @description Orders the buyers paid today. */
+            today_orders: number;
+            /** Format: decimal */
+            today_sales: string;
+            /**
+             * Format: decimal
+             * @description Estimated: today's sales minus their cost.
+             */
+            today_profit: string;
+            followers: number;
+            /**
+             * Format: decimal
+             * @description The average of the reviews; null until one.
+             */
+            rating: string | null;
+            rating_count: number;
+            credit_score: number;
+            /** @description Distinct storefront visitors. */
+            visitors_today: number;
+            /** @description Distinct visitors in the 7 days ending today. */
+            visitors_seven: number;
+            /** @description Distinct visitors in the 30 days ending today. */
+            visitors_thirty: number;
+            unread_messages: number;
+            awaiting_pickup: number;
         };
         /** @description An order as the storefront sees it. */
         IntakeOrder: {
@@ -1101,16 +1390,32 @@ export interface components {
             status: components["schemas"]["RefundStatusEnum"];
             status_label: string;
         };
-        /**
-         * @description * `avatar` - avatar
-         *     * `logo` - logo
-         *     * `banner` - banner
-         *     * `id_document` - id_document
-         *     * `license` - license
-         *     * `voucher` - voucher
-         * @enum {string}
-         */
-        KindEnum: "avatar" | "logo" | "banner" | "id_document" | "license" | "voucher";
+        IntakeReviewApiInputRequest: {
+            /** @description The storefront's reference of the order. */
+            external_ref: string;
+            stars: number;
+            /** @default  */
+            text?: string;
+        };
+        IntakeReviewApiOutput: {
+            stars: number;
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        IntakeVisitApiInputRequest: {
+            /**
+             * Format: int64
+             * @description The shop's id.
+             */
+            shop: number;
+            /** @description The storefront's anonymous key of the visitor (no personal data). */
+            visitor: string;
+        };
+        IntakeVisitApiOutput: {
+            /** @description True for the visitor's first visit this date in the shop. */
+            counted: boolean;
+        };
         Language: {
             code: string;
             name: string;
@@ -1170,6 +1475,11 @@ export interface components {
         LoginApiInputRequest: {
             account: string;
             password: string;
+            /**
+             * @description The browser's IANA time zone: the shop's until it has one (an unknown zone is left aside).
+             * @default
+             */
+            time_zone?: string;
         };
         MerInfo: {
             id: number;
@@ -1185,6 +1495,8 @@ export interface components {
             status_label: string;
             status_reason: string;
             language: string;
+            /** @description The IANA zone the shop's dates are counted in. */
+            readonly time_zone: string;
             readonly has_pay_password: boolean;
             invite_code: string;
             /** Format: date-time */
@@ -1214,6 +1526,8 @@ export interface components {
             status_label: string;
             status_reason: string;
             language: string;
+            /** @description The IANA zone the shop's dates are counted in. */
+            readonly time_zone: string;
             readonly has_pay_password: boolean;
             invite_code: string;
             /** Format: date-time */
@@ -1671,6 +1985,10 @@ export interface components {
          * @enum {integer}
          */
         ThirdOutputStatusEnum: 0 | 1;
+        TimeZoneApiInputRequest: {
+            /** @description An IANA time zone, e.g. Asia/Bangkok. */
+            time_zone: string;
+        };
         /** @description The KYC images: keys returned by common/upload (kind id_document; license: kind license, optional). */
         TkRegisterApiInputRequest: {
             id_front: string;
@@ -1705,10 +2023,20 @@ export interface components {
             msg: string;
             data: null;
         };
+        /**
+         * @description * `avatar` - avatar
+         *     * `logo` - logo
+         *     * `banner` - banner
+         *     * `id_document` - id_document
+         *     * `license` - license
+         *     * `voucher` - voucher
+         * @enum {string}
+         */
+        UploadApiInputKindEnum: "avatar" | "logo" | "banner" | "id_document" | "license" | "voucher";
         UploadApiInputRequest: {
             /** Format: binary */
             file: string;
-            kind: components["schemas"]["KindEnum"];
+            kind: components["schemas"]["UploadApiInputKindEnum"];
         };
         UploadApiOutput: {
             id: string;
@@ -2281,6 +2609,402 @@ export interface operations {
             };
         };
     };
+    intake_v1_order_review_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeReviewApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeReviewApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_shop_follow_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["FollowOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_shop_unfollow_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["FollowOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    intake_v1_shop_visit_create: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                "X-Storefront-Signature": string;
+                /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
+                "X-Storefront-Timestamp": number;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeVisitApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IntakeVisitApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     common_upload_create: {
         parameters: {
             query?: never;
@@ -2308,6 +3032,215 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["UploadApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_echart_retrieve: {
+        parameters: {
+            query?: {
+                /**
+                 * @description today (by hour), seven or thirty (days ending today, by day).
+                 *
+                 *     * `today` - today
+                 *     * `seven` - seven
+                 *     * `thirty` - thirty
+                 */
+                range?: "today" | "seven" | "thirty";
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["EchartApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_index_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["IndexApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };
@@ -2812,6 +3745,109 @@ export interface operations {
             };
         };
     };
+    merchant_credit_events_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["CreditEventsApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_extract_retrieve: {
         parameters: {
             query?: {
@@ -3054,6 +4090,117 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["WithdrawalOutputPage"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_financial_report_retrieve: {
+        parameters: {
+            query?: {
+                /**
+                 * @description all, yesterday, today, week (the 7 days ending today) or month (the 30 days ending today).
+                 *
+                 *     * `all` - all
+                 *     * `yesterday` - yesterday
+                 *     * `today` - today
+                 *     * `week` - week
+                 *     * `month` - month
+                 */
+                range?: "all" | "yesterday" | "today" | "week" | "month";
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["FinancialReportApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };
@@ -5010,6 +6157,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_time_zone_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TimeZoneApiInputRequest"];
+                "multipart/form-data": components["schemas"]["TimeZoneApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["MerInfo"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Refused. */

@@ -1,5 +1,5 @@
 export { accountKeys } from "./keys";
-export { login, useLogin } from "./login";
+export { deviceTimeZone, login, useLogin } from "./login";
 export { thirdSignIn, useThirdSignIn } from "./third";
 export { getMerInfo, merInfoQueryOptions, useMerInfo } from "./merInfo";
 export {
@@ -22,4 +22,5 @@ export {
 } from "./password";
 export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export { setAvatar, useSetAvatar } from "./avatar";
+export { setTimeZone, useSetTimeZone } from "./timeZone";
 export type * from "./types";

@@ -2,9 +2,13 @@ import { useMutation } from "@tanstack/react-query";
 import { api, type Answer } from "@/lib/api";
 import type { LoginAnswer, LoginInput } from "./types";
 
-/** POST merchant/login: phone or email + password -> data.merinfo (token + merchant summary). */
+/** The browser's IANA time zone: the shop's dates are counted in it until the merchant chooses another. */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** POST merchant/login: phone or email + password (and the device's time zone) -> data.merinfo (token + merchant
+ * summary). */
 export function login(input: LoginInput): Promise<Answer<LoginAnswer>> {
-  return api.postAnswer("merchant/login", input);
+  return api.postAnswer("merchant/login", { time_zone: deviceTimeZone(), ...input });
 }
 
 export function useLogin() {

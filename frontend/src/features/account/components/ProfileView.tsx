@@ -6,9 +6,10 @@ import { useMerchant } from "../hooks/useMerchant";
 import { AvatarEditor } from "./AvatarEditor";
 import { profileMessages as m } from "./messages";
 import { StatusTag } from "./StatusTag";
+import { TimeZoneEditor } from "./TimeZoneEditor";
 import "./account.css";
 
-/** Personal information: avatar, full name, verification, phone, email, and the password links. */
+/** Personal information: avatar, full name, verification, phone, email, country, time zone, and the password links. */
 export function ProfileView() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -45,6 +46,7 @@ export function ProfileView() {
         <List.Item extra={countryName(merchant.country, intl.locale)}>
           <FormattedMessage {...m.country} />
         </List.Item>
+        <TimeZoneEditor merchant={merchant} />
         <List.Item extra={<span translate="no">{merchant.invite_code}</span>}>
           <FormattedMessage {...m.inviteCode} />
         </List.Item>

@@ -1,0 +1,319 @@
+"""The order events in the shop's figures (apps.shop.figures, product.md 11), the credit score's events, and the
+figures recomputed from the events: `manage.py check_figures` compares, `manage.py rebuild_figures` rewrites.
+
+What each order event counts, on the local date it happened:
+- paid: an order sold (orders, sales T, cost C; the hour's curve);
+- received: profit T - C, and T pending settlement (on the received date's row until it is settled or refunded);
+  the totals' sales and profit count orders received (pending or settled);
+- cancelled after payment, refunded: one each; a refund of a received order takes its profit back that date.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import ExtractHour, TruncDate
+from django.utils import timezone
+
+from apps.accounts.models import Merchant
+from apps.core.money import ZERO
+from apps.shop.figures import CREDIT_MIN, CREDIT_START, credit_change, figures_add
+from apps.shop.models import DailyFigures, Follower, HourlySales, ShopFigures, Visitor
+from apps.wallet.constants import AccountKind
+from apps.wallet.models import LedgerAccount
+
+from .constants import CREDIT_POINTS, CreditEventKind, OrderStatus
+from .models import CreditEvent, Order, Review
+
+# --- the order events (apps.orders.services calls these in the event's transaction) ---------------------------------
+
+
+def order_paid(order: Order) -> None:
+    assert order.paid_at is not None
+    figures_add(
+        merchant=order.merchant,
+        at=order.paid_at,
+        day={"orders": 1, "sales": order.total_payment, "cost": order.total_cost},
+        hourly={"orders": 1, "sales": order.total_payment},
+        totals={"orders": 1},
+    )
+
+
+def order_cancelled(order: Order) -> None:
+    """A paid order cancelled (an unpaid one was never sold and counts nowhere)."""
+    assert order.closed_at is not None
+    figures_add(merchant=order.merchant, at=order.closed_at, day={"cancelled": 1}, totals={"cancelled": 1})
+
+
+def order_received(order: Order) -> None:
+    assert order.received_at is not None
+    money = {"profit": order.earnings, "pending": order.total_payment}
+    totals = {"total_sales": order.total_payment, "total_profit": order.earnings, "pending": order.total_payment}
+    figures_add(merchant=order.merchant, at=order.received_at, day=money, totals=totals)
+
+
+def order_settled(order: Order) -> None:
+    """No longer pending: off the received date's row (the profit stays where it was counted)."""
+    assert order.received_at is not None
+    pending = {"pending": -order.total_payment}
+    figures_add(merchant=order.merchant, at=order.received_at, day=pending, totals=pending)
+
+
+def order_refunded(order: Order, *, was_received: bool) -> None:
+    assert order.closed_at is not None
+    if not was_received:
+        figures_add(merchant=order.merchant, at=order.closed_at, day={"refunded": 1}, totals={"refunded": 1})
+        return
+    assert order.received_at is not None
+    figures_add(
+        merchant=order.merchant,
+        at=order.closed_at,
+        day={"refunded": 1, "profit": -order.earnings},
+        totals={
+            "refunded": 1,
+            "total_sales": -order.total_payment,
+            "total_profit": -order.earnings,
+            "pending": -order.total_payment,
+        },
+    )
+    figures_add(merchant=order.merchant, at=order.received_at, day={"pending": -order.total_payment})
+
+
+def review_added(review: Review) -> None:
+    figures_add(
+        merchant=review.order.merchant,
+        at=review.created_at,
+        totals={"rating_sum": review.stars, "rating_count": 1},
+    )
+
+
+# --- the credit score -----------------------------------------------------------------------------------------------
+
+
+def credit_event_add(*, merchant_id: int, kind: CreditEventKind, order: Order | None = None) -> CreditEvent:
+    """Records an event of the published table (constants.CREDIT_POINTS) and moves the score by its points."""
+    now = timezone.now()
+    points = CREDIT_POINTS[kind]
+    score = credit_change(merchant_id=merchant_id, points=points, at=now)
+    return CreditEvent.objects.create(merchant_id=merchant_id, order=order, kind=kind, points=points, score=score)
+
+
+@transaction.atomic
+def credit_recover(*, merchant_id: int) -> CreditEvent | None:
+    """The published recovery: a score below the start, unchanged for CREDIT_RECOVERY_DAYS, gains its points."""
+    row = ShopFigures.objects.select_for_update().filter(pk=merchant_id).first()
+    due = timezone.now() - timedelta(days=settings.CREDIT_RECOVERY_DAYS)
+    if row is None or row.credit_score >= CREDIT_START or (row.credit_changed_at and row.credit_changed_at > due):
+        return None
+    return credit_event_add(merchant_id=merchant_id, kind=CreditEventKind.RECOVERY)
+
+
+def credit_recovery_due() -> list[int]:
+    due = timezone.now() - timedelta(days=settings.CREDIT_RECOVERY_DAYS)
+    return list(
+        ShopFigures.objects.filter(credit_score__lt=CREDIT_START, credit_changed_at__lte=due).values_list(
+            "pk", flat=True
+        )
+    )
+
+
+# --- recomputed from the events -------------------------------------------------------------------------------------
+
+DAY_FIELDS = ("orders", "sales", "cost", "profit", "pending", "cancelled", "refunded", "visitors")
+TOTAL_FIELDS = (
+    "orders",
+    "total_sales",
+    "total_profit",
+    "pending",
+    "cancelled",
+    "refunded",
+    "followers",
+    "rating_sum",
+    "rating_count",
+    "credit_score",
+)
+
+
+@dataclass
+class Figures:
+    """One shop's figures as the events say they are."""
+
+    days: dict[date, dict[str, Any]] = field(default_factory=lambda: defaultdict(lambda: dict.fromkeys(DAY_FIELDS, 0)))
+    hours: dict[tuple[date, int], dict[str, Any]] = field(
+        default_factory=lambda: defaultdict(lambda: {"orders": 0, "sales": 0})
+    )
+    totals: dict[str, Any] = field(
+        default_factory=lambda: {**dict.fromkeys(TOTAL_FIELDS, 0), "credit_score": CREDIT_START}
+    )
+
+
+def _zones(merchant_ids: list[int] | None) -> dict[str, list[int]]:
+    merchants = Merchant.objects.all() if merchant_ids is None else Merchant.objects.filter(pk__in=merchant_ids)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for pk, name in merchants.values_list("pk", "time_zone"):
+        groups[name or settings.TIME_ZONE].append(pk)
+    return groups
+
+
+def figures_expected(merchant_ids: list[int] | None = None) -> dict[int, Figures]:
+    """Every shop's figures recomputed from its orders, visitors, followers, reviews and credit events: a few
+    grouped queries per time zone in use, whatever the number of orders."""
+    result: dict[int, Figures] = defaultdict(Figures)
+    for name, ids in _zones(merchant_ids).items():
+        zone = ZoneInfo(name)
+        orders = Order.objects.filter(merchant_id__in=ids)
+        for row in (
+            orders.filter(paid_at__isnull=False)
+            .values("merchant_id", day=TruncDate("paid_at", tzinfo=zone), hour=ExtractHour("paid_at", tzinfo=zone))
+            .annotate(n=Count("id"), sales=Sum("total_payment"), cost=Sum("total_cost"))
+            .order_by()
+        ):
+            figures = result[row["merchant_id"]]
+            _add(figures.days[row["day"]], orders=row["n"], sales=row["sales"], cost=row["cost"])
+            _add(figures.hours[(row["day"], row["hour"])], orders=row["n"], sales=row["sales"])
+        received = Q(status=OrderStatus.RECEIVED)
+        for row in (
+            orders.filter(received_at__isnull=False)
+            .values("merchant_id", day=TruncDate("received_at", tzinfo=zone))
+            .annotate(profit=Sum("earnings"), pending=Sum("total_payment", filter=received))
+            .order_by()
+        ):
+            _add(result[row["merchant_id"]].days[row["day"]], profit=row["profit"], pending=row["pending"] or ZERO)
+        refunded = Q(status=OrderStatus.REFUNDED)
+        for row in (
+            orders.filter(closed_at__isnull=False, paid_at__isnull=False)
+            .values("merchant_id", day=TruncDate("closed_at", tzinfo=zone))
+            .annotate(
+                cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
+                refunded=Count("id", filter=refunded),
+                lost=Sum("earnings", filter=refunded & Q(received_at__isnull=False)),
+            )
+            .order_by()
+        ):
+            lost = row["lost"] or ZERO
+            _add(
+                result[row["merchant_id"]].days[row["day"]],
+                cancelled=row["cancelled"],
+                refunded=row["refunded"],
+                profit=-lost,
+            )
+        kept = Q(status__in=[OrderStatus.RECEIVED, OrderStatus.COMPLETED])
+        for row in (
+            orders.values("merchant_id")
+            .annotate(
+                orders=Count("id", filter=Q(paid_at__isnull=False)),
+                total_sales=Sum("total_payment", filter=kept),
+                total_profit=Sum("earnings", filter=kept),
+                pending=Sum("total_payment", filter=received),
+                cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED, paid_at__isnull=False)),
+                refunded=Count("id", filter=refunded),
+            )
+            .order_by()
+        ):
+            merchant_id = row.pop("merchant_id")
+            result[merchant_id].totals.update({key: value or 0 for key, value in row.items()})
+        for row in Visitor.objects.filter(merchant_id__in=ids).values("merchant_id", "date").annotate(n=Count("id")):
+            _add(result[row["merchant_id"]].days[row["date"]], visitors=row["n"])
+        for row in Follower.objects.filter(merchant_id__in=ids).values("merchant_id").annotate(n=Count("id")):
+            result[row["merchant_id"]].totals["followers"] = row["n"]
+        for row in (
+            Review.objects.filter(order__merchant_id__in=ids)
+            .values("order__merchant_id")
+            .annotate(total=Sum("stars"), n=Count("id"))
+        ):
+            result[row["order__merchant_id"]].totals.update(rating_sum=row["total"], rating_count=row["n"])
+        for merchant_id, points in (
+            CreditEvent.objects.filter(merchant_id__in=ids).order_by("id").values_list("merchant_id", "points")
+        ):
+            totals = result[merchant_id].totals
+            totals["credit_score"] = max(CREDIT_MIN, min(CREDIT_START, totals["credit_score"] + points))
+    return result
+
+
+def _add(row: dict[str, Any], **values: Any) -> None:
+    for key, value in values.items():
+        row[key] += value
+
+
+def _nonzero(rows: dict[Any, dict[str, Any]]) -> dict[Any, dict[str, Any]]:
+    return {key: {k: Decimal(v) for k, v in row.items()} for key, row in rows.items() if any(row.values())}
+
+
+def _stored(merchant_ids: list[int]) -> dict[int, Figures]:
+    result: dict[int, Figures] = defaultdict(Figures)
+    for day in DailyFigures.objects.filter(merchant_id__in=merchant_ids):
+        result[day.merchant_id].days[day.date] = {name: getattr(day, name) for name in DAY_FIELDS}
+    for hour in HourlySales.objects.filter(merchant_id__in=merchant_ids):
+        result[hour.merchant_id].hours[(hour.date, hour.hour)] = {"orders": hour.orders, "sales": hour.sales}
+    for totals in ShopFigures.objects.filter(merchant_id__in=merchant_ids):
+        result[totals.merchant_id].totals = {name: getattr(totals, name) for name in TOTAL_FIELDS}
+    return result
+
+
+def figures_differences(merchant_ids: list[int] | None = None) -> list[str]:
+    """Where the stored figures differ from the events, or the pending settlement from the ledger's; empty when they
+    agree."""
+    expected = figures_expected(merchant_ids)
+    ids = list(Merchant.objects.values_list("pk", flat=True)) if merchant_ids is None else merchant_ids
+    stored = _stored(ids)
+    pending = dict(
+        LedgerAccount.objects.filter(kind=AccountKind.PENDING, merchant_id__in=ids).values_list(
+            "merchant_id", "balance"
+        )
+    )
+    problems = []
+    for merchant_id in ids:
+        want, have = expected[merchant_id], stored[merchant_id]
+        for part in ("days", "hours"):
+            a, b = _nonzero(getattr(want, part)), _nonzero(getattr(have, part))
+            for key in sorted(set(a) | set(b), key=str):
+                if a.get(key) != b.get(key):
+                    problems.append(f"merchant {merchant_id} {part} {key}: stored {b.get(key)}, events {a.get(key)}")
+        ledger_pending = pending.get(merchant_id, ZERO)
+        if Decimal(have.totals["pending"]) != ledger_pending:
+            problems.append(
+                f"merchant {merchant_id} pending: figures {have.totals['pending']}, ledger {ledger_pending}"
+            )
+        a_totals = {k: Decimal(v) for k, v in want.totals.items()}
+        b_totals = {k: Decimal(v) for k, v in have.totals.items()}
+        if a_totals != b_totals:
+            problems.append(f"merchant {merchant_id} totals: stored {b_totals}, events {a_totals}")
+    return problems
+
+
+@transaction.atomic
+def figures_rebuild(merchant_ids: list[int] | None = None) -> int:
+    """Rewrites the figures of these shops (all by default) from the events; the number of shops. Each shop's
+    totals row is locked first, so an event waits and then adds itself to the rewritten rows."""
+    ids = list(Merchant.objects.values_list("pk", flat=True)) if merchant_ids is None else merchant_ids
+    have = set(ShopFigures.objects.filter(merchant_id__in=ids).values_list("pk", flat=True))
+    ShopFigures.objects.bulk_create(
+        [ShopFigures(merchant_id=pk) for pk in ids if pk not in have], ignore_conflicts=True
+    )
+    list(ShopFigures.objects.select_for_update().filter(merchant_id__in=ids).values_list("pk", flat=True))
+    expected = figures_expected(ids)
+    DailyFigures.objects.filter(merchant_id__in=ids).delete()
+    HourlySales.objects.filter(merchant_id__in=ids).delete()
+    days, hours, totals = [], [], []
+    for merchant_id in ids:
+        figures = expected[merchant_id]
+        days += [DailyFigures(merchant_id=merchant_id, date=d, **row) for d, row in _nonzero(figures.days).items()]
+        hours += [
+            HourlySales(merchant_id=merchant_id, date=d, hour=h, **row)
+            for (d, h), row in _nonzero(figures.hours).items()
+        ]
+        totals.append(ShopFigures(merchant_id=merchant_id, **figures.totals))
+    DailyFigures.objects.bulk_create(days, batch_size=2000)
+    HourlySales.objects.bulk_create(hours, batch_size=2000)
+    ShopFigures.objects.bulk_update(totals, list(TOTAL_FIELDS), batch_size=2000)
+    return len(ids)
+
+
+def figures_rebuild_one(*, merchant_id: int) -> None:
+    figures_rebuild([merchant_id])

@@ -1,0 +1,151 @@
+"""A shop's figures (product.md 11): pre-aggregated rows changed in the transaction of each event, so reading Home or
+Finance costs a few rows whatever the number of orders.
+
+Each event adds to its rows with an `F()` increment; the first event of a row creates it (a concurrent first event
+loses the insert and increments instead). Dates are local dates in the merchant's time zone. The order events
+(apps.orders.figures) and the storefront's visits, follows and reviews write here; `manage.py check_figures`
+recomputes every row from the events and `manage.py rebuild_figures` rewrites them.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.db.models import Count, F, Q
+from django.utils import timezone
+
+from apps.accounts.models import Merchant
+
+from .models import DailyFigures, Follower, HourlySales, ShopFigures, Visitor
+
+CREDIT_START = 100  # a new shop's credit score, and the most it recovers to
+CREDIT_MIN = 0
+
+
+def zone_of(merchant: Merchant) -> ZoneInfo:
+    """The merchant's time zone; the platform's until the app has sent one."""
+    return ZoneInfo(merchant.time_zone or settings.TIME_ZONE)
+
+
+def bump(model: type[models.Model], keys: dict[str, Any], deltas: dict[str, Any]) -> None:
+    """Adds `deltas` to the row of `model` with `keys`, creating it at the first event."""
+    deltas = {field: value for field, value in deltas.items() if value}
+    if not deltas:
+        return
+    increments = {field: F(field) + value for field, value in deltas.items()}
+    if model._default_manager.filter(**keys).update(**increments):
+        return
+    try:
+        with transaction.atomic():
+            model._default_manager.create(**keys, **deltas)
+    except IntegrityError:  # a concurrent first event created it meanwhile
+        model._default_manager.filter(**keys).update(**increments)
+
+
+def figures_add(
+    *,
+    merchant: Merchant,
+    at: datetime,
+    day: dict[str, Any] | None = None,
+    totals: dict[str, Any] | None = None,
+    hourly: dict[str, Any] | None = None,
+) -> None:
+    """Counts one event that happened `at`: `day` on its local date's row, `hourly` on its hour's, `totals` on the
+    shop's running totals."""
+    local = timezone.localtime(at, zone_of(merchant))
+    if totals:  # first: a rebuild holds this row while it rewrites the others (apps.orders.figures)
+        bump(ShopFigures, {"merchant_id": merchant.pk}, totals)
+    if day:
+        bump(DailyFigures, {"merchant_id": merchant.pk, "date": local.date()}, day)
+    if hourly:
+        bump(HourlySales, {"merchant_id": merchant.pk, "date": local.date(), "hour": local.hour}, hourly)
+
+
+def credit_change(*, merchant_id: int, points: int, at: datetime) -> int:
+    """Moves the credit score by `points` within CREDIT_MIN..CREDIT_START; the score after."""
+    ShopFigures.objects.get_or_create(merchant_id=merchant_id)
+    row = ShopFigures.objects.select_for_update().get(pk=merchant_id)
+    score = max(CREDIT_MIN, min(CREDIT_START, row.credit_score + points))
+    ShopFigures.objects.filter(pk=merchant_id).update(credit_score=score, credit_changed_at=at)
+    return score
+
+
+# --- storefront events -----------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def visit_record(*, merchant: Merchant, key: str, at: datetime | None = None) -> bool:
+    """A storefront visitor opened the shop; counted once per visitor and local date. True when first that date."""
+    at = at or timezone.now()
+    day = timezone.localtime(at, zone_of(merchant)).date()
+    _visitor, created = Visitor.objects.get_or_create(
+        merchant_id=merchant.pk, date=day, key=key, defaults={"first_at": at}
+    )
+    if created:
+        figures_add(merchant=merchant, at=at, day={"visitors": 1})
+    return created
+
+
+@transaction.atomic
+def follow(*, merchant: Merchant, buyer: str) -> bool:
+    """A buyer follows the shop. False when they already did."""
+    _row, created = Follower.objects.get_or_create(merchant_id=merchant.pk, buyer=buyer)
+    if created:
+        bump(ShopFigures, {"merchant_id": merchant.pk}, {"followers": 1})
+    return created
+
+
+@transaction.atomic
+def unfollow(*, merchant: Merchant, buyer: str) -> bool:
+    """A buyer stops following the shop. False when they did not follow it."""
+    deleted, _rows = Follower.objects.filter(merchant_id=merchant.pk, buyer=buyer).delete()
+    if deleted:
+        bump(ShopFigures, {"merchant_id": merchant.pk}, {"followers": -1})
+    return bool(deleted)
+
+
+# --- reads -----------------------------------------------------------------------------------------------------------
+
+
+def totals_get(*, merchant_id: int) -> ShopFigures:
+    """The shop's totals; a shop without events yet has the starting ones."""
+    return ShopFigures.objects.filter(pk=merchant_id).first() or ShopFigures(merchant_id=merchant_id)
+
+
+def days_get(*, merchant_id: int, start: date, end: date) -> dict[date, DailyFigures]:
+    """The daily rows from `start` to `end` (inclusive) that have events."""
+    rows = DailyFigures.objects.filter(merchant_id=merchant_id, date__range=(start, end))
+    return {row.date: row for row in rows}
+
+
+def hours_get(*, merchant_id: int, day: date) -> dict[int, HourlySales]:
+    return {row.hour: row for row in HourlySales.objects.filter(merchant_id=merchant_id, date=day)}
+
+
+@dataclass(frozen=True)
+class Visitors:
+    today: int
+    seven: int
+    thirty: int
+
+
+def visitors_get(*, merchant_id: int, today: date) -> Visitors:
+    """Distinct visitors today, in the 7 and in the 30 days ending today: one query over the visitor rows."""
+    week, month = today - timedelta(days=6), today - timedelta(days=29)
+    counts = Visitor.objects.filter(merchant_id=merchant_id, date__range=(month, today)).aggregate(
+        today=Count("key", distinct=True, filter=Q(date=today)),
+        seven=Count("key", distinct=True, filter=Q(date__gte=week)),
+        thirty=Count("key", distinct=True),
+    )
+    return Visitors(**counts)
+
+
+def rating_of(totals: ShopFigures) -> Decimal | None:
+    """The average of the buyers' reviews, None until the first."""
+    if not totals.rating_count:
+        return None
+    return (Decimal(totals.rating_sum) / totals.rating_count).quantize(Decimal("0.01"))
