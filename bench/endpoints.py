@@ -1,5 +1,6 @@
-"""What the benchmark drives: one line per endpoint. A builder returns (method, path, JSON body or None) for a
-random merchant's request in the language LANGS[lang]; the driver adds that merchant's `token` and `lang` headers.
+"""What the benchmark drives: one line per endpoint. A builder returns (method, path, JSON body or None) for the
+request of merchant `who` (an index of Context.tokens) in the language LANGS[lang]; the driver adds that merchant's
+`token` and `lang` headers.
 """
 
 import random
@@ -11,34 +12,50 @@ from .seed import CARD, PAY_PASSWORD
 from .texts import keywords
 
 Request = tuple[str, str, dict | None]
+Builder = Callable[["Context", random.Random, int, int], Request]
 
 
 @dataclass(frozen=True)
 class Context:
     tokens: list[str]
     product_ids: list[int]
+    order_ids: list[list[int]]  # a sample of each merchant's orders (empty lists when the scale has none)
 
 
 @dataclass(frozen=True)
 class Endpoint:
     name: str
-    build: Callable[[Context, random.Random, int], Request]
+    build: Builder
     baseline: bool = False  # answers {"status": "ok"} instead of the envelope
+    orders: bool = False  # needs a scale with orders
 
 
-def _get(path: str) -> Callable[[Context, random.Random, int], Request]:
-    return lambda ctx, rng, lang: ("GET", path, None)
+def _get(path: str) -> Builder:
+    return lambda ctx, rng, lang, who: ("GET", path, None)
 
 
-def _search(ctx: Context, rng: random.Random, lang: int) -> Request:
+def _search(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
     return "GET", f"/merchant/product/product?keyword={quote(rng.choice(keywords(lang)))}", None
 
 
-def _detail(ctx: Context, rng: random.Random, lang: int) -> Request:
+def _detail(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
     return "GET", f"/merchant/product/detail?id={rng.choice(ctx.product_ids)}", None
 
 
-def _withdraw(ctx: Context, rng: random.Random, lang: int) -> Request:
+def _order_detail(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
+    return "GET", f"/merchant/order/detail?id={rng.choice(ctx.order_ids[who])}", None
+
+
+def _curve(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
+    return "GET", f"/merchant/index/echart?range={rng.choice(['today', 'seven', 'thirty'])}", None
+
+
+def _report(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
+    period = rng.choice(["all", "yesterday", "today", "week", "month"])
+    return "GET", f"/merchant/merchant/financial_report?range={period}", None
+
+
+def _withdraw(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
     body = {
         "method": "bank",
         "full_name": "Bench Merchant",
@@ -60,4 +77,9 @@ ENDPOINTS = [
     Endpoint("GET merchant/extract (withdraw form)", _get("/merchant/merchant/extract")),
     Endpoint("POST merchant/extract (withdraw)", _withdraw),
     Endpoint("GET merchant/bill (funds records)", _get("/merchant/merchant/bill")),
+    Endpoint("GET order/list", _get("/merchant/order/list"), orders=True),
+    Endpoint("GET order/detail?id=", _order_detail, orders=True),
+    Endpoint("GET index/index (Home figures)", _get("/merchant/index/index"), orders=True),
+    Endpoint("GET index/echart (sales curve)", _curve, orders=True),
+    Endpoint("GET merchant/financial_report", _report, orders=True),
 ]

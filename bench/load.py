@@ -62,8 +62,9 @@ def drive(
         time.sleep(max(0.0, start - time.perf_counter()))
         while (began := time.perf_counter()) < stop_at:
             lang = rng.randrange(len(APP_LANGS))
-            method, path, body = endpoint.build(ctx, rng, lang)
-            headers = {"token": rng.choice(ctx.tokens), "lang": APP_LANGS[lang]}
+            who = rng.randrange(len(ctx.tokens))
+            method, path, body = endpoint.build(ctx, rng, lang, who)
+            headers = {"token": ctx.tokens[who], "lang": APP_LANGS[lang]}
             payload = None
             if body is not None:
                 payload = json.dumps(body).encode()

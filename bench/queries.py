@@ -11,15 +11,15 @@ from .endpoints import Context, Endpoint
 from .texts import APP_LANGS
 
 
-def count(endpoint: Endpoint, ctx: Context) -> int:
-    """Queries of one request (the second: the first may touch the session's sliding expiry).
+def count(endpoint: Endpoint, ctx: Context, who: int = 0) -> int:
+    """Queries of one request of merchant `who` (the second: the first may touch the session's sliding expiry).
 
     Raises when the answer is not a success, so a broken endpoint stops the run before the load starts.
     """
     client = Client()
     lang = APP_LANGS.index("en")
-    method, path, body = endpoint.build(ctx, random.Random(1), lang)
-    headers = {"token": ctx.tokens[0], "lang": APP_LANGS[lang]}
+    method, path, body = endpoint.build(ctx, random.Random(1), lang, who)
+    headers = {"token": ctx.tokens[who], "lang": APP_LANGS[lang]}
     data = json.dumps(body) if body is not None else None
     client.generic(method, path, data or "", content_type="application/json", headers=headers)
     with CaptureQueriesContext(connection) as queries:

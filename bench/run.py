@@ -1,7 +1,7 @@
 """`make bench`: seed PostgreSQL, start gunicorn as in production, drive the hot endpoints, print the table.
 
 Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
-BENCH_SCALE (full | small), BENCH_WORKERS (4) and BENCH_THREADS (4) of gunicorn, BENCH_PORT (8105),
+BENCH_SCALE (full | small | orders), BENCH_WORKERS (4) and BENCH_THREADS (4) of gunicorn, BENCH_PORT (8105),
 BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
 """
 
@@ -69,6 +69,24 @@ def _loadavg() -> float:
     return float(Path("/proc/loadavg").read_text().split()[0])
 
 
+def _order_samples(merchant_ids: list[int], per_merchant: int = 50) -> list[list[int]]:
+    """Up to `per_merchant` order ids of each merchant, in the order of `merchant_ids` (one query)."""
+    from django.db.models import F, Window
+    from django.db.models.functions import RowNumber
+
+    from apps.orders.models import Order
+
+    rows = (
+        Order.objects.annotate(row=Window(RowNumber(), partition_by=[F("merchant_id")], order_by=F("id").desc()))
+        .filter(row__lte=per_merchant)
+        .values_list("merchant_id", "pk")
+    )
+    samples: dict[int, list[int]] = {pk: [] for pk in merchant_ids}
+    for merchant_id, order_id in rows:
+        samples.setdefault(merchant_id, []).append(order_id)
+    return [samples[pk] for pk in merchant_ids]
+
+
 def main() -> int:
     _environment()
     os.chdir(ROOT)
@@ -83,7 +101,7 @@ def main() -> int:
     from apps.accounts.models import Merchant
     from apps.catalog.models import Product
 
-    from . import cpu, queries, seed
+    from . import cpu, queries, ratio, seed
     from .endpoints import ENDPOINTS, Context
     from .load import drive
     from .report import table
@@ -93,14 +111,21 @@ def main() -> int:
     call_command("migrate", interactive=False, verbosity=0)
     seed.ensure(seed.SCALES[SCALE], log)
     redis.Redis.from_url(REDIS_URL).flushdb()  # the bench's own Redis database: no throttle history
-    phones = Merchant.objects.filter(phone__startswith=seed.PHONE_PREFIX).values_list("phone", flat=True)
-    ctx = Context(
-        tokens=[seed.token_for(p) for p in phones],
-        product_ids=list(Product.objects.filter(is_active=True).values_list("pk", flat=True)),
+    merchants = list(
+        Merchant.objects.filter(phone__startswith=seed.PHONE_PREFIX).order_by("pk").values_list("pk", "phone")
     )
-    endpoints = [e for e in ENDPOINTS if e.baseline or ONLY in e.name]
+    ctx = Context(
+        tokens=[seed.token_for(phone) for _pk, phone in merchants],
+        product_ids=list(Product.objects.filter(is_active=True).values_list("pk", flat=True)),
+        order_ids=_order_samples([pk for pk, _phone in merchants]),
+    )
+    has_orders = any(ctx.order_ids)
+    endpoints = [e for e in ENDPOINTS if e.baseline or (ONLY in e.name and (has_orders or not e.orders))]
     counts = {e.name: queries.count(e, ctx) for e in endpoints}
     log(f"SQL queries per request counted for {len(endpoints)} endpoints")
+    ratios = ratio.measure(ctx) if has_orders else []
+    if ratios:
+        log("Home and Finance timed for 100,000 and 1,000 orders")
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = []
@@ -132,6 +157,12 @@ def main() -> int:
         f"{max(load):.1f} (other processes included).\n"
     )
     text = heading + "\n" + table(results, counts, TARGET_P95_MS) + "\n"
+    if ratios:
+        text += (
+            "\nThe cost of Home and Finance for the merchant with 100,000 orders against the one with 1,000 (same "
+            "visitors and followers), in-process, alternated, median of "
+            f"{ratio.ROUNDS} requests each:\n\n" + ratio.table(ratios) + "\n"
+        )
     (RESULTS / "latest.md").write_text(text, encoding="utf-8")
     print("\n" + text)
     return 1 if any(r.errors for r in results) else 0

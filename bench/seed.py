@@ -27,6 +27,7 @@ from apps.wallet import services as wallet
 from apps.wallet.constants import AddressFormat, Method
 from apps.wallet.models import DepositNetwork, WithdrawalFeeRule
 
+from . import orders as bench_orders
 from .texts import APP_LANGS, CATEGORY, LANGS, LEVELS, product_texts
 
 SEED_VERSION = 2
@@ -45,11 +46,15 @@ class Scale:
     goods: int  # per merchant
     deposits: int  # approved deposits per merchant
     withdrawals: int  # per merchant: the first is paid, the others rejected (money comes back)
+    orders: int = 0  # in all, written in bulk (bench/orders.py): 100,000 for the first merchant, 1,000 for the second
 
 
 SCALES = {
     "full": Scale("full", products=10_000, categories=20, merchants=1_000, goods=300, deposits=6, withdrawals=2),
     "small": Scale("small", products=1_000, categories=8, merchants=50, goods=50, deposits=2, withdrawals=2),
+    "orders": Scale(
+        "orders", products=2_000, categories=10, merchants=10_000, goods=20, deposits=0, withdrawals=0, orders=1_000_000
+    ),
 }
 
 
@@ -178,6 +183,8 @@ def _seed(scale: Scale, log: Log) -> None:
         cursor.execute("ANALYZE")  # statistics for the wallet services' queries below (own rows count too)
 
     _wallet(scale, merchants, rng, log)
+    if scale.orders:
+        bench_orders.seed(log, total=scale.orders, rng=rng)
     Merchant.objects.filter(pk__in=[m.pk for m in merchants]).update(pay_password=make_password(PAY_PASSWORD))
 
 

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import ExtractHour, TruncDate
 from django.utils import timezone
 
@@ -162,78 +162,88 @@ def _zones(merchant_ids: list[int] | None) -> dict[str, list[int]]:
 
 
 def figures_expected(merchant_ids: list[int] | None = None) -> dict[int, Figures]:
-    """Every shop's figures recomputed from its orders, visitors, followers, reviews and credit events: a few
+    """Every shop's figures recomputed from its orders, visitors, followers, ratings and credit events: a few
     grouped queries per time zone in use, whatever the number of orders."""
     result: dict[int, Figures] = defaultdict(Figures)
     for name, ids in _zones(merchant_ids).items():
-        zone = ZoneInfo(name)
         orders = Order.objects.filter(merchant_id__in=ids)
-        for row in (
-            orders.filter(paid_at__isnull=False)
-            .values("merchant_id", day=TruncDate("paid_at", tzinfo=zone), hour=ExtractHour("paid_at", tzinfo=zone))
-            .annotate(n=Count("id"), sales=Sum("total_payment"), cost=Sum("total_cost"))
-            .order_by()
-        ):
-            figures = result[row["merchant_id"]]
-            _add(figures.days[row["day"]], orders=row["n"], sales=row["sales"], cost=row["cost"])
-            _add(figures.hours[(row["day"], row["hour"])], orders=row["n"], sales=row["sales"])
-        received = Q(status=OrderStatus.RECEIVED)
-        for row in (
-            orders.filter(received_at__isnull=False)
-            .values("merchant_id", day=TruncDate("received_at", tzinfo=zone))
-            .annotate(profit=Sum("earnings"), pending=Sum("total_payment", filter=received))
-            .order_by()
-        ):
-            _add(result[row["merchant_id"]].days[row["day"]], profit=row["profit"], pending=row["pending"] or ZERO)
-        refunded = Q(status=OrderStatus.REFUNDED)
-        for row in (
-            orders.filter(closed_at__isnull=False, paid_at__isnull=False)
-            .values("merchant_id", day=TruncDate("closed_at", tzinfo=zone))
-            .annotate(
-                cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
-                refunded=Count("id", filter=refunded),
-                lost=Sum("earnings", filter=refunded & Q(received_at__isnull=False)),
-            )
-            .order_by()
-        ):
-            lost = row["lost"] or ZERO
-            _add(
-                result[row["merchant_id"]].days[row["day"]],
-                cancelled=row["cancelled"],
-                refunded=row["refunded"],
-                profit=-lost,
-            )
-        kept = Q(status__in=[OrderStatus.RECEIVED, OrderStatus.COMPLETED])
-        for row in (
-            orders.values("merchant_id")
-            .annotate(
-                orders=Count("id", filter=Q(paid_at__isnull=False)),
-                total_sales=Sum("total_payment", filter=kept),
-                total_profit=Sum("earnings", filter=kept),
-                pending=Sum("total_payment", filter=received),
-                cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED, paid_at__isnull=False)),
-                refunded=Count("id", filter=refunded),
-            )
-            .order_by()
-        ):
-            merchant_id = row.pop("merchant_id")
-            result[merchant_id].totals.update({key: value or 0 for key, value in row.items()})
-        for row in Visitor.objects.filter(merchant_id__in=ids).values("merchant_id", "date").annotate(n=Count("id")):
-            _add(result[row["merchant_id"]].days[row["date"]], visitors=row["n"])
-        for row in Follower.objects.filter(merchant_id__in=ids).values("merchant_id").annotate(n=Count("id")):
-            result[row["merchant_id"]].totals["followers"] = row["n"]
-        for row in (
-            Review.objects.filter(order__merchant_id__in=ids)
-            .values("order__merchant_id")
-            .annotate(total=Sum("stars"), n=Count("id"))
-        ):
-            result[row["order__merchant_id"]].totals.update(rating_sum=row["total"], rating_count=row["n"])
+        _from_orders(orders, ZoneInfo(name), result)
+        _from_the_storefront(ids, result)
         for merchant_id, points in (
             CreditEvent.objects.filter(merchant_id__in=ids).order_by("id").values_list("merchant_id", "points")
         ):
             totals = result[merchant_id].totals
             totals["credit_score"] = max(CREDIT_MIN, min(CREDIT_START, totals["credit_score"] + points))
     return result
+
+
+RECEIVED = Q(status=OrderStatus.RECEIVED)
+REFUNDED = Q(status=OrderStatus.REFUNDED)
+KEPT = Q(status__in=[OrderStatus.RECEIVED, OrderStatus.COMPLETED])
+
+
+def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figures]) -> None:
+    paid = (
+        orders.filter(paid_at__isnull=False)
+        .values("merchant_id", day=TruncDate("paid_at", tzinfo=zone), hour=ExtractHour("paid_at", tzinfo=zone))
+        .annotate(n=Count("id"), sales=Sum("total_payment"), cost=Sum("total_cost"))
+        .order_by()
+    )
+    for sold in paid:
+        figures = result[sold["merchant_id"]]
+        _add(figures.days[sold["day"]], orders=sold["n"], sales=sold["sales"], cost=sold["cost"])
+        _add(figures.hours[(sold["day"], sold["hour"])], orders=sold["n"], sales=sold["sales"])
+    received = (
+        orders.filter(received_at__isnull=False)
+        .values("merchant_id", day=TruncDate("received_at", tzinfo=zone))
+        .annotate(profit=Sum("earnings"), pending=Sum("total_payment", filter=RECEIVED))
+        .order_by()
+    )
+    for got in received:
+        _add(result[got["merchant_id"]].days[got["day"]], profit=got["profit"], pending=got["pending"] or ZERO)
+    closed = (
+        orders.filter(closed_at__isnull=False, paid_at__isnull=False)
+        .values("merchant_id", day=TruncDate("closed_at", tzinfo=zone))
+        .annotate(
+            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
+            refunded=Count("id", filter=REFUNDED),
+            lost=Sum("earnings", filter=REFUNDED & Q(received_at__isnull=False)),
+        )
+        .order_by()
+    )
+    for end in closed:
+        day = result[end["merchant_id"]].days[end["day"]]
+        _add(day, cancelled=end["cancelled"], refunded=end["refunded"], profit=-(end["lost"] or ZERO))
+    totals = (
+        orders.values("merchant_id")
+        .annotate(
+            orders=Count("id", filter=Q(paid_at__isnull=False)),
+            total_sales=Sum("total_payment", filter=KEPT),
+            total_profit=Sum("earnings", filter=KEPT),
+            pending=Sum("total_payment", filter=RECEIVED),
+            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED, paid_at__isnull=False)),
+            refunded=Count("id", filter=REFUNDED),
+        )
+        .order_by()
+    )
+    for shop in totals:
+        values = {key: value or 0 for key, value in shop.items() if key != "merchant_id"}
+        result[shop["merchant_id"]].totals.update(values)
+
+
+def _from_the_storefront(ids: list[int], result: dict[int, Figures]) -> None:
+    visits = Visitor.objects.filter(merchant_id__in=ids).values("merchant_id", "date").annotate(n=Count("id"))
+    for visit in visits:
+        _add(result[visit["merchant_id"]].days[visit["date"]], visitors=visit["n"])
+    for follow in Follower.objects.filter(merchant_id__in=ids).values("merchant_id").annotate(n=Count("id")):
+        result[follow["merchant_id"]].totals["followers"] = follow["n"]
+    ratings = (
+        Review.objects.filter(order__merchant_id__in=ids)
+        .values("order__merchant_id")
+        .annotate(total=Sum("stars"), n=Count("id"))
+    )
+    for rating in ratings:
+        result[rating["order__merchant_id"]].totals.update(rating_sum=rating["total"], rating_count=rating["n"])
 
 
 def _add(row: dict[str, Any], **values: Any) -> None:

@@ -321,3 +321,20 @@ def test_home_and_finance_cost_the_same_queries_for_10_and_for_1000_orders(path,
             assert client.get(path, params).json()["code"] == 1
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 8, counts
+
+
+def test_no_operator_can_type_a_figure_in_the_admin(rf, operator):
+    """product.md 2.1: the figures, and the events they come from, have no form to type them in; the credit events
+    are shown read-only."""
+    from django.contrib import admin
+
+    from apps.orders.models import Review
+    from apps.shop.models import Follower, HourlySales, ShopFigures, Visitor
+
+    for model in (ShopFigures, DailyFigures, HourlySales, Visitor, Follower, Review):
+        assert not admin.site.is_registered(model), model
+    request = rf.get("/admin/")
+    request.user = operator
+    credit = admin.site._registry[CreditEvent]
+    assert not credit.has_add_permission(request) and not credit.has_delete_permission(request)
+    assert not credit.has_change_permission(request)
