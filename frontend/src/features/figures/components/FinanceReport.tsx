@@ -8,6 +8,7 @@ import { useFormat } from "@/lib/money";
 import { figureKeys, useFinancialReport, type FinancialReport as Report, type ReportRange } from "../api";
 import { formatDay } from "./dates";
 import { LazyChart } from "./LazyChart";
+import { FigureCell } from "./FigureCell";
 import { figureMessages as m } from "./messages";
 import "./figures.css";
 
@@ -42,38 +43,21 @@ function Figures({ report }: { report: Report }) {
         </span>
       </div>
       <div className="figures-grid finance-grid" data-testid="finance-figures">
-        <div className="figures-cell finance-money">
-          <span className="figures-value">
-            <Money value={report.awaiting_amount} />
-          </span>
-          <span className="figures-label">
-            <FormattedMessage {...m.awaitingAmount} />
-          </span>
-        </div>
-        <div className="figures-cell finance-money">
-          <span className="figures-value">
-            <Money value={report.total_profit} />
-          </span>
-          <span className="figures-label">
-            <FormattedMessage {...m.profit} />
-          </span>
-        </div>
-        {(
-          [
-            [m.totalOrders, report.total_orders],
-            [m.cancelledOrders, report.cancelled_orders],
-            [m.refundedOrders, report.refunded_orders],
-          ] as const
-        ).map(([label, value]) => (
-          <div className="figures-cell finance-count" key={label.id}>
-            <span className="figures-value">
-              <FormattedNumber value={value} />
-            </span>
-            <span className="figures-label">
-              <FormattedMessage {...label} />
-            </span>
-          </div>
-        ))}
+        <FigureCell label={m.awaitingAmount} className="finance-money">
+          <Money value={report.awaiting_amount} />
+        </FigureCell>
+        <FigureCell label={m.profit} className="finance-money">
+          <Money value={report.total_profit} />
+        </FigureCell>
+        <FigureCell label={m.totalOrders} className="finance-count">
+          <FormattedNumber value={report.total_orders} />
+        </FigureCell>
+        <FigureCell label={m.cancelledOrders} className="finance-count">
+          <FormattedNumber value={report.cancelled_orders} />
+        </FigureCell>
+        <FigureCell label={m.refundedOrders} className="finance-count">
+          <FormattedNumber value={report.refunded_orders} />
+        </FigureCell>
       </div>
       <h2 className="section-title">
         <FormattedMessage {...m.profitByDate} />

@@ -1,35 +1,15 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Skeleton } from "antd-mobile";
 import { RightOutline, StarFill } from "antd-mobile-icons";
-import { FormattedMessage, FormattedNumber, type MessageDescriptor } from "react-intl";
+import { FormattedMessage, FormattedNumber } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { Money } from "@/components/ui/Money";
 import { useHomeFigures } from "../api";
+import { FigureCell } from "./FigureCell";
 import { figureMessages as m } from "./messages";
 import "./figures.css";
 
 const CreditScoreSheet = lazy(() => import(/* webpackChunkName: "credit-score" */ "./CreditScoreSheet"));
-
-function Figure({ label, children, onClick, testId }: { label: MessageDescriptor; children: ReactNode; onClick?: () => void; testId?: string }) {
-  const body = (
-    <>
-      <span className="figures-value">{children}</span>
-      <span className="figures-label">
-        <FormattedMessage {...label} />
-        {onClick && <RightOutline className="figures-more" />}
-      </span>
-    </>
-  );
-  return onClick ? (
-    <button type="button" className="figures-cell figures-cell-link" onClick={onClick} data-testid={testId}>
-      {body}
-    </button>
-  ) : (
-    <div className="figures-cell" data-testid={testId}>
-      {body}
-    </div>
-  );
-}
 
 /** Home's figure grid: sales and profit, today's orders, audience, rating and credit score, all computed on the
  * server from recorded events. The credit score opens its rules and changes; awaiting pickup opens the Order tab. */
@@ -48,40 +28,40 @@ export function HomeFigures() {
         </button>
       )}
       <div className="figures-grid">
-        <Figure label={m.totalSales}>
+        <FigureCell label={m.totalSales}>
           <Money value={data.total_sales} />
-        </Figure>
-        <Figure label={m.totalProfit}>
+        </FigureCell>
+        <FigureCell label={m.totalProfit}>
           <Money value={data.total_profit} />
-        </Figure>
-        <Figure label={m.creditScore} onClick={() => {
+        </FigureCell>
+        <FigureCell label={m.creditScore} onClick={() => {
             setCreditOpened(true);
             setCreditOpen(true);
           }} testId="credit-score">
           <FormattedNumber value={data.credit_score} />
-        </Figure>
-        <Figure label={m.todayOrders}>
+        </FigureCell>
+        <FigureCell label={m.todayOrders}>
           <FormattedNumber value={data.today_orders} />
-        </Figure>
-        <Figure label={m.todaySales}>
+        </FigureCell>
+        <FigureCell label={m.todaySales}>
           <Money value={data.today_sales} />
-        </Figure>
-        <Figure label={m.todayProfit}>
+        </FigureCell>
+        <FigureCell label={m.todayProfit}>
           <Money value={data.today_profit} />
-        </Figure>
-        <Figure label={m.visitorsToday}>
+        </FigureCell>
+        <FigureCell label={m.visitorsToday}>
           <FormattedNumber value={data.visitors_today} />
-        </Figure>
-        <Figure label={m.visitorsSeven}>
+        </FigureCell>
+        <FigureCell label={m.visitorsSeven}>
           <FormattedNumber value={data.visitors_seven} />
-        </Figure>
-        <Figure label={m.visitorsThirty}>
+        </FigureCell>
+        <FigureCell label={m.visitorsThirty}>
           <FormattedNumber value={data.visitors_thirty} />
-        </Figure>
-        <Figure label={m.followers}>
+        </FigureCell>
+        <FigureCell label={m.followers}>
           <FormattedNumber value={data.followers} />
-        </Figure>
-        <Figure label={m.rating} testId="rating">
+        </FigureCell>
+        <FigureCell label={m.rating} testId="rating">
           {data.rating === null ? (
             <span className="figures-none">
               <FormattedMessage {...m.noRating} />
@@ -92,10 +72,10 @@ export function HomeFigures() {
               <StarFill className="figures-star" />
             </>
           )}
-        </Figure>
-        <Figure label={m.awaitingPickup} onClick={() => navigate("/order")}>
+        </FigureCell>
+        <FigureCell label={m.awaitingPickup} onClick={() => navigate("/order")}>
           <FormattedNumber value={data.awaiting_pickup} />
-        </Figure>
+        </FigureCell>
       </div>
       {creditOpened && (
         <Suspense fallback={null}>

@@ -34,7 +34,7 @@ const plotted = (points: ChartPoint[]) => points.map((point) => ({ ...point, y: 
 export function SalesChart({ points, format, name }: Props) {
   return (
     <ResponsiveContainer width="100%" height={180}>
-      <AreaChart data={plotted(points)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <AreaChart data={plotted(points)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#f0f0f0" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={16} />
         <YAxis tick={AXIS} width={44} allowDecimals={false} />
@@ -49,7 +49,7 @@ export function SalesChart({ points, format, name }: Props) {
 export function ProfitChart({ points, format, name }: Props) {
   return (
     <ResponsiveContainer width="100%" height={180}>
-      <BarChart data={plotted(points)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={plotted(points)} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#f0f0f0" vertical={false} />
         <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={16} />
         <YAxis tick={AXIS} width={44} />
