@@ -96,6 +96,7 @@ def review_added(review: Review) -> None:
 # --- the credit score -----------------------------------------------------------------------------------------------
 
 
+@transaction.atomic
 def credit_event_add(*, merchant_id: int, kind: CreditEventKind, order: Order | None = None) -> CreditEvent:
     """Records an event of the published table (constants.CREDIT_POINTS) and moves the score by its points."""
     now = timezone.now()

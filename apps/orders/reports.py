@@ -1,9 +1,8 @@
 """What Home and Finance show (product.md 11), read from the pre-aggregated rows (apps.shop.figures): a constant
-number of queries and at most 31 daily rows whatever the number of orders. Dates are the merchant's local dates."""
+number of queries and at most 30 daily rows whatever the number of orders. Dates are the merchant's local dates."""
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -128,8 +127,7 @@ def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
             "refunded_orders": sum(row.refunded for row in rows),
         }
     profit: list[dict[str, Any]] = [
-        {"date": day, "profit": days[day].profit if day in days else Decimal(0)}
-        for day in _dates(listed_from, period.end)
+        {"date": day, "profit": days[day].profit if day in days else ZERO} for day in _dates(listed_from, period.end)
     ]
     return {
         "range": range_name,
