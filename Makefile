@@ -11,10 +11,11 @@ MANAGE := $(PY) manage.py
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
+CELERY_QUEUES := money,default,bulk
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
         test-py test-sqlite test-postgres test-frontend test-e2e fuzz bench schema schema-check clean \
-        lighthouse test-budget
+        lighthouse test-budget prod-smoke
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
@@ -83,11 +84,11 @@ run: build seed ## Install, build, migrate, seed, and serve on HOST:PORT with a 
 	@echo "  Invitation code: WELCOME"
 	@echo ""
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker -B -l warning --concurrency 1 --pool solo & \
+	$(VENV)/bin/celery -A config worker -B -Q $(CELERY_QUEUES) -l warning --concurrency 1 --pool solo & \
 	$(MANAGE) runserver $(HOST):$(PORT)
 
 worker: install ## Run only the Celery worker and beat (embedded broker)
-	$(VENV)/bin/celery -A config worker -B -l info --concurrency 1 --pool solo
+	$(VENV)/bin/celery -A config worker -B -Q $(CELERY_QUEUES) -l info --concurrency 1 --pool solo
 
 # ---------- checks and tests ----------
 lint: install ## ruff, the apps' import direction (import-linter, pyproject.toml) and eslint
@@ -119,7 +120,13 @@ test-frontend: install ## Front-end unit tests (vitest)
 test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
-test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz ## The whole suite (what CI runs)
+test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz prod-smoke ## The whole suite (what CI runs)
+
+# The production shape as separate processes on this machine's PostgreSQL, Redis and RabbitMQ (tests/prod/smoke.py):
+# `make prod-smoke PROD_SMOKE_BROKERS="--broker redis"` for one broker.
+PROD_SMOKE_BROKERS ?= --broker redis --broker rabbitmq
+prod-smoke: build ## Two web processes, two workers and a beat on real services, driven over HTTP and killed mid-task
+	$(PY) -m tests.prod.smoke $(PROD_SMOKE_BROKERS)
 
 # Schemathesis against the app's own schema (tests/fuzz/run.py): a small budget in `make test`, more on demand,
 # e.g. `make fuzz FUZZ_EXAMPLES=200 FUZZ_MAX_TIME=900`.

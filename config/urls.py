@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
-from apps.core.views import api_not_found, health, public_media, spa_not_found, spa_shell, web_manifest
+from apps.core.views import api_not_found, health, public_media, ready, spa_not_found, spa_shell, web_manifest
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7).
 api_patterns: list[URLPattern | URLResolver] = [
@@ -28,7 +28,8 @@ admin.site.__class__ = OperatorAdminSite
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("healthz", health),
+    path("healthz", health),  # liveness
+    path("readyz", ready),  # readiness: database, broker, cache
     path("manifest.webmanifest", web_manifest),
     path("merchant/", include(api_patterns)),
     path("intake/v1/", include("apps.orders.intake_urls")),  # the storefront's signed order intake

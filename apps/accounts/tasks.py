@@ -2,18 +2,12 @@
 
 from datetime import datetime
 
-from celery import shared_task
+from apps.core.tasks import task
 
 from . import services
 
 
-@shared_task(
-    soft_time_limit=30,
-    time_limit=60,
-    autoretry_for=(OSError,),  # the mail server or SMS gateway did not answer
-    retry_backoff=True,
-    max_retries=3,
-)
+@task(soft_time_limit=30, time_limit=60, autoretry_for=(OSError,))  # OSError: the mail or SMS gateway did not answer
 def one_time_code_deliver(account: str, lang: str, requested_at: str) -> bool:
     """Issues and sends the one-time code asked for at `requested_at` (ISO 8601); see services.one_time_code_send."""
     return services.one_time_code_deliver(account=account, lang=lang, requested_at=datetime.fromisoformat(requested_at))

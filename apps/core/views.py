@@ -1,6 +1,10 @@
+import logging
 import posixpath
 
+from celery import current_app
 from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -48,8 +52,44 @@ def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     return api_404(request)
 
 
+log = logging.getLogger(__name__)
+
+
 def health(request: HttpRequest) -> JsonResponse:
+    """Liveness: the process answers (nothing else is touched, so a database outage does not restart every web)."""
     return JsonResponse({"status": "ok"})
+
+
+def _database() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+def _broker() -> None:
+    with current_app.connection_for_write() as broker:
+        broker.ensure_connection(max_retries=1, timeout=2)
+
+
+def _cache() -> None:
+    cache.get("readyz")
+
+
+READINESS_CHECKS = {"database": _database, "broker": _broker, "cache": _cache}
+
+
+def ready(request: HttpRequest) -> JsonResponse:
+    """Readiness for load balancers: 200 when the database, the Celery broker and the cache answer, else 503 naming
+    the one that failed (the reason goes to the log, not to the caller)."""
+    checks = {}
+    for name, check in READINESS_CHECKS.items():
+        try:
+            check()
+            checks[name] = "ok"
+        except Exception:
+            log.exception("readiness: the %s did not answer", name)
+            checks[name] = "failed"
+    ready = all(state == "ok" for state in checks.values())
+    return JsonResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status=200 if ready else 503)
 
 
 def public_media(request: HttpRequest, path: str) -> HttpResponseBase:

@@ -33,6 +33,7 @@ from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
 from apps.catalog.texts import shop_closed
 from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.faults import pause_point
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text, quantize
 from apps.core.notices import notify
@@ -676,4 +677,5 @@ def order_settle(*, order_id: int) -> bool:
         body=gettext_noop("Order %(number)s was settled: %(amount)s was added to your balance."),
         params={"number": order.number, "amount": money_text(order.total_payment)},
     )
+    pause_point("order_settle")  # everything written, nothing committed: a worker killed here settles nothing
     return True

@@ -2,15 +2,14 @@
 moved by its own service call, which locks the order and checks again that the move is due, so a retry, a second
 worker or a step the buyer or an operator took meanwhile makes it a no-op."""
 
-from celery import shared_task
-
 from apps.core.errors import AppError
+from apps.core.tasks import money_task, task
 
 from . import figures, selectors, services
 from .tracking import tracking_provider
 
 
-@shared_task(soft_time_limit=240, time_limit=300)
+@money_task()
 def orders_move_due() -> dict[str, int]:
     """Cancels unpaid and unpicked orders past their window, marks shipped orders received on their date, and settles
     received orders past the settlement delay. Returns how many of each moved."""
@@ -23,7 +22,7 @@ def orders_move_due() -> dict[str, int]:
     return {name: sum(move(order_id=pk) for pk in selectors.order_ids_due(name)) for name, move in moves.items()}
 
 
-@shared_task(soft_time_limit=240, time_limit=300)
+@task()
 def tracking_poll() -> int:
     """Records the steps the carrier integration reports for shipped orders. Returns how many orders it asked about."""
     provider = tracking_provider()
@@ -45,7 +44,7 @@ def tracking_poll() -> int:
     return len(order_ids)
 
 
-@shared_task(soft_time_limit=240, time_limit=300)
+@task()
 def credit_recovery() -> int:
     """Gives the published recovery points to every score below the start that has been unchanged long enough.
     Returns how many scores recovered."""

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
 MERCHANT_MODEL = "accounts.Merchant"
 
 MIDDLEWARE = [
+    "apps.core.logs.RequestLogMiddleware",  # first: every answer, a redirect or a refusal too, has its id and line
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -146,7 +147,7 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "static_build"
+STATIC_ROOT = env("STATIC_ROOT", default=str(BASE_DIR / "static_build"))
 # The built app (frontend/dist/app, webpack) and the files served as they are (frontend/public: the favicon).
 STATICFILES_DIRS = [BASE_DIR / "frontend" / "dist", BASE_DIR / "frontend" / "public"]
 MEDIA_URL = "/media/"
@@ -238,21 +239,48 @@ SPECTACULAR_SETTINGS = {
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 
-# Celery: configured from settings with the CELERY_ namespace.
+# Celery: configured from settings with the CELERY_ namespace (README, "Production": the processes and the queues).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
-CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
+# Redis as broker: a task a worker took and never acknowledged (the worker died) goes back to the queue after the
+# visibility timeout, so it must exceed the longest task and countdown; RabbitMQ requeues it when the connection drops.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict = env.json(
+    "CELERY_BROKER_TRANSPORT_OPTIONS", default={"visibility_timeout": 3600}
+)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_BACKEND = None
+# A task is acknowledged when it ends, not when it starts: a worker killed mid-task leaves it to another worker, and
+# the services' row locks and state checks make the second run a no-op when the first one had committed.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # a worker holds one task at a time beyond the ones it runs
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING below (JSON lines in production)
 CELERY_TIMEZONE = "UTC"
-# Periodic work, declared in code (each app adds its entries here).
+# Queues: "money" (settlement, pickup windows, chain deposits) is never stuck behind "bulk" (figures rebuilds,
+# broadcasts); "default" takes the rest (mail, tracking). apps.core.tasks declares each task's queue.
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_CREATE_MISSING_QUEUES = True
+# Periodic work, declared in code (each app adds its entries here). Run exactly one beat; a second one would only
+# send each task twice, which the tasks' claims make harmless (README, "Production").
 CELERY_BEAT_SCHEDULE: dict = {
-    "wallet-verify-chain-deposits": {"task": "apps.wallet.tasks.verify_chain_deposits", "schedule": 60.0},
-    "orders-move-due": {"task": "apps.orders.tasks.orders_move_due", "schedule": 60.0},
+    "wallet-verify-chain-deposits": {
+        "task": "apps.wallet.tasks.verify_chain_deposits",
+        "schedule": env.float("BEAT_CHAIN_DEPOSITS_SECONDS", default=60.0),
+    },
+    "orders-move-due": {
+        "task": "apps.orders.tasks.orders_move_due",
+        "schedule": env.float("BEAT_ORDERS_MOVE_DUE_SECONDS", default=60.0),
+    },
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
 }
+CELERY_BEAT_SCHEDULE_FILENAME = env(
+    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(BASE_DIR / "var" / "celerybeat-schedule")
+)
+# Off in production: the folder where `make prod-smoke` arms a pause point to kill a worker there (apps.core.faults).
+FAULT_PAUSE_DIR = env("FAULT_PAUSE_DIR", default="")
 
 EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="no-reply@localhost")
@@ -312,9 +340,24 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-}
+
+def logging_config(log_format: str) -> dict[str, Any]:
+    """One line per record on standard error; "json" (production's default) writes each as a JSON object, with the
+    request id of the request or the id of the Celery task it belongs to (apps.core.logs)."""
+    json_lines = log_format == "json"
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": "apps.core.logs.JsonFormatter"}},
+        "handlers": {"console": {"class": "logging.StreamHandler", **({"formatter": "json"} if json_lines else {})}},
+        "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+        "loggers": {
+            # Each request has its line from apps.core.logs.RequestLogMiddleware (the text format leaves it out:
+            # runserver writes its own); Django's warning for a 4xx would say it again, a 5xx keeps its traceback.
+            "apps.requests": {"level": "INFO" if json_lines else "WARNING"},
+            "django.request": {"level": "ERROR" if json_lines else "WARNING"},
+        },
+    }
+
+
+LOGGING = logging_config(env("LOG_FORMAT", default="text"))

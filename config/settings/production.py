@@ -1,9 +1,10 @@
 """Production: everything from the environment; the secrets have no default and start-up fails without them."""
 
 from .base import *  # noqa: F403
-from .base import NUM_PROXIES, env, sqlite_for_a_server
+from .base import NUM_PROXIES, env, logging_config, sqlite_for_a_server
 
 DEBUG = False
+LOGGING = logging_config(env("LOG_FORMAT", default="json"))
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL"))}
@@ -18,11 +19,11 @@ CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 
 # HTTPS only. Behind a TLS-terminating proxy (NUM_PROXIES > 0) the request's scheme comes from the header it sets,
 # X-Forwarded-Proto unless SECURE_PROXY_SSL_HEADER names another; without a proxy no header is believed (a client
-# could send it). The health check answers on plain HTTP for the load balancer.
+# could send it). The health checks answer on plain HTTP for the load balancer.
 _ssl_header = env("SECURE_PROXY_SSL_HEADER", default="X-Forwarded-Proto" if NUM_PROXIES > 0 else "")
 SECURE_PROXY_SSL_HEADER = ("HTTP_" + _ssl_header.upper().replace("-", "_"), "https") if _ssl_header else None
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)

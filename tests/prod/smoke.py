@@ -1,0 +1,665 @@
+"""`make prod-smoke`: the production shape on this machine, as separate processes, driven over HTTP (README,
+"Production").
+
+Production settings from the environment, a PostgreSQL database and Redis database numbers of its own; two gunicorn
+processes on two ports (two web machines), two Celery workers and one beat, a local EVM chain node. Through the HTTP
+API: sign-in, a chain deposit confirmed by the beat's verification task, orders placed and paid through the signed
+intake, picked up with the payment password, shipped by an operator's CSV in the admin, received and settled by the
+beat. Then what must survive:
+
+- a worker killed (kill -9, the whole process group) while it settles an order, before the commit: the task is
+  delivered again to another worker, which settles the order once;
+- a worker killed after a chain deposit was credited, before the task was acknowledged: delivered again, it credits
+  nothing more;
+- a second beat beside the first: every task is sent twice and every order is still settled once;
+- a web process killed under a load of pickups: every pickup it accepted happened, and the ones cut off, sent again
+  with the same Idempotency-Key, happen once.
+
+It ends with `check_ledger` and `check_figures`, stops everything it started and prints a report. Run on each broker
+named (`--broker redis`, `--broker rabbitmq`; both by default).
+"""
+
+import argparse
+import contextlib
+import csv
+import hashlib
+import hmac
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import redis
+import requests
+
+from apps.orders.constants import OrderStatus
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+PY = sys.executable
+PG = os.environ.get("PROD_SMOKE_PG", "postgres://postgres@127.0.0.1:5432")
+REDIS = os.environ.get("PROD_SMOKE_REDIS", "redis://127.0.0.1:6379")
+BROKERS = {
+    "redis": f"{REDIS}/14",
+    "rabbitmq": os.environ.get("PROD_SMOKE_AMQP", "amqp://guest:guest@127.0.0.1:5672//"),
+}
+DATABASE = "prod_smoke"
+STOREFRONT_SECRET = "prod-smoke-storefront-secret"
+PASSWORD, PAY_PASSWORD = "Merchant-pass-2026", "135790"
+OPERATOR, OPERATOR_PASSWORD = "operator", "Operator-pass-2026"
+QUEUES = "money,default,bulk"
+WAIT = 90  # seconds any one thing may take before the smoke fails
+
+
+class SmokeError(Exception):
+    pass
+
+
+def check(condition: object, what: str) -> None:
+    if not condition:
+        raise SmokeError(what)
+
+
+def wait_for(what: str, probe: Callable[[], Any], seconds: float = WAIT) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if result := probe():
+            return result
+        time.sleep(0.2)
+    raise SmokeError(f"timed out waiting for {what}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---------- the processes ----------
+@dataclass
+class Fleet:
+    """Each process in its own session (process group), so kill -9 takes a whole machine's worth: a worker's main
+    process with its pool, a gunicorn master with its workers."""
+
+    folder: Path
+    env: dict[str, str]
+    processes: dict[str, subprocess.Popen] = field(default_factory=dict)
+
+    def start(self, name: str, *argv: str, env: dict[str, str] | None = None) -> None:
+        log = (self.folder / f"{name}.log").open("ab")
+        self.processes[name] = subprocess.Popen(
+            argv,
+            cwd=BASE_DIR,
+            env={**self.env, **(env or {})},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def web(self, name: str, port: int) -> None:
+        self.start(name, PY, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py", "--bind", f"127.0.0.1:{port}")
+
+    def worker(self, name: str) -> None:
+        self.start(
+            name,
+            PY,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            QUEUES,
+            "-n",
+            f"{name}@%h",
+            "--concurrency",
+            "1",
+            "-l",
+            "info",
+        )
+
+    def beat(self, name: str) -> None:
+        schedule = str(self.folder / f"{name}-schedule")
+        self.start(name, PY, "-m", "celery", "-A", "config", "beat", "-l", "info", "-s", schedule)
+
+    def kill(self, name: str) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.processes[name].pid, signal.SIGKILL)
+        self.processes.pop(name).wait()
+
+    def stop(self, name: str) -> None:
+        process = self.processes.pop(name)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            self.stop(name)
+
+    def log_lines(self, name: str) -> Iterator[dict]:
+        for raw in (self.folder / f"{name}.log").read_text(errors="replace").splitlines():
+            with contextlib.suppress(ValueError):
+                yield json.loads(raw)
+
+    def group_of(self, pid: int) -> str:
+        group = os.getpgid(pid)
+        return next(name for name, process in self.processes.items() if process.pid == group)
+
+
+def manage(env: dict[str, str], *argv: str) -> str:
+    done = subprocess.run([PY, "manage.py", *argv], cwd=BASE_DIR, env=env, capture_output=True, text=True)
+    check(done.returncode == 0, f"manage.py {' '.join(argv)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+# ---------- the clients: a merchant's app, a storefront, an operator ----------
+class Merchant:
+    def __init__(self, base: str) -> None:
+        self.base, self.http, self.token = base, requests.Session(), ""
+
+    def call(self, method: str, path: str, base: str | None = None, idempotency: str = "", **kwargs: Any) -> dict:
+        headers = {"lang": "en", "token": self.token, **({"Idempotency-Key": idempotency} if idempotency else {})}
+        answer = self.http.request(
+            method, f"{base or self.base}/merchant/{path}", headers=headers, timeout=30, **kwargs
+        )
+        return answer.json()
+
+    def sign_in(self, account: str) -> None:
+        body = self.call("POST", "merchant/login", json={"account": account, "password": PASSWORD})
+        check(body["code"] == 1, f"sign-in refused: {body}")
+        self.token = body["data"]["merinfo"]["token"]
+
+
+def intake(base: str, call: str, body: dict) -> dict:
+    raw = json.dumps(body).encode()
+    stamp = str(int(time.time()))
+    signature = hmac.new(STOREFRONT_SECRET.encode(), f"{stamp}.".encode() + raw, hashlib.sha256).hexdigest()
+    headers = {
+        "Content-Type": "application/json",
+        "X-Storefront-Timestamp": stamp,
+        "X-Storefront-Signature": signature,
+        "X-Request-ID": uuid.uuid4().hex,
+    }
+    return requests.post(f"{base}/intake/v1/{call}", data=raw, headers=headers, timeout=30).json()
+
+
+class Operator:
+    def __init__(self, base: str) -> None:
+        self.base, self.http = base, requests.Session()
+        self.http.get(f"{base}/admin/login/", timeout=30)
+        form = {"username": OPERATOR, "password": OPERATOR_PASSWORD, "csrfmiddlewaretoken": self._csrf()}
+        answer = self.http.post(f"{base}/admin/login/?next=/admin/", data=form, timeout=30)
+        check(answer.url.rstrip("/").endswith("/admin"), "the operator could not sign in to the admin")
+
+    def _csrf(self) -> str:
+        return self.http.cookies["csrftoken"]
+
+    def ship(self, numbers: list[str]) -> None:
+        rows = io.StringIO()
+        writer = csv.writer(rows)
+        writer.writerow(["order_number", "tracking_number"])
+        writer.writerows([number, f"TRK{number}"] for number in numbers)
+        url = f"{self.base}/admin/orders/order/ship-csv/"
+        self.http.get(url, timeout=30)
+        files = {"file": ("tracking.csv", rows.getvalue().encode(), "text/csv")}
+        form = {"carrier": "DHL", "csrfmiddlewaretoken": self._csrf()}
+        answer = self.http.post(url, data=form, files=files, timeout=30)
+        check(answer.status_code == 200, f"the CSV upload answered {answer.status_code}")
+
+
+# ---------- the run ----------
+@dataclass
+class World:
+    """What the smoke set up as the platform's operators would (a one-off process with the same settings)."""
+
+    merchant_id: int
+    account: str
+    shop_id: int
+    goods_id: int
+    network: str
+    token_address: str
+    payer: str
+    platform: str
+
+
+def setup_world(rpc: str) -> World:
+    import vyper
+    from django.contrib.auth import get_user_model
+    from web3 import Web3
+
+    from tests.factories import DepositNetworkFactory, LevelFactory, MerchantFactory, ProductFactory, ShopGoodsFactory
+
+    w3 = Web3(Web3.HTTPProvider(rpc))
+    owner, payer, platform = w3.eth.accounts[:3]
+    source = (BASE_DIR / "apps" / "wallet" / "chain" / "contracts" / "Token.vy").read_text()
+    compiled = vyper.compile_code(source, output_formats=["abi", "bytecode"])
+    factory = w3.eth.contract(abi=compiled["abi"], bytecode=compiled["bytecode"])
+    receipt = w3.eth.wait_for_transaction_receipt(
+        factory.constructor("Tether", "USDT", 6, 10**18).transact({"from": owner})
+    )
+    token = w3.eth.contract(address=receipt.contractAddress, abi=compiled["abi"])
+    w3.eth.wait_for_transaction_receipt(token.functions.transfer(payer, 10**15).transact({"from": owner}))
+
+    get_user_model().objects.create_superuser(OPERATOR, "operator@example.com", OPERATOR_PASSWORD)
+    merchant = MerchantFactory(level=LevelFactory(rank=1), password=_hash(PASSWORD), pay_password=_hash(PAY_PASSWORD))
+    goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price=Decimal("20.00"), stock=100_000))
+    network = DepositNetworkFactory(
+        code="USDT-ERC20",
+        address_format="evm",
+        address=platform,
+        token_contract=token.address,
+        rpc_url=rpc,
+        auto_verify=True,
+        minimum=Decimal("1.00"),
+        confirmations=2,
+    )
+    return World(merchant.pk, merchant.email, merchant.shop.pk, goods.pk, network.code, token.address, payer, platform)
+
+
+def _hash(password: str) -> str:
+    from django.contrib.auth.hashers import make_password
+
+    return make_password(password)
+
+
+class Smoke:
+    def __init__(self, broker: str, fleet: Fleet, world: World, rpc: str, report: list[str]) -> None:
+        self.broker, self.fleet, self.world, self.rpc, self.report = broker, fleet, world, rpc, report
+        self.ports = {"web-1": free_port(), "web-2": free_port()}
+        self.web = {name: f"http://127.0.0.1:{port}" for name, port in self.ports.items()}
+        self.merchant = Merchant(self.web["web-1"])
+        self.refs = (f"{broker}-{n}" for n in range(1, 10_000))
+        self.faults = Path(fleet.env["FAULT_PAUSE_DIR"])
+
+    def say(self, line: str) -> None:
+        self.report.append(f"[{self.broker}] {line}")
+        print(self.report[-1], flush=True)
+
+    # --- orders through the API ---
+    def place(self, base: str | None = None) -> str:
+        ref = next(self.refs)
+        base = base or self.web["web-2"]
+        body = {
+            "external_ref": ref,
+            "shop": self.world.shop_id,
+            "lines": [{"goods": self.world.goods_id, "quantity": 1}],
+            "ship_name": "Ann Buyer",
+            "ship_phone": "+15550001234",
+            "ship_address": "1 Main Street",
+            "ship_country": "US",
+        }
+        created = intake(base, "order/create", body)
+        check(created["code"] == 1, f"intake order/create refused: {created}")
+        paid = intake(base, "order/paid", {"external_ref": ref, "payment_reference": f"PAY-{ref}"})
+        check(paid["code"] == 1, f"intake order/paid refused: {paid}")
+        return ref
+
+    def order(self, ref: str) -> Any:
+        from apps.orders.models import Order
+
+        return Order.objects.get(external_ref=ref)
+
+    def pick(self, ref: str, base: str | None = None, key: str = "") -> dict:
+        return self.merchant.call(
+            "POST",
+            "order/pick",
+            base=base,
+            idempotency=key or uuid.uuid4().hex,
+            json={"id": self.order(ref).pk, "pay_password": PAY_PASSWORD},
+        )
+
+    def wait_status(self, refs: list[str], status: int, what: str) -> None:
+        from apps.orders.models import Order
+
+        wait_for(what, lambda: Order.objects.filter(external_ref__in=refs, status=status).count() == len(refs))
+
+    def entries(self, reference: str) -> int:
+        from apps.wallet.models import JournalEntry
+
+        return JournalEntry.objects.filter(reference=reference).count()
+
+    # --- the phases ---
+    def start(self) -> None:
+        for name, port in self.ports.items():
+            self.fleet.web(name, port)
+        self.fleet.worker("worker-1")
+        self.fleet.worker("worker-2")
+        self.workers = 2
+        self.fleet.beat("beat-1")
+        for name, base in self.web.items():
+            wait_for(f"{name} ready", lambda base=base: _ready(base))
+        wait_for("two workers", lambda: self._workers_ready({"worker-1", "worker-2"}))
+        self.say("2 web processes, 2 workers and 1 beat started; /readyz answers 200 on both web processes")
+
+    def _workers_ready(self, names: set[str]) -> bool:
+        return all(any("ready" in line.get("message", "") for line in self.fleet.log_lines(n)) for n in names)
+
+    def deposit_with_a_kill_after_commit(self) -> None:
+        from web3 import Web3
+
+        from apps.wallet.constants import DepositStatus
+        from apps.wallet.models import Deposit
+
+        self.merchant.sign_in(self.world.account)
+        w3 = Web3(Web3.HTTPProvider(self.rpc))
+        token = w3.eth.contract(address=self.world.token_address, abi=_TRANSFER_ABI)
+        tx = Web3.to_hex(
+            token.functions.transfer(self.world.platform, 500_000_000).transact({"from": self.world.payer})
+        )
+        png = _png()
+        upload = self.merchant.call(
+            "POST",
+            "common/upload",
+            base=self.web["web-2"],
+            data={"kind": "voucher"},
+            files={"file": ("voucher.png", png, "image/png")},
+        )
+        check(upload["code"] == 1, f"upload refused: {upload}")
+        (self.faults / "chain_deposit_credited.armed").touch()
+        body = {
+            "type": "chain",
+            "amount": "500.00",
+            "network": self.world.network,
+            "voucher": upload["data"]["id"],
+            "tx_hash": tx,
+        }
+        submitted = self.merchant.call("POST", "merchant/recharge", idempotency=uuid.uuid4().hex, json=body)
+        check(submitted["code"] == 1, f"deposit refused: {submitted}")
+        task = self.kill_the_holder("chain_deposit_credited")
+        deposit = Deposit.objects.get(pk=submitted["data"]["id"])
+        check(deposit.status == DepositStatus.APPROVED, f"the deposit is not credited: status {deposit.status}")
+        redone = self.redelivered(task)
+        check(redone["result"] == "0", f"the task delivered again credited something: {redone}")
+        check(self.entries(f"deposit:{deposit.pk}") == 1, "the deposit was not credited exactly once")
+        self.say(
+            f"chain deposit 500.00 credited by the beat's verification on the local chain; its worker killed "
+            f"after the commit; task {task[:8]} delivered again to {redone['worker']}, which credited nothing more"
+        )
+
+    def order_to_settlement(self) -> None:
+        ref = self.place()
+        picked = self.pick(ref)
+        check(picked["code"] == 1, f"pickup refused: {picked}")
+        Operator(self.web["web-2"]).ship([self.order(ref).number])
+        self.wait_status([ref], OrderStatus.COMPLETED, "the beat to settle the order")
+        check(self.entries(f"order_settled:{self.order(ref).pk}") == 1, "the order was not settled exactly once")
+        self.say(
+            f"order {self.order(ref).number}: placed and paid through the intake, picked up, shipped by CSV in "
+            f"the admin, received and settled by the beat"
+        )
+
+    def settlement_with_a_kill_before_commit(self) -> None:
+        from apps.orders.tasks import orders_move_due
+        from config.celery import app as celery_app
+
+        self.fleet.stop("beat-1")  # this once, the task is sent by hand, so that only it can settle the order
+        ref = self.place()
+        check(self.pick(ref)["code"] == 1, "pickup refused")
+        Operator(self.web["web-2"]).ship([self.order(ref).number])
+        (self.faults / "order_settle.armed").touch()
+        with celery_app.connection_for_write(BROKERS[self.broker]) as connection, connection.Producer() as producer:
+            orders_move_due.apply_async(producer=producer)  # as the beat sends it: to the task's own queue
+        task = self.kill_the_holder("order_settle")
+        check(self.entries(f"order_settled:{self.order(ref).pk}") == 0, "the killed worker's settlement was kept")
+        redone = self.redelivered(task)
+        check("'settle': 1" in redone["result"], f"the task delivered again did not settle: {redone}")
+        order = self.order(ref)
+        check(
+            order.status == OrderStatus.COMPLETED and self.entries(f"order_settled:{order.pk}") == 1,
+            "not settled exactly once",
+        )
+        self.say(
+            f"order {order.number}: its worker killed (kill -9) inside the settlement, before the commit; "
+            f"task {task[:8]} delivered again to {redone['worker']}, which settled it once"
+        )
+        self.fleet.beat("beat-1")
+
+    def kill_the_holder(self, point: str) -> str:
+        """Waits for a worker to hold the armed pause point, kills its whole process group and starts a new worker
+        in its place (the machine is replaced); returns the task id it held."""
+        held = self.faults / f"{point}.held"
+        record = wait_for(f"a worker to reach {point}", lambda: held.exists() and _json(held))
+        victim = self.fleet.group_of(record["pid"])
+        self.fleet.kill(victim)
+        held.unlink()
+        self.workers += 1
+        self.fleet.worker(f"worker-{self.workers}")
+        return record["task_id"]
+
+    def redelivered(self, task_id: str) -> dict:
+        def succeeded() -> dict | None:
+            for name in self.fleet.processes:
+                if name.startswith("worker"):
+                    for line in self.fleet.log_lines(name):
+                        message = line.get("message", "")
+                        if f"[{task_id}] succeeded" in message:
+                            return {"worker": name, "result": message.split(": ", 1)[-1]}
+            return None
+
+        return wait_for(f"task {task_id} to be delivered again", succeeded)
+
+    def two_beats(self) -> None:
+        from apps.orders.models import Order
+
+        self.fleet.beat("beat-2")
+        wait_for("the second beat to send", lambda: self._beat_sent("beat-2") >= 2)
+        refs = [self.place() for _ in range(3)]
+        for ref in refs:
+            check(self.pick(ref)["code"] == 1, "pickup refused")
+        Operator(self.web["web-1"]).ship([self.order(ref).number for ref in refs])
+        self.wait_status(refs, OrderStatus.COMPLETED, "the orders to settle under two beats")
+        self.fleet.stop("beat-2")
+        sent = self._beat_sent("beat-2")
+        for order in Order.objects.filter(external_ref__in=refs):
+            check(self.entries(f"order_settled:{order.pk}") == 1, f"order {order.number} settled more than once")
+        self.say(f"a second beat beside the first sent orders-move-due {sent} more times; 3 orders settled once each")
+
+    def _beat_sent(self, beat: str) -> int:
+        return sum("Sending due task orders-move-due" in line.get("message", "") for line in self.fleet.log_lines(beat))
+
+    def web_killed_under_load(self) -> None:
+        from apps.orders.models import Order
+
+        refs = [self.place() for _ in range(24)]
+        keys = {ref: uuid.uuid4().hex for ref in refs}
+        bases = [self.web["web-1"], self.web["web-2"]]
+
+        def pick(index_ref: tuple[int, str]) -> tuple[str, str]:
+            index, ref = index_ref
+            try:
+                body = self.pick(ref, base=bases[index % 2], key=keys[ref])
+                return ref, "accepted" if body["code"] == 1 else f"refused {body}"
+            except requests.RequestException:
+                return ref, "cut off"
+
+        with ThreadPoolExecutor(8) as pool:
+            futures = pool.map(pick, enumerate(refs))
+            time.sleep(0.3)
+            self.fleet.kill("web-1")
+            outcome = dict(futures)
+        accepted = [ref for ref, state in outcome.items() if state == "accepted"]
+        cut = [ref for ref, state in outcome.items() if state == "cut off"]
+        check(len(accepted) + len(cut) == len(refs), f"a pickup was refused: {outcome}")
+        check(cut, "web-1 was killed after the load ended: nothing was cut off")
+        lost = Order.objects.filter(external_ref__in=accepted).exclude(status=OrderStatus.AWAITING_SHIPMENT).count()
+        check(lost == 0, f"{lost} accepted pickups were lost")
+        for ref in cut:  # the app does what a phone does: sends again, with the same key, to a web that answers
+            again = self.pick(ref, base=self.web["web-2"], key=keys[ref])
+            check(again["code"] == 1, f"the pickup sent again was refused: {again}")
+        for order in Order.objects.filter(external_ref__in=refs):
+            check(
+                order.status == OrderStatus.AWAITING_SHIPMENT and self.entries(f"pickup:{order.pk}") == 1, order.number
+            )
+        self.say(
+            f"web-1 killed (kill -9) under {len(refs)} pickups: {len(accepted)} accepted were all kept, "
+            f"{len(cut)} cut off were sent again with their Idempotency-Key and happened once"
+        )
+        self.fleet.web("web-1", self.ports["web-1"])
+        wait_for("web-1 back", lambda: _ready(self.web["web-1"]))
+
+    def requests_logged(self) -> None:
+        lines = [
+            line for name in ("web-2",) for line in self.fleet.log_lines(name) if line.get("logger") == "apps.requests"
+        ]
+        check(lines and all(line.get("request_id") and line.get("status") for line in lines), "request lines missing")
+        self.say(f"web-2 wrote {len(lines)} JSON request lines, each with its request id, status and duration")
+
+    def run(self) -> None:
+        started = time.monotonic()
+        self.start()
+        self.deposit_with_a_kill_after_commit()
+        self.order_to_settlement()
+        self.settlement_with_a_kill_before_commit()
+        self.two_beats()
+        self.web_killed_under_load()
+        self.requests_logged()
+        self.say(f"done in {time.monotonic() - started:.0f} s")
+
+
+_TRANSFER_ABI = [
+    {
+        "type": "function",
+        "name": "transfer",
+        "stateMutability": "nonpayable",
+        "inputs": [{"name": "receiver", "type": "address"}, {"name": "amount", "type": "uint256"}],
+        "outputs": [{"name": "", "type": "bool"}],
+    }
+]
+
+
+def _ready(base: str) -> bool:
+    with contextlib.suppress(requests.RequestException):
+        return requests.get(f"{base}/readyz", timeout=5).status_code == 200
+    return False
+
+
+def _json(path: Path) -> dict | None:
+    with contextlib.suppress(ValueError):
+        return json.loads(path.read_text())
+    return None
+
+
+def _png() -> bytes:
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (12, 8), (200, 30, 30)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def environment(folder: Path, broker_url: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "DJANGO_SECRET_KEY": "prod-smoke-" + uuid.uuid4().hex,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "REDIS_URL": f"{REDIS}/13",
+        "CELERY_BROKER_URL": broker_url,
+        # Redis gives a dead worker's task to another after the visibility timeout: short here, an hour by default.
+        "CELERY_BROKER_TRANSPORT_OPTIONS": json.dumps(
+            {"visibility_timeout": 8, "unacked_restore_interval": 1, "unacked_restore_throttle": 1}
+        ),
+        "THIRD_PARTY_SECRET": "prod-smoke-third-party-secret",
+        "STOREFRONT_SECRET": STOREFRONT_SECRET,
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_COOKIES": "false",
+        "ADMIN_REQUIRE_OTP": "false",
+        "MEDIA_ROOT": str(folder / "media"),
+        "STATIC_ROOT": str(folder / "static"),
+        "ORDER_RECEIVE_DAYS_AFTER_SHIPMENT": "0",
+        "ORDER_SETTLEMENT_DELAY_DAYS": "0",
+        "BEAT_ORDERS_MOVE_DUE_SECONDS": "2",
+        "BEAT_CHAIN_DEPOSITS_SECONDS": "2",
+        "FAULT_PAUSE_DIR": str(folder / "faults"),
+        "WEB_CONCURRENCY": "2",
+        "LOG_FORMAT": "json",
+    }
+
+
+def fresh_services(broker: str, broker_url: str) -> None:
+    redis.Redis.from_url(f"{REDIS}/13").flushdb()
+    if broker == "redis":
+        redis.Redis.from_url(broker_url).flushdb()
+    else:
+        from kombu import Connection, Exchange, Queue
+
+        with Connection(broker_url) as connection:
+            for name in QUEUES.split(","):
+                Queue(name, Exchange(name), routing_key=name)(connection.default_channel).declare()
+                Queue(name, Exchange(name), routing_key=name)(connection.default_channel).purge()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="The production shape, started for real and killed mid-task.")
+    parser.add_argument("--broker", action="append", choices=sorted(BROKERS))
+    brokers = parser.parse_args().broker or ["redis", "rabbitmq"]
+    folder = Path(tempfile.mkdtemp(prefix="prod-smoke-"))
+    report: list[str] = []
+    started = time.monotonic()
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        admin.execute(f"CREATE DATABASE {DATABASE}")
+    env = environment(folder, BROKERS[brokers[0]])
+    os.environ.update(env)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    report.append(f"migrated {DATABASE} and collected static files in {time.monotonic() - started:.0f} s")
+
+    import django
+
+    django.setup()
+    rpc_port = free_port()
+    node = Fleet(folder, env)
+    node.start("chain-node", PY, "-m", "tests.prod.chain_node", "--port", str(rpc_port))
+    rpc = f"http://127.0.0.1:{rpc_port}"
+    try:
+        wait_for("the chain node", lambda: _node_answers(rpc))
+        world = setup_world(rpc)
+        for broker in brokers:
+            fresh_services(broker, BROKERS[broker])
+            fleet = Fleet(folder / broker, environment(folder, BROKERS[broker]))
+            fleet.folder.mkdir()
+            (fleet.folder / "faults").mkdir()
+            fleet.env["FAULT_PAUSE_DIR"] = str(fleet.folder / "faults")
+            try:
+                Smoke(broker, fleet, world, rpc, report).run()
+            finally:
+                fleet.stop_all()
+        for command in ("check_ledger", "check_figures"):
+            manage(env, command)
+            report.append(f"manage.py {command}: no difference")
+    except SmokeError as failure:
+        print(f"\nprod-smoke FAILED: {failure}\nlogs in {folder}", file=sys.stderr)
+        return 1
+    finally:
+        node.stop_all()
+    print("\nprod-smoke passed in {:.0f} s\n  {}".format(time.monotonic() - started, "\n  ".join(report)))
+    return 0
+
+
+def _node_answers(rpc: str) -> bool:
+    with contextlib.suppress(requests.RequestException):
+        return requests.post(rpc, json={"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber"}, timeout=2).ok
+    return False
+
+
+if __name__ == "__main__":
+    sys.exit(main())
