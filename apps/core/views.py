@@ -67,7 +67,7 @@ def _database() -> None:
 
 def _broker() -> None:
     with current_app.connection_for_write() as broker:
-        broker.ensure_connection(max_retries=1, timeout=2)
+        broker.ensure_connection(max_retries=1, interval_start=0, timeout=2)
 
 
 def _cache() -> None:

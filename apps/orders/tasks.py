@@ -3,7 +3,7 @@ moved by its own service call, which locks the order and checks again that the m
 worker or a step the buyer or an operator took meanwhile makes it a no-op."""
 
 from apps.core.errors import AppError
-from apps.core.tasks import money_task, task
+from apps.core.tasks import bulk_task, money_task
 
 from . import figures, selectors, services
 from .tracking import tracking_provider
@@ -22,7 +22,7 @@ def orders_move_due() -> dict[str, int]:
     return {name: sum(move(order_id=pk) for pk in selectors.order_ids_due(name)) for name, move in moves.items()}
 
 
-@task()
+@bulk_task()
 def tracking_poll() -> int:
     """Records the steps the carrier integration reports for shipped orders. Returns how many orders it asked about."""
     provider = tracking_provider()
@@ -44,7 +44,7 @@ def tracking_poll() -> int:
     return len(order_ids)
 
 
-@task()
+@bulk_task()
 def credit_recovery() -> int:
     """Gives the published recovery points to every score below the start that has been unchanged long enough.
     Returns how many scores recovered."""

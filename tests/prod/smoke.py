@@ -382,15 +382,16 @@ class Smoke:
         }
         submitted = self.merchant.call("POST", "merchant/recharge", idempotency=uuid.uuid4().hex, json=body)
         check(submitted["code"] == 1, f"deposit refused: {submitted}")
-        task = self.kill_the_holder("chain_deposit_credited")
+        task, victim = self.kill_the_holder("chain_deposit_credited")
         deposit = Deposit.objects.get(pk=submitted["data"]["id"])
         check(deposit.status == DepositStatus.APPROVED, f"the deposit is not credited: status {deposit.status}")
         redone = self.redelivered(task)
         check(redone["result"] == "0", f"the task delivered again credited something: {redone}")
         check(self.entries(f"deposit:{deposit.pk}") == 1, "the deposit was not credited exactly once")
         self.say(
-            f"chain deposit 500.00 credited by the beat's verification on the local chain; its worker killed "
-            f"after the commit; task {task[:8]} delivered again to {redone['worker']}, which credited nothing more"
+            f"chain deposit 500.00 credited by the beat's verification on the local chain; its worker ({victim}) "
+            f"killed (kill -9) after the commit; task {task[:8]} delivered again to {redone['worker']}, which "
+            "credited nothing more"
         )
 
     def order_to_settlement(self) -> None:
@@ -416,7 +417,7 @@ class Smoke:
         (self.faults / "order_settle.armed").touch()
         with celery_app.connection_for_write(BROKERS[self.broker]) as connection, connection.Producer() as producer:
             orders_move_due.apply_async(producer=producer)  # as the beat sends it: to the task's own queue
-        task = self.kill_the_holder("order_settle")
+        task, victim = self.kill_the_holder("order_settle")
         check(self.entries(f"order_settled:{self.order(ref).pk}") == 0, "the killed worker's settlement was kept")
         redone = self.redelivered(task)
         check("'settle': 1" in redone["result"], f"the task delivered again did not settle: {redone}")
@@ -426,14 +427,14 @@ class Smoke:
             "not settled exactly once",
         )
         self.say(
-            f"order {order.number}: its worker killed (kill -9) inside the settlement, before the commit; "
+            f"order {order.number}: its worker ({victim}) killed (kill -9) inside the settlement, before the commit; "
             f"task {task[:8]} delivered again to {redone['worker']}, which settled it once"
         )
         self.fleet.beat("beat-1")
 
-    def kill_the_holder(self, point: str) -> str:
+    def kill_the_holder(self, point: str) -> tuple[str, str]:
         """Waits for a worker to hold the armed pause point, kills its whole process group and starts a new worker
-        in its place (the machine is replaced); returns the task id it held."""
+        in its place (the machine is replaced); returns the task id it held and the worker killed."""
         held = self.faults / f"{point}.held"
         record = wait_for(f"a worker to reach {point}", lambda: held.exists() and _json(held))
         victim = self.fleet.group_of(record["pid"])
@@ -441,7 +442,7 @@ class Smoke:
         held.unlink()
         self.workers += 1
         self.fleet.worker(f"worker-{self.workers}")
-        return record["task_id"]
+        return record["task_id"], victim
 
     def redelivered(self, task_id: str) -> dict:
         def succeeded() -> dict | None:
@@ -490,10 +491,10 @@ class Smoke:
                 return ref, "cut off"
 
         with ThreadPoolExecutor(8) as pool:
-            futures = pool.map(pick, enumerate(refs))
-            time.sleep(0.3)
-            self.fleet.kill("web-1")
-            outcome = dict(futures)
+            futures = [pool.submit(pick, item) for item in enumerate(refs)]
+            wait_for("the first pickups", lambda: sum(future.done() for future in futures) >= 6)
+            self.fleet.kill("web-1")  # with 8 pickups in flight, half of them on web-1
+            outcome = dict(future.result() for future in futures)
         accepted = [ref for ref, state in outcome.items() if state == "accepted"]
         cut = [ref for ref, state in outcome.items() if state == "cut off"]
         check(len(accepted) + len(cut) == len(refs), f"a pickup was refused: {outcome}")
