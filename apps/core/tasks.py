@@ -2,10 +2,11 @@
 
 - `money_task`: moves money or an order's status (settlement, the pickup and payment windows, chain deposits): queue
   "money", served by workers that nothing slow can hold up.
-- `bulk_task`: long sweeps that move no money (figures rebuilds, broadcasts): queue "bulk", longer limits.
-- `task`: the rest (mail, SMS, carriers' tracking): queue "default".
+- `bulk_task`: long sweeps that move no money (carriers' tracking, credit recovery; later broadcasts and figures
+  rebuilds): queue "bulk", longer limits.
+- `task`: the rest (one-time codes by mail or SMS): queue "default".
 
-A task is retried (at most 3 times, after 2, 4, 8... seconds with jitter) when the database connection fails; a task
+A task is retried (at most 3 times, within 2, 4 then 8 seconds, jittered) when the database connection fails; a task
 that talks to an outside service adds that service's errors to `autoretry_for`. Every task is acknowledged late
 (config.settings CELERY_TASK_ACKS_LATE), so it must be idempotent: the services' row locks and state checks make a
 second run a no-op.
@@ -24,7 +25,7 @@ RETRY: dict[str, Any] = {
     "retry_jitter": True,
     "max_retries": 3,
 }
-MONEY_LIMITS = {"soft_time_limit": 240, "time_limit": 300}
+LIMITS = {"soft_time_limit": 240, "time_limit": 300}
 BULK_LIMITS = {"soft_time_limit": 1740, "time_limit": 1800}
 
 
@@ -34,7 +35,7 @@ def _declare(queue: str, limits: dict[str, int], options: dict[str, Any]) -> Cal
 
 
 def money_task(**options: Any) -> Callable[[Callable], Any]:
-    return _declare("money", MONEY_LIMITS, options)
+    return _declare("money", LIMITS, options)
 
 
 def bulk_task(**options: Any) -> Callable[[Callable], Any]:
@@ -42,4 +43,4 @@ def bulk_task(**options: Any) -> Callable[[Callable], Any]:
 
 
 def task(**options: Any) -> Callable[[Callable], Any]:
-    return _declare("default", MONEY_LIMITS, options)
+    return _declare("default", LIMITS, options)

@@ -16,6 +16,8 @@ from .exceptions import api_404
 from .i18n import app_lang
 from .models import PRIVATE_MEDIA_FOLDER
 
+log = logging.getLogger(__name__)
+
 
 def spa_shell(request: HttpRequest, status: int = 200) -> HttpResponse:
     """The React app's HTML shell with the platform currency every amount is shown in; the bundle does the rest."""
@@ -52,9 +54,6 @@ def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
     return api_404(request)
 
 
-log = logging.getLogger(__name__)
-
-
 def health(request: HttpRequest) -> JsonResponse:
     """Liveness: the process answers (nothing else is touched, so a database outage does not restart every web)."""
     return JsonResponse({"status": "ok"})
@@ -88,8 +87,9 @@ def ready(request: HttpRequest) -> JsonResponse:
         except Exception:
             log.exception("readiness: the %s did not answer", name)
             checks[name] = "failed"
-    ready = all(state == "ok" for state in checks.values())
-    return JsonResponse({"status": "ok" if ready else "unavailable", "checks": checks}, status=200 if ready else 503)
+    answering = all(state == "ok" for state in checks.values())
+    status = {"status": "ok" if answering else "unavailable", "checks": checks}
+    return JsonResponse(status, status=200 if answering else 503)
 
 
 def public_media(request: HttpRequest, path: str) -> HttpResponseBase:

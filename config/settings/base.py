@@ -258,8 +258,8 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING below (JSON lines in production)
 CELERY_TIMEZONE = "UTC"
-# Queues: "money" (settlement, pickup windows, chain deposits) is never stuck behind "bulk" (figures rebuilds,
-# broadcasts); "default" takes the rest (mail, tracking). apps.core.tasks declares each task's queue.
+# Queues: "money" (settlement, the order windows, chain deposits) is never stuck behind "bulk" (sweeps that move no
+# money); "default" takes the rest. apps.core.tasks declares each task's queue.
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_CREATE_MISSING_QUEUES = True
 # Periodic work, declared in code (each app adds its entries here). Run exactly one beat; a second one would only
@@ -276,9 +276,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
 }
-CELERY_BEAT_SCHEDULE_FILENAME = env(
-    "CELERY_BEAT_SCHEDULE_FILENAME", default=str(BASE_DIR / "var" / "celerybeat-schedule")
-)
+CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default="celerybeat-schedule")
 # Off in production: the folder where `make prod-smoke` arms a pause point to kill a worker there (apps.core.faults).
 FAULT_PAUSE_DIR = env("FAULT_PAUSE_DIR", default="")
 

@@ -19,5 +19,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "data_folder_processed": str(_broker_dir / "processed"),
     "control_folder": str(_broker_dir / "control"),  # the worker's broadcast exchanges (kombu's default is ./control)
 }
+CELERY_BEAT_SCHEDULE_FILENAME = str(BASE_DIR / "var" / "celerybeat-schedule")
 SERVE_MEDIA = True
 DEMO_DATA_ALLOWED = True

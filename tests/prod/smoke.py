@@ -15,8 +15,9 @@ beat. Then what must survive:
 - a web process killed under a load of pickups: every pickup it accepted happened, and the ones cut off, sent again
   with the same Idempotency-Key, happen once.
 
-It ends with `check_ledger` and `check_figures`, stops everything it started and prints a report. Run on each broker
-named (`--broker redis`, `--broker rabbitmq`; both by default).
+It ends with `check_ledger` and `check_figures`, stops everything it started and prints a report (when it fails, the
+logs stay in the temporary folder it names). It runs on each broker named (`--broker redis`, `--broker rabbitmq`;
+both by default).
 """
 
 import argparse
@@ -27,6 +28,7 @@ import hmac
 import io
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -97,12 +99,12 @@ class Fleet:
     env: dict[str, str]
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
 
-    def start(self, name: str, *argv: str, env: dict[str, str] | None = None) -> None:
+    def start(self, name: str, *argv: str) -> None:
         log = (self.folder / f"{name}.log").open("ab")
         self.processes[name] = subprocess.Popen(
             argv,
             cwd=BASE_DIR,
-            env={**self.env, **(env or {})},
+            env=self.env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -195,7 +197,6 @@ def intake(base: str, call: str, body: dict) -> dict:
         "Content-Type": "application/json",
         "X-Storefront-Timestamp": stamp,
         "X-Storefront-Signature": signature,
-        "X-Request-ID": uuid.uuid4().hex,
     }
     return requests.post(f"{base}/intake/v1/{call}", data=raw, headers=headers, timeout=30).json()
 
@@ -229,12 +230,12 @@ class Operator:
 class World:
     """What the smoke set up as the platform's operators would (a one-off process with the same settings)."""
 
-    merchant_id: int
     account: str
     shop_id: int
     goods_id: int
     network: str
     token_address: str
+    token_abi: list
     payer: str
     platform: str
 
@@ -270,7 +271,9 @@ def setup_world(rpc: str) -> World:
         minimum=Decimal("1.00"),
         confirmations=2,
     )
-    return World(merchant.pk, merchant.email, merchant.shop.pk, goods.pk, network.code, token.address, payer, platform)
+    return World(
+        merchant.email, merchant.shop.pk, goods.pk, network.code, token.address, compiled["abi"], payer, platform
+    )
 
 
 def _hash(password: str) -> str:
@@ -293,9 +296,9 @@ class Smoke:
         print(self.report[-1], flush=True)
 
     # --- orders through the API ---
-    def place(self, base: str | None = None) -> str:
+    def place(self) -> str:
         ref = next(self.refs)
-        base = base or self.web["web-2"]
+        base = self.web["web-2"]
         body = {
             "external_ref": ref,
             "shop": self.world.shop_id,
@@ -359,17 +362,16 @@ class Smoke:
 
         self.merchant.sign_in(self.world.account)
         w3 = Web3(Web3.HTTPProvider(self.rpc))
-        token = w3.eth.contract(address=self.world.token_address, abi=_TRANSFER_ABI)
+        token = w3.eth.contract(address=self.world.token_address, abi=self.world.token_abi)
         tx = Web3.to_hex(
             token.functions.transfer(self.world.platform, 500_000_000).transact({"from": self.world.payer})
         )
-        png = _png()
         upload = self.merchant.call(
             "POST",
             "common/upload",
             base=self.web["web-2"],
             data={"kind": "voucher"},
-            files={"file": ("voucher.png", png, "image/png")},
+            files={"file": ("voucher.png", _png(), "image/png")},
         )
         check(upload["code"] == 1, f"upload refused: {upload}")
         (self.faults / "chain_deposit_credited.armed").touch()
@@ -516,9 +518,7 @@ class Smoke:
         wait_for("web-1 back", lambda: _ready(self.web["web-1"]))
 
     def requests_logged(self) -> None:
-        lines = [
-            line for name in ("web-2",) for line in self.fleet.log_lines(name) if line.get("logger") == "apps.requests"
-        ]
+        lines = [line for line in self.fleet.log_lines("web-2") if line.get("logger") == "apps.requests"]
         check(lines and all(line.get("request_id") and line.get("status") for line in lines), "request lines missing")
         self.say(f"web-2 wrote {len(lines)} JSON request lines, each with its request id, status and duration")
 
@@ -532,17 +532,6 @@ class Smoke:
         self.web_killed_under_load()
         self.requests_logged()
         self.say(f"done in {time.monotonic() - started:.0f} s")
-
-
-_TRANSFER_ABI = [
-    {
-        "type": "function",
-        "name": "transfer",
-        "stateMutability": "nonpayable",
-        "inputs": [{"name": "receiver", "type": "address"}, {"name": "amount", "type": "uint256"}],
-        "outputs": [{"name": "", "type": "bool"}],
-    }
-]
 
 
 def _ready(base: str) -> bool:
@@ -653,6 +642,7 @@ def main() -> int:
     finally:
         node.stop_all()
     print("\nprod-smoke passed in {:.0f} s\n  {}".format(time.monotonic() - started, "\n  ".join(report)))
+    shutil.rmtree(folder)  # the logs are kept when it fails
     return 0
 
 
