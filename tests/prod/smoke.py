@@ -23,8 +23,6 @@ both by default).
 import argparse
 import contextlib
 import csv
-import hashlib
-import hmac
 import io
 import json
 import os
@@ -59,7 +57,6 @@ BROKERS = {
 }
 DATABASE = "prod_smoke"
 STOREFRONT_SECRET = "prod-smoke-storefront-secret"
-PASSWORD, PAY_PASSWORD = "Merchant-pass-2026", "135790"
 OPERATOR, OPERATOR_PASSWORD = "operator", "Operator-pass-2026"
 QUEUES = "money,default,bulk"
 WAIT = 90  # seconds any one thing may take before the smoke fails
@@ -183,16 +180,18 @@ class Merchant:
         )
         return answer.json()
 
-    def sign_in(self, account: str) -> None:
-        body = self.call("POST", "merchant/login", json={"account": account, "password": PASSWORD})
+    def sign_in(self, account: str, password: str) -> None:
+        body = self.call("POST", "merchant/login", json={"account": account, "password": password})
         check(body["code"] == 1, f"sign-in refused: {body}")
         self.token = body["data"]["merinfo"]["token"]
 
 
 def intake(base: str, call: str, body: dict) -> dict:
+    from tests.storefront import signature_of
+
     raw = json.dumps(body).encode()
     stamp = str(int(time.time()))
-    signature = hmac.new(STOREFRONT_SECRET.encode(), f"{stamp}.".encode() + raw, hashlib.sha256).hexdigest()
+    signature = signature_of(stamp, raw, STOREFRONT_SECRET)
     headers = {
         "Content-Type": "application/json",
         "X-Storefront-Timestamp": stamp,
@@ -231,6 +230,8 @@ class World:
     """What the smoke set up as the platform's operators would (a one-off process with the same settings)."""
 
     account: str
+    password: str
+    pay_password: str
     shop_id: int
     goods_id: int
     network: str
@@ -245,7 +246,15 @@ def setup_world(rpc: str) -> World:
     from django.contrib.auth import get_user_model
     from web3 import Web3
 
-    from tests.factories import DepositNetworkFactory, LevelFactory, MerchantFactory, ProductFactory, ShopGoodsFactory
+    from tests.factories import (
+        DEFAULT_PASSWORD,
+        DEFAULT_PAY_PASSWORD,
+        DepositNetworkFactory,
+        LevelFactory,
+        MerchantFactory,
+        ProductFactory,
+        ShopGoodsFactory,
+    )
 
     w3 = Web3(Web3.HTTPProvider(rpc))
     owner, payer, platform = w3.eth.accounts[:3]
@@ -259,7 +268,7 @@ def setup_world(rpc: str) -> World:
     w3.eth.wait_for_transaction_receipt(token.functions.transfer(payer, 10**15).transact({"from": owner}))
 
     get_user_model().objects.create_superuser(OPERATOR, "operator@example.com", OPERATOR_PASSWORD)
-    merchant = MerchantFactory(level=LevelFactory(rank=1), password=_hash(PASSWORD), pay_password=_hash(PAY_PASSWORD))
+    merchant = MerchantFactory(level=LevelFactory(rank=1))
     goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price=Decimal("20.00"), stock=100_000))
     network = DepositNetworkFactory(
         code="USDT-ERC20",
@@ -272,14 +281,17 @@ def setup_world(rpc: str) -> World:
         confirmations=2,
     )
     return World(
-        merchant.email, merchant.shop.pk, goods.pk, network.code, token.address, compiled["abi"], payer, platform
+        merchant.email,
+        DEFAULT_PASSWORD,
+        DEFAULT_PAY_PASSWORD,
+        merchant.shop.pk,
+        goods.pk,
+        network.code,
+        token.address,
+        compiled["abi"],
+        payer,
+        platform,
     )
-
-
-def _hash(password: str) -> str:
-    from django.contrib.auth.hashers import make_password
-
-    return make_password(password)
 
 
 class Smoke:
@@ -325,7 +337,7 @@ class Smoke:
             "order/pick",
             base=base,
             idempotency=key or uuid.uuid4().hex,
-            json={"id": self.order(ref).pk, "pay_password": PAY_PASSWORD},
+            json={"id": self.order(ref).pk, "pay_password": self.world.pay_password},
         )
 
     def wait_status(self, refs: list[str], status: int, what: str) -> None:
@@ -359,8 +371,9 @@ class Smoke:
 
         from apps.wallet.constants import DepositStatus
         from apps.wallet.models import Deposit
+        from tests.factories import image_bytes
 
-        self.merchant.sign_in(self.world.account)
+        self.merchant.sign_in(self.world.account, self.world.password)
         w3 = Web3(Web3.HTTPProvider(self.rpc))
         token = w3.eth.contract(address=self.world.token_address, abi=self.world.token_abi)
         tx = Web3.to_hex(
@@ -371,7 +384,7 @@ class Smoke:
             "common/upload",
             base=self.web["web-2"],
             data={"kind": "voucher"},
-            files={"file": ("voucher.png", _png(), "image/png")},
+            files={"file": ("voucher.png", image_bytes(), "image/png")},
         )
         check(upload["code"] == 1, f"upload refused: {upload}")
         (self.faults / "chain_deposit_credited.armed").touch()
@@ -544,14 +557,6 @@ def _json(path: Path) -> dict | None:
     with contextlib.suppress(ValueError):
         return json.loads(path.read_text())
     return None
-
-
-def _png() -> bytes:
-    from PIL import Image
-
-    out = io.BytesIO()
-    Image.new("RGB", (12, 8), (200, 30, 30)).save(out, format="PNG")
-    return out.getvalue()
 
 
 def environment(folder: Path, broker_url: str) -> dict[str, str]:
