@@ -92,7 +92,7 @@ function BatchResults({ answer, onClose }: { answer: PickBatchAnswer | null; onC
           </div>
           <List className="orders-results-list">
             {answer.results.map((row) => (
-              <List.Item key={row.id} extra={row.result_label} data-testid={`pick-result-${row.result}`}>
+              <List.Item key={row.id} description={row.result_label} data-testid={`pick-result-${row.result}`}>
                 <span translate="no">{row.number}</span>
               </List.Item>
             ))}
