@@ -1,9 +1,77 @@
-"""Alliance writes: the referral reward at an order's settlement (product.md section 9)."""
+"""Alliance writes: the referral rate (operators) and the referral reward at an order's settlement (product.md 9)."""
 
+from decimal import Decimal
 from typing import Any
 
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
-def referral_reward_pay(*, order: Any) -> None:
-    """Pays the inviter's reward for a settled order. The reward rate (a platform setting, default 0 = off) and its
-    ledger entry arrive with the alliance issue; until then a settlement pays no reward."""
-    return None
+from apps.accounts.models import Merchant
+from apps.core.errors import field_error
+from apps.core.money import ZERO, quantize
+from apps.orders.models import Order
+from apps.wallet.constants import AccountKind, EntryKind
+from apps.wallet.ledger import account_get, ledger_post
+
+from .constants import RATE_MAX, RATE_MIN
+from .models import ReferralRate, ReferralReward
+from .selectors import masked_name, rate_current
+
+
+def reward_reference(order_id: int) -> str:
+    return f"referral:{order_id}"
+
+
+@transaction.atomic
+def referral_rate_set(*, percent: Decimal, note: str = "", operator: Any = None) -> ReferralRate:
+    """A new referral rate, in force for the settlements from now on (the earlier ones keep what they paid)."""
+    percent = Decimal(percent)
+    if not RATE_MIN <= percent <= RATE_MAX or percent != percent.quantize(Decimal("0.01")):
+        raise field_error(
+            "percent",
+            _("The rate must be from %(min)s to %(max)s percent, with at most 2 decimals.")
+            % {"min": RATE_MIN, "max": RATE_MAX},
+        )
+    return ReferralRate.objects.create(percent=percent, note=note.strip()[:255], operator=operator)
+
+
+def referral_reward_pay(*, order: Order) -> ReferralReward | None:
+    """The inviter's reward for `order`, just settled (apps.orders.hooks.referral_on_settlement, in the settlement's
+    transaction, the order row locked): the rate in force x the order's profit (T - C), from the platform's referral
+    account to the inviter's balance, whatever the inviter's status (money is never frozen). Nothing when the member
+    has no inviter, the rate is 0 or the reward rounds to 0. Once per order: the reward row is unique per order and
+    the ledger entry's reference too, so a retried or concurrent settlement cannot pay twice."""
+    existing = ReferralReward.objects.filter(order_id=order.pk).first()
+    if existing is not None:
+        return existing
+    member = Merchant.objects.only("id", "real_name", "invited_by_id").get(pk=order.merchant_id)
+    if member.invited_by_id is None or member.invited_by_id == member.pk:
+        return None
+    rate = rate_current()
+    profit = quantize(order.earnings)
+    amount = quantize(profit * rate / 100) if rate > ZERO and profit > ZERO else ZERO
+    if amount <= ZERO:
+        return None
+    try:
+        with transaction.atomic():
+            reward = ReferralReward.objects.create(
+                inviter_id=member.invited_by_id,
+                member=member,
+                order_id=order.pk,
+                order_number=order.number,
+                profit=profit,
+                rate=rate,
+                amount=amount,
+            )
+    except IntegrityError:
+        return ReferralReward.objects.get(order_id=order.pk)
+    ledger_post(
+        reference=reward_reference(order.pk),
+        kind=EntryKind.REFERRAL_REWARD,
+        lines=[
+            (account_get(kind=AccountKind.REFERRAL), -amount),
+            (account_get(kind=AccountKind.AVAILABLE, merchant=member.invited_by_id), amount),
+        ],
+        memo=masked_name(member.real_name),
+    )
+    return reward

@@ -1,1 +1,7 @@
-urlpatterns: list = []
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("index/coalition", apis.CoalitionApi.as_view(), name="alliance-coalition"),
+]
