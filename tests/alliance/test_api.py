@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - Russian texts in the assertions
 """GET index/coalition: the invitation, the rate, the totals and the members (every answer is checked against the
 OpenAPI schema by the test client)."""
 
