@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { Alliance } from "@/features/alliance";
 
-/** /alliance: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /alliance: the merchant's invitation, the referral rule and rate, the totals and the first-level members. */
 export default function AllianceScreen() {
-  return <ComingSoon />;
+  return <Alliance />;
 }

@@ -179,6 +179,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/index/coalition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The merchant's invitation (code, link, QR), the referral rate in force, the totals and the members who
+         *     registered with the code, newest first (paged).
+         */
+        get: operations["index_coalition_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/index/echart": {
         parameters: {
             query?: never;
@@ -978,6 +998,35 @@ export interface components {
             limit: number;
             list: components["schemas"]["CategoryListApiOutput"][];
         };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        CoalitionApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            invite_code: string;
+            /** @description The app's registration screen with the code filled in. */
+            invite_link: string;
+            /** @description A PNG QR code of the invite link, as a data URL. */
+            qr: string;
+            /**
+             * Format: decimal
+             * @description The referral rate in force, percent.
+             */
+            rate: string;
+            totals: components["schemas"]["CoalitionApiOutputTotals"];
+            list: components["schemas"]["Member"][];
+        };
+        CoalitionApiOutputTotals: {
+            /** @description Merchants who registered with the invite code. */
+            members: number;
+            /** @description Members with at least one settled order. */
+            active_members: number;
+            /**
+             * Format: decimal
+             * @description All referral rewards this merchant earned.
+             */
+            total_rewards: string;
+        };
         CreditEvent: {
             kind: components["schemas"]["CreditEventKindEnum"];
             kind_label: string;
@@ -1480,6 +1529,20 @@ export interface components {
              * @default
              */
             time_zone?: string;
+        };
+        Member: {
+            id: number;
+            /** @description The member's initials ("J. S."); the name itself is private. */
+            readonly name: string;
+            /** @description The member's settled orders. */
+            orders_completed: number;
+            /** Format: date-time */
+            registered_at: string;
+            /**
+             * Format: decimal
+             * @description The referral rewards this merchant earned from the member.
+             */
+            income: string;
         };
         MerInfo: {
             id: number;
@@ -3032,6 +3095,109 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["UploadApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_coalition_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["CoalitionApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

@@ -1,0 +1,3 @@
+export { allianceKeys } from "./keys";
+export { coalitionQuery, getCoalition, useCoalition } from "./coalition";
+export type * from "./types";
