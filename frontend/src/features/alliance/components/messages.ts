@@ -31,7 +31,7 @@ const plainMessages = defineMessages({
   ruleLevel: {
     id: "alliance.ruleLevel",
     defaultMessage:
-      "One level only: the merchants your members invite are not counted. Rewards come from the platform, never from your members' income.",
+      "Direct invitations only: the merchants your members invite are not counted. Rewards come from the platform, never from your members' income.",
     description: "Alliance: second line of the rule",
   },
   currentRate: { id: "alliance.currentRate", defaultMessage: "Current rate", description: "Alliance: label of the reward percent" },
@@ -44,7 +44,7 @@ const plainMessages = defineMessages({
   totalRewards: { id: "alliance.totalRewards", defaultMessage: "Total rewards", description: "Alliance total: all referral rewards earned" },
   firstLevel: {
     id: "alliance.firstLevel",
-    defaultMessage: "First-level members",
+    defaultMessage: "Your direct members",
     description: "Alliance: heading of the members list (spec: first-level headquarters)",
   },
 });
