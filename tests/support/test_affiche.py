@@ -88,3 +88,19 @@ def test_operators_add_announcements_in_the_admin(client, operator):
     assert announcement.created_by == operator and announcement.ends_at is None
     listing = client.get(reverse("admin:support_announcement_changelist"))
     assert listing.status_code == 200 and "Notice" in listing.content.decode()
+
+
+def test_the_list_answers_in_a_constant_number_of_queries(merchant_api):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            data(merchant_api.get(AFFICHE))
+        return len(captured)
+
+    announce("One")
+    few = queries()
+    for n in range(10):
+        announce(f"More {n}")
+    assert queries() == few
