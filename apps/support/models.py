@@ -1,10 +1,13 @@
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
 
-from .constants import NoticeType
+from .constants import BroadcastAudience, BroadcastStatus, NoticeType
 
 
 class Notice(TimeStampedModel):
@@ -20,17 +23,113 @@ class Notice(TimeStampedModel):
     body = models.TextField(_("content"), blank=True)
     params = models.JSONField(default=dict, blank=True)
     is_read = models.BooleanField(_("read"), default=False, db_index=True)
+    # A broadcast's copy: its title and content are the broadcast's, in the reader's language (title/body stay empty).
+    broadcast = models.ForeignKey(
+        "support.Broadcast", null=True, blank=True, on_delete=models.CASCADE, related_name="notices"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("message")
         verbose_name_plural = _("messages")
+        constraints = [
+            # A broadcast reaches a merchant once, however often its task runs (bulk_create ignores the duplicates).
+            models.UniqueConstraint(fields=["broadcast", "merchant"], name="support_notice_one_per_broadcast"),
+        ]
 
     def __str__(self) -> str:
         return self.title
 
     def rendered_title(self) -> str:
+        if self.broadcast_id is not None:
+            return self.broadcast.title  # type: ignore[union-attr]
         return gettext(self.title) % self.params if self.params else gettext(self.title)
 
     def rendered_body(self) -> str:
+        if self.broadcast_id is not None:
+            return self.broadcast.content  # type: ignore[union-attr]
         return gettext(self.body) % self.params if self.params and self.body else gettext(self.body)
+
+    def rendered_sender(self) -> str:
+        """Who sent it, as the merchant reads it: the broadcast's sender label, or the platform."""
+        if self.broadcast_id is not None:
+            return self.broadcast.sender or gettext("Platform")  # type: ignore[union-attr]  # modeltranslation's
+        return gettext(self.sender) if self.sender else gettext("Platform")  # a msgid, like the title
+
+
+# Messages and announcements
+class Broadcast(TimeStampedModel):
+    """An operator's message to many merchants (all, one level's, or chosen ones), written in the seven languages.
+
+    Saving it in the admin queues its send (tasks.broadcast_send): one Notice per recipient, inserted in batches.
+    """
+
+    title = models.CharField(_("title"), max_length=255)
+    content = models.TextField(_("content"))
+    sender = models.CharField(
+        _("sender"), max_length=64, blank=True, help_text=_("The sender merchants see. Leave empty for the platform.")
+    )
+    type = models.PositiveSmallIntegerField(_("type"), choices=NoticeType.choices, default=NoticeType.USER)
+    audience = models.CharField(
+        _("audience"), max_length=8, choices=BroadcastAudience.choices, default=BroadcastAudience.ALL
+    )
+    level = models.ForeignKey(
+        "shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("level")
+    )
+    merchants = models.ManyToManyField(
+        "accounts.Merchant", blank=True, related_name="+", verbose_name=_("chosen merchants")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        editable=False,
+        verbose_name=_("sent by"),
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=BroadcastStatus.choices, default=BroadcastStatus.QUEUED, editable=False
+    )
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True, editable=False)
+    recipients = models.PositiveIntegerField(_("recipients"), default=0, editable=False)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("broadcast")
+        verbose_name_plural = _("broadcasts")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Announcement(TimeStampedModel):
+    """A platform announcement (affiche): shown to every merchant while it is active and within its window."""
+
+    title = models.CharField(_("title"), max_length=255)
+    content = models.TextField(_("content"))
+    starts_at = models.DateTimeField(_("starts at"), default=timezone.now, db_index=True)
+    ends_at = models.DateTimeField(_("ends at"), null=True, blank=True, help_text=_("Leave empty for no end."))
+    is_active = models.BooleanField(_("active"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        editable=False,
+        verbose_name=_("created by"),
+    )
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_at__isnull=True) | Q(ends_at__gt=models.F("starts_at")),
+                name="support_announcement_ends_after_start",
+                violation_error_message=_("An announcement must end after it starts."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title

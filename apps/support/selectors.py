@@ -1,7 +1,50 @@
 """Support reads."""
 
-from .models import Notice
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode
+
+from .constants import BroadcastAudience
+from .models import Announcement, Broadcast, Notice
 
 
 def notice_unread_count(*, merchant_id: int) -> int:
     return Notice.objects.filter(merchant_id=merchant_id, is_read=False).count()
+
+
+# Messages and announcements
+def notice_list(*, merchant: Merchant, is_read: bool | None = None) -> QuerySet[Notice]:
+    """The merchant's messages, newest first (all, read or unread), with their broadcasts (one query a page)."""
+    rows = Notice.objects.filter(merchant=merchant).select_related("broadcast")
+    return rows if is_read is None else rows.filter(is_read=is_read)
+
+
+def notice_missing() -> str:
+    return _("This message does not exist.")
+
+
+def notice_get(*, merchant: Merchant, notice_id: int) -> Notice:
+    """One of the merchant's messages; another merchant's is missing."""
+    notice = notice_list(merchant=merchant).filter(pk=notice_id).first()
+    if notice is None:
+        raise AppError(notice_missing(), ErrorCode.NOT_FOUND)
+    return notice
+
+
+def broadcast_recipients(*, broadcast: Broadcast) -> QuerySet[Merchant]:
+    """The merchants a broadcast is for: all of them, one level's, or the chosen ones."""
+    merchants = Merchant.objects.all()
+    if broadcast.audience == BroadcastAudience.LEVEL:
+        return merchants.none() if broadcast.level_id is None else merchants.filter(level_id=broadcast.level_id)
+    if broadcast.audience == BroadcastAudience.CHOSEN:
+        return merchants.filter(pk__in=broadcast.merchants.values("pk"))
+    return merchants
+
+
+def announcement_current() -> QuerySet[Announcement]:
+    """The announcements in force now (active, started, not ended), newest first."""
+    now = timezone.now()
+    return Announcement.objects.filter(Q(ends_at__isnull=True) | Q(ends_at__gt=now), is_active=True, starts_at__lte=now)

@@ -234,6 +234,7 @@ SPECTACULAR_SETTINGS = {
         "RefundGoodsStatusEnum": "apps.orders.constants.GoodsStatus",
         "PickResultEnum": "apps.orders.constants.PickResult",
         "CreditEventKindEnum": "apps.orders.constants.CreditEventKind",
+        "NoticeTypeEnum": "apps.support.constants.NoticeType",
     },
 }
 

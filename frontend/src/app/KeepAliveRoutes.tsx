@@ -12,6 +12,7 @@ import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
 import { useOrderBadge } from "@/features/orders/hooks/useOrderBadge";
+import { useMessageBadge } from "@/features/messages/hooks/useMessageBadge";
 import { useSession } from "@/lib/session";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
@@ -21,11 +22,13 @@ const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ "./NotFou
 
 const TABS = TAB_ROUTES.map((route) => ({ path: route.path, title: routeTitles[route.name] }));
 
-/** The tab screens' layout, with the Order tab's badge: the orders awaiting pickup (session state `total`). */
+/** The tab screens' layout, with the Order tab's badge: the orders awaiting pickup (session state `total`), and the My
+ * tab's: the unread messages (session state `msg_total`). */
 function TabsWithBadge({ children }: { children: ReactNode }) {
   const awaitingPickup = useOrderBadge();
+  const unreadMessages = useMessageBadge();
   return (
-    <TabLayout tabs={TABS} badges={{ "/order": awaitingPickup }}>
+    <TabLayout tabs={TABS} badges={{ "/order": awaitingPickup, "/my": unreadMessages }}>
       {children}
     </TabLayout>
   );

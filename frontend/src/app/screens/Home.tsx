@@ -5,6 +5,7 @@ import { LazyPullToRefresh } from "@/components/ui/LazyPullToRefresh";
 import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
 import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
 import { HomeFigures, LazySalesCurve } from "@/features/figures";
+import { AnnouncementBar } from "@/features/messages";
 import { WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
 
@@ -23,7 +24,7 @@ const SHORTCUTS: Shortcut[] = [
 ];
 
 /**
- * /home (tab): the shop (logo, name, level, verification), what a merchant who is not active must know (review,
+ * /home (tab): the shop (logo, name, level, verification), the platform's current announcement, what a merchant who is not active must know (review,
  * rejection, closed shop), the shop's figures, the wallet, the sales curve and the shortcuts. Pulling down reads
  * everything again.
  */
@@ -33,6 +34,7 @@ export default function HomeScreen() {
   return (
     <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
+      <AnnouncementBar />
       {merchant && <StatusNotice merchant={merchant} />}
       <HomeFigures />
       <WalletCard />

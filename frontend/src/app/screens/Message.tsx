@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { MessageList } from "@/features/messages";
 
-/** /message: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /message: the merchant's messages by tab (all, read, unread), newest first. */
 export default function MessageScreen() {
-  return <ComingSoon />;
+  return <MessageList />;
 }

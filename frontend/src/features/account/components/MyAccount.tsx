@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Avatar, Button, List, Skeleton, Tag } from "antd-mobile";
+import { Avatar, Badge, Button, List, Skeleton, Tag } from "antd-mobile";
 import {
   BillOutline,
   GlobalOutline,
   HistogramOutline,
+  MailOutline,
   SetOutline,
   StarOutline,
   TeamOutline,
@@ -27,6 +28,7 @@ import "./account.css";
 type Link = { path: string; label: MessageDescriptor; icon: ReactNode };
 
 const SHOP_LINKS: Link[] = [
+  { path: "/message", label: m.messages, icon: <MailOutline /> },
   { path: "/personalInfo", label: m.personalInfo, icon: <UserOutline /> },
   { path: "/setting", label: m.settings, icon: <SetOutline /> },
   { path: "/level", label: m.level, icon: <StarOutline /> },
@@ -41,8 +43,9 @@ const MONEY_LINKS: Link[] = [
 /**
  * The account part of /my: header (avatar, shop, name, level, verification), the review notice, then
  * `walletSlot` (the wallet block of features/wallet, composed by the screen), links, language and logout.
+ * `badges`: a count beside a link, by path (the unread messages, from the screen).
  */
-export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
+export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode; badges?: Record<string, number> }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const { data: merchant } = useMerchant();
@@ -55,7 +58,7 @@ export function MyAccount({ walletSlot }: { walletSlot?: ReactNode }) {
       <List.Item
         key={link.path}
         prefix={link.icon}
-        extra={isComingSoon(link.path) ? <SoonTag /> : undefined}
+        extra={isComingSoon(link.path) ? <SoonTag /> : badges[link.path] ? <Badge content={badges[link.path]} /> : undefined}
         onClick={() => navigate(link.path)}
       >
         <FormattedMessage {...link.label} />

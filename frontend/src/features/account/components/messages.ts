@@ -274,6 +274,7 @@ export const profileMessages = defineMessages({
 });
 
 export const myMessages = defineMessages({
+  messages: { id: "my.messages", defaultMessage: "Messages", description: "My: link to the Message screen (the merchant's messages)" },
   pendingTitle: { id: "my.pendingTitle", defaultMessage: "Documents under review", description: "Notice for a pending merchant" },
   pendingBody: {
     id: "my.pendingBody",
