@@ -20,7 +20,7 @@ from ..selectors import promotion_list, promotions_running
 from .common import _absolute
 
 
-class PackageSerializer(serializers.Serializer):
+class PromotionPackageSerializer(serializers.Serializer):
     """A package as the merchant reads it before paying: what it costs, how many products, for how long."""
 
     id = serializers.IntegerField()
@@ -64,7 +64,7 @@ class TrainApi(ApiView):
 
     class OutputSerializer(serializers.Serializer):
         currency = serializers.CharField()
-        packages = PackageSerializer(many=True)
+        packages = PromotionPackageSerializer(many=True)
         promotions = RunningPromotionSerializer(many=True)
 
     def get(self, request: Request) -> Response:

@@ -7,8 +7,6 @@ export const COMING_SOON = new Set([
   "/message",
   "/messageDetail",
   "/alliance",
-  "/storeExpress",
-  "/buyTrainBill",
   "/service",
   "/services",
 ]);

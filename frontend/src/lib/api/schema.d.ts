@@ -179,6 +179,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/index/buy_train": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST index/buy_train: buys a promotion package for some of the shop's on-shelf goods (pay password). */
+        post: operations["index_buy_train_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/buy_train_bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET index/buy_train_bill: the promotion purchases, newest first: type (the package), time, amount. */
+        get: operations["index_buy_train_bill_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/index/echart": {
         parameters: {
             query?: never;
@@ -240,6 +274,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["index_level_upgrade_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/train": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET index/train: the packages on sale, and the merchant's promotions running now with their end and goods. */
+        get: operations["index_train_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -966,6 +1017,29 @@ export interface components {
             limit: number;
             list: components["schemas"]["BillApiOutput"][];
         };
+        BuyTrainBillApiOutput: {
+            id: number;
+            /** @description The package's name in the reader's language. */
+            type: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            created_at: string;
+            product_quantity: number;
+            duration_hours: number;
+            product_count: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        BuyTrainBillApiOutputPage: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["BuyTrainBillApiOutput"][];
+        };
         CategoryListApiOutput: {
             id: number;
             name: string;
@@ -1223,6 +1297,9 @@ export interface components {
             sales: number;
             /** Format: date-time */
             created_at: string;
+            is_promoted: boolean;
+            /** Format: date-time */
+            promoted_until: string | null;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         GoodsOutputPage: {
@@ -1801,6 +1878,58 @@ export interface components {
             /** @description The most products the merchant's level allows. */
             product_quantity: number;
         };
+        /** @description One product of a running promotion: `goods_id` is null once the listing was removed from the shop. */
+        PromotedGoods: {
+            goods_id: number | null;
+            product_id: number | null;
+            readonly title: string;
+            readonly image: string | null;
+        };
+        PromotionBuyApiInputRequest: {
+            /** Format: int64 */
+            package_id: number;
+            goods_ids?: number[];
+            /** @default  */
+            pay_password?: string;
+        };
+        PromotionBuyApiOutput: {
+            promotion: components["schemas"]["PromotionBuyApiOutputPromotion"];
+            wallet: components["schemas"]["PromotionBuyApiOutputWallet"];
+        };
+        PromotionBuyApiOutputPromotion: {
+            id: number;
+            name: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        PromotionBuyApiOutputWallet: {
+            /** Format: decimal */
+            balance: string;
+            /** Format: decimal */
+            pending_amount: string;
+            /** Format: decimal */
+            held_amount: string;
+            /** Format: decimal */
+            pending_sales: string;
+            /** Format: decimal */
+            total_income: string;
+        };
+        /** @description A package as the merchant reads it before paying: what it costs, how many products, for how long. */
+        PromotionPackage: {
+            id: number;
+            name: string;
+            description: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+        };
         RechargeApiInputRequest: {
             type: components["schemas"]["PaymentMethodEnum"];
             /** Format: decimal */
@@ -1938,6 +2067,20 @@ export interface components {
             code: string;
         };
         ResetPwdInputRequest: components["schemas"]["ResetPwdApiChangeInputRequest"] | components["schemas"]["ResetPwdApiResetInputRequest"];
+        RunningPromotion: {
+            id: number;
+            /** @description The package's name in the reader's language. */
+            name: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            goods: components["schemas"]["PromotedGoods"][];
+        };
         SendCodeApiInputRequest: {
             account: string;
         };
@@ -2015,6 +2158,11 @@ export interface components {
             occurred_at: string;
             place: string;
             description: string;
+        };
+        TrainApiOutput: {
+            currency: string;
+            packages: components["schemas"]["PromotionPackage"][];
+            promotions: components["schemas"]["RunningPromotion"][];
         };
         /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
         Unauthorized: {
@@ -3109,6 +3257,217 @@ export interface operations {
             };
         };
     };
+    index_buy_train_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionBuyApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PromotionBuyApiInputRequest"];
+                "multipart/form-data": components["schemas"]["PromotionBuyApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["PromotionBuyApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_buy_train_bill_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["BuyTrainBillApiOutputPage"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     index_echart_retrieve: {
         parameters: {
             query?: {
@@ -3452,6 +3811,106 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["LevelUpgradeApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_train_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["TrainApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };
