@@ -338,9 +338,15 @@ def test_purchase_records_type_time_amount_paged_and_only_the_merchants(
     merchant_api.lang = "ru-RU"
     rows = merchant_api.get(BILL).json()["data"]["list"]
     assert [(r["type"], r["amount"]) for r in rows] == [("Неделя", "30.00"), (package.name_ru, "20.00")]
-    for query, message in (({"limit": 101}, "At most 100 records per page."), ({"page": 0}, "Page must be 1 or more.")):
-        merchant_api.lang = "en"
+    for lang, query, message in (
+        ("en", {"limit": 101}, "At most 100 records per page."),
+        ("ru-RU", {"limit": 101}, "Не более 100 записей на странице."),  # noqa: RUF001
+        ("en", {"page": 0}, "Page must be 1 or more."),
+        ("zh-CN", {"page": 0}, "页码必须大于等于 1。"),
+    ):
+        merchant_api.lang = lang
         assert merchant_api.get(BILL, query).json()["msg"] == message
+    merchant_api.lang = "en"
     assert merchant_api.get(BILL, {"type": "all"}).json()["code"] == 0  # unknown parameter
 
 
