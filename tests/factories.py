@@ -83,6 +83,19 @@ class LevelFactory(factory.django.DjangoModelFactory):
     upgrade_price = Decimal("0.00")
 
 
+class PromotionPackageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "shop.PromotionPackage"
+
+    name_en = factory.Sequence(lambda n: f"Package {n}")
+    name_ru = factory.Sequence(lambda n: f"Пакет {n}")
+    description_en = "Your products first."
+    price = Decimal("10.00")
+    product_quantity = 1
+    duration_hours = 24
+    position = factory.Sequence(lambda n: n + 1)
+
+
 # --- catalog ---
 class CategoryFactory(factory.django.DjangoModelFactory):
     class Meta:

@@ -12,7 +12,7 @@ from apps.core.errors import AppError
 from apps.core.services import image_open
 
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
-from .models import Category, GoodsView, Product, ProductImage, ShopGoods
+from .models import Category, GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
 from .services import product_image_save
 
 
@@ -165,4 +165,48 @@ class GoodsViewAdmin(ReadOnlyAdmin):
     raw_id_fields = ["merchant", "product", "goods"]
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+
+class PromotionGoodsInline(admin.TabularInline):
+    model = PromotionGoods
+    fields = ["title", "goods", "product"]
+    readonly_fields = ["title", "goods", "product"]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Promotion | None = None) -> bool:
+        return False
+
+
+@admin.register(Promotion)
+class PromotionAdmin(admin.ModelAdmin):
+    """Promotion purchases, read only: merchants buy them (paid through the ledger); nothing here makes one."""
+
+    list_display = ["id", "merchant", "name", "price", "product_quantity", "starts_at", "ends_at", "created_at"]
+    list_select_related = ["merchant"]
+    list_filter = ["package"]
+    search_fields = ["merchant__phone", "merchant__email", "name"]
+    date_hierarchy = "created_at"
+    inlines = [PromotionGoodsInline]
+    readonly_fields = [
+        "merchant",
+        "package",
+        "name",
+        "price",
+        "product_quantity",
+        "duration_hours",
+        "starts_at",
+        "ends_at",
+        "created_at",
+    ]
+    fields = list(readonly_fields)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Promotion | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Promotion | None = None) -> bool:
         return False

@@ -125,3 +125,62 @@ class GoodsView(models.Model):
 
     def __str__(self) -> str:
         return f"view {self.pk} of {self.goods_id}"
+
+
+class Promotion(models.Model):
+    """A shop express lane purchase (product.md section 8): the package's terms as bought, and the window in which
+    its goods rank first in the storefront. Paid through the ledger (wallet.services.promotion_buy, reference
+    `promotion:<id>`); it never creates an order, a visit or a figure."""
+
+    merchant = models.ForeignKey(
+        "accounts.Merchant", on_delete=models.PROTECT, related_name="promotions", verbose_name=_("merchant")
+    )
+    package = models.ForeignKey(
+        "shop.PromotionPackage", on_delete=models.PROTECT, related_name="promotions", verbose_name=_("package")
+    )
+    # The terms as bought: an operator changing the package later changes no purchase.
+    name = models.CharField(_("name"), max_length=64)
+    price = MoneyField(verbose_name=_("price"))
+    product_quantity = models.PositiveSmallIntegerField(_("promotable products"))
+    duration_hours = models.PositiveIntegerField(_("duration (hours)"))
+    starts_at = models.DateTimeField(_("starts at"))
+    ends_at = models.DateTimeField(_("ends at"))
+    created_at = models.DateTimeField(_("bought at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("promotion purchase")
+        verbose_name_plural = _("promotion purchases")
+        indexes = [models.Index(fields=["merchant", "-id"], name="catalog_promotion_bill_idx")]
+        constraints = [
+            models.CheckConstraint(condition=Q(price__gt=0), name="catalog_promotion_price_positive"),
+            models.CheckConstraint(condition=Q(ends_at__gt=models.F("starts_at")), name="catalog_promotion_window"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} #{self.pk}"
+
+
+class PromotionGoods(models.Model):
+    """One of a promotion's goods. `ends_at` repeats the promotion's, so the storefront's ranking reads one table."""
+
+    promotion = models.ForeignKey(Promotion, on_delete=models.PROTECT, related_name="items")
+    # A listing removed from the shop (or a product removed from the catalogue) leaves the purchase's history:
+    # SET_NULL, and the title as bought says what it was.
+    goods = models.ForeignKey(
+        ShopGoods, null=True, blank=True, on_delete=models.SET_NULL, related_name="promotion_items"
+    )
+    product = models.ForeignKey(
+        Product, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("product")
+    )
+    title = models.CharField(_("title"), max_length=200)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("promoted product")
+        verbose_name_plural = _("promoted products")
+        indexes = [models.Index(fields=["goods", "ends_at"], name="catalog_promo_goods_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.promotion_id}:{self.goods_id}"

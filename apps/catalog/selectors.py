@@ -1,13 +1,15 @@
 from collections.abc import Iterable
+from datetime import datetime
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.shop.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
-from .models import Category, Product, ProductImage, ShopGoods
+from .models import Category, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
 from .pricing import prices_for
 from .texts import product_missing
 
@@ -54,9 +56,66 @@ def product_ids_in_shop(*, merchant: Merchant, product_ids: list[int]) -> set[in
     )
 
 
+def promoted_until(now: datetime) -> Subquery:
+    """The end of the goods' promotion running at `now` (the latest, should two touch), else NULL: an annotation of
+    ShopGoods, computed in the same query."""
+    running = PromotionGoods.objects.filter(goods=OuterRef("pk"), starts_at__lte=now, ends_at__gt=now)
+    return Subquery(running.order_by("-ends_at").values("ends_at")[:1])
+
+
+def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
+    return qs.annotate(promoted_until=promoted_until(now or timezone.now())).annotate(
+        is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField())
+    )
+
+
 def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
+    """The shop's listings of a tab, newest first, each with `is_promoted` / `promoted_until` (the express lane)."""
     qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
-    return qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
+    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
+    return _with_promotion(qs)
+
+
+def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
+    """What a buyer sees of the shop (for the storefront): its on-shelf goods of active products, the goods of a
+    running promotion first (product.md section 8), then newest first; `is_promoted` / `promoted_until` mark them."""
+    qs = ShopGoods.objects.filter(merchant=merchant, on_shelf=True, product__is_active=True)
+    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
+    return _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+
+
+def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:
+    """The merchant's promotions running now, ending soonest first, with their goods (product and cover image):
+    three queries however many there are. Few by nature: a listing is in one running promotion at a time."""
+    now = now or timezone.now()
+    items = PromotionGoods.objects.select_related("product").prefetch_related(
+        Prefetch("product__images", ProductImage.objects.all())
+    )
+    return list(
+        Promotion.objects.filter(merchant=merchant, starts_at__lte=now, ends_at__gt=now)
+        .select_related("package")
+        .prefetch_related(Prefetch("items", items.order_by("id")))
+        .order_by("ends_at", "id")
+    )
+
+
+def promotion_list(*, merchant: Merchant) -> QuerySet[Promotion]:
+    """The merchant's promotion purchases, newest first (the purchase records)."""
+    return (
+        Promotion.objects.filter(merchant=merchant)
+        .select_related("package")
+        .annotate(product_count=Count("items"))
+        .order_by("-id")
+    )
+
+
+def goods_promoted_ids(*, merchant: Merchant, goods_ids: Iterable[int], now: datetime | None = None) -> set[int]:
+    """Which of `goods_ids` are in a promotion running at `now` (they cannot be chosen again until it ends)."""
+    now = now or timezone.now()
+    running = PromotionGoods.objects.filter(
+        promotion__merchant=merchant, goods_id__in=list(goods_ids), starts_at__lte=now, ends_at__gt=now
+    )
+    return set(running.values_list("goods_id", flat=True))
 
 
 def goods_hot_list(*, merchant: Merchant) -> QuerySet[ShopGoods]:

@@ -1,20 +1,24 @@
 import io
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from PIL import Image, ImageOps
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
-from apps.core.errors import AppError, ErrorCode
+from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.services import image_open
+from apps.shop.models import PromotionPackage
 from apps.shop.selectors import level_terms
 
-from .models import GoodsView, Product, ProductImage, ShopGoods
-from .selectors import goods_get, product_filter
+from .models import GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
+from .selectors import goods_get, goods_promoted_ids, product_filter
 from .texts import product_missing, select_product, shop_closed
 
 IMAGE_MAX_SIDE = 1200
@@ -129,6 +133,73 @@ def goods_sales_add(*, merchant_id: int, product_id: int, quantity: int) -> None
     if quantity <= 0:
         raise ValueError("quantity must be positive")
     ShopGoods.objects.filter(merchant_id=merchant_id, product_id=product_id).update(sales=F("sales") + quantity)
+
+
+def promotion_goods_choose(*, merchant: Merchant, goods_ids: list[int], quantity: int) -> list[ShopGoods]:
+    """The listings a promotion of `quantity` products may promote: 1 to `quantity` distinct listings of this shop,
+    on shelf, of available products, none in a promotion running now. Otherwise a rejection of `goods_ids` (another
+    merchant's id answers like a missing one). Reads only: the caller holds the merchant row lock when it buys."""
+    if not goods_ids:
+        raise field_error("goods_ids", _("Please choose the products to promote."))
+    if len(set(goods_ids)) != len(goods_ids):
+        raise field_error("goods_ids", _("Each product can be chosen only once."))
+    if len(goods_ids) > quantity:
+        message = ngettext(
+            "This package promotes at most %(count)d product.",
+            "This package promotes at most %(count)d products.",
+            quantity,
+        )
+        raise field_error("goods_ids", message % {"count": quantity}, ErrorCode.LIMIT_REACHED)
+    found = {
+        goods.pk: goods
+        for goods in ShopGoods.objects.filter(merchant=merchant, pk__in=goods_ids, product__is_active=True)
+        .select_related("product")
+        .order_by()
+    }
+    if len(found) != len(goods_ids):
+        raise field_error("goods_ids", product_missing(), ErrorCode.NOT_FOUND)
+    chosen = [found[pk] for pk in goods_ids]
+    for goods in chosen:
+        if not goods.on_shelf:
+            message = _("“%(title)s” is not on sale: put it on the shelf to promote it.")
+            raise field_error("goods_ids", message % {"title": goods.product.title}, ErrorCode.STATE)
+    promoted = goods_promoted_ids(merchant=merchant, goods_ids=goods_ids)
+    for goods in chosen:
+        if goods.pk in promoted:
+            message = _("“%(title)s” is already promoted. You can choose it again when its promotion ends.")
+            raise field_error("goods_ids", message % {"title": goods.product.title}, ErrorCode.CONFLICT)
+    return chosen
+
+
+def promotion_create(*, merchant: Merchant, package: PromotionPackage, goods: list[ShopGoods]) -> Promotion:
+    """Starts a promotion of `goods` now, for the package's duration, with the package's terms as bought. Called by
+    wallet.services.promotion_buy inside its money operation, which pays for it in the same transaction."""
+    starts_at = timezone.now()
+    ends_at = starts_at + timedelta(hours=package.duration_hours)
+    promotion = Promotion.objects.create(
+        merchant=merchant,
+        package=package,
+        name=package.name,
+        price=package.price,
+        product_quantity=package.product_quantity,
+        duration_hours=package.duration_hours,
+        starts_at=starts_at,
+        ends_at=ends_at,
+    )
+    PromotionGoods.objects.bulk_create(
+        [
+            PromotionGoods(
+                promotion=promotion,
+                goods=item,
+                product_id=item.product_id,
+                title=item.product.title[:200],
+                starts_at=starts_at,
+                ends_at=ends_at,
+            )
+            for item in goods
+        ]
+    )
+    return promotion
 
 
 def _jpeg(image: Image.Image) -> ContentFile:

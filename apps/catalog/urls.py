@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import center, goods
+from .apis import center, goods, promotion
 
 urlpatterns = [
     path("product/hot", center.ProductHotApi.as_view(), name="product-hot"),
@@ -13,4 +13,6 @@ urlpatterns = [
     path("product/detail", goods.ProductDetailApi.as_view(), name="product-detail"),
     path("product/setSwitch", goods.GoodsSwitchApi.as_view(), name="product-switch"),
     path("product/del", goods.GoodsRemoveApi.as_view(), name="product-remove"),
+    path("index/train", promotion.TrainApi.as_view(), name="promotion-train"),
+    path("index/buy_train_bill", promotion.BuyTrainBillApi.as_view(), name="promotion-bill"),
 ]

@@ -7,7 +7,7 @@ from modeltranslation.admin import TranslationAdmin
 
 from apps.core.uploads import upload_url
 
-from .models import Level, Shop
+from .models import Level, PromotionPackage, Shop
 
 
 class LevelForm(forms.ModelForm):
@@ -30,6 +30,30 @@ class LevelAdmin(TranslationAdmin):
     form = LevelForm
     list_display = ["rank", "name", "profit_margin", "product_quantity", "upgrade_price"]
     raw_id_fields = ["image"]
+
+
+@admin.register(PromotionPackage)
+class PromotionPackageAdmin(TranslationAdmin):
+    """The shop express lane's packages (product.md section 8). A package that was bought cannot be deleted (its
+    purchases keep it): deactivate it to stop selling it; a purchase keeps the terms it was bought with."""
+
+    list_display = ["name", "price", "product_quantity", "duration_hours", "is_active", "position", "bought"]
+    list_editable = ["is_active", "position"]
+    list_filter = ["is_active"]
+    search_fields = ["name"]
+    fields = ["name", "description", "price", "product_quantity", "duration_hours", "is_active", "position"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[PromotionPackage]:
+        return super().get_queryset(request).annotate(bought_total=Count("promotions"))
+
+    @admin.display(description=_("purchases"), ordering="bought_total")
+    def bought(self, package: PromotionPackage) -> int:
+        return package.bought_total  # type: ignore[attr-defined]
+
+    def has_delete_permission(self, request: HttpRequest, obj: PromotionPackage | None = None) -> bool:
+        if obj is not None and obj.promotions.exists():  # type: ignore[attr-defined]
+            return False
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Shop)

@@ -1,4 +1,5 @@
-"""Demo levels: four levels with rising margins and product quantities; level 1 is free. Idempotent."""
+"""Demo levels (four, with rising margins and product quantities; level 1 is free) and three shop express lane
+packages. Idempotent."""
 
 import io
 from decimal import Decimal
@@ -9,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from apps.core.models import Upload
 
-from .models import Level
+from .models import Level, PromotionPackage
 
 # rank, margin, product quantity, upgrade price, badge colour, names (en, zh-hans, zh-hant, ru, ko, ja, th)
 LEVELS = [
@@ -26,6 +27,83 @@ LEVELS = [
     ),
 ]
 NAME_FIELDS = ("name_en", "name_zh_hans", "name_zh_hant", "name_ru", "name_ko", "name_ja", "name_th")
+DESCRIPTION_FIELDS = tuple(field.replace("name_", "description_") for field in NAME_FIELDS)
+
+# position, price, products, hours, names and descriptions (en, zh-hans, zh-hant, ru, ko, ja, th); found by position.
+PACKAGES = [
+    (
+        1,
+        "20.00",
+        3,
+        24,
+        (
+            "Day spotlight",
+            "一日聚焦",
+            "一日聚焦",
+            "День в центре внимания",
+            "1일 스포트라이트",
+            "1日スポットライト",
+            "สปอตไลต์ 1 วัน",
+        ),
+        (
+            "3 products at the top of your shop for 24 hours.",
+            "3 件商品在您的店铺中置顶 24 小时。",
+            "3 件商品在您的店鋪中置頂 24 小時。",
+            "3 товара в начале витрины вашего магазина на 24 часа.",
+            "상품 3개를 24시간 동안 상점 맨 위에 노출합니다.",
+            "3 点の商品を 24 時間、ショップの先頭に表示します。",
+            "สินค้า 3 รายการอยู่บนสุดของร้านคุณเป็นเวลา 24 ชั่วโมง",
+        ),
+    ),
+    (
+        2,
+        "80.00",
+        10,
+        168,
+        (
+            "Week spotlight",
+            "一周聚焦",
+            "一週聚焦",
+            "Неделя в центре внимания",
+            "1주 스포트라이트",
+            "1週間スポットライト",
+            "สปอตไลต์ 1 สัปดาห์",
+        ),
+        (
+            "10 products at the top of your shop for 7 days.",
+            "10 件商品在您的店铺中置顶 7 天。",
+            "10 件商品在您的店鋪中置頂 7 天。",
+            "10 товаров в начале витрины вашего магазина на 7 дней.",
+            "상품 10개를 7일 동안 상점 맨 위에 노출합니다.",
+            "10 点の商品を 7 日間、ショップの先頭に表示します。",
+            "สินค้า 10 รายการอยู่บนสุดของร้านคุณเป็นเวลา 7 วัน",
+        ),
+    ),
+    (
+        3,
+        "250.00",
+        30,
+        720,
+        (
+            "Month headline",
+            "月度头条",
+            "月度頭條",
+            "Месяц на первом месте",
+            "1개월 헤드라인",
+            "1か月ヘッドライン",
+            "พาดหัว 1 เดือน",
+        ),
+        (
+            "30 products at the top of your shop for 30 days.",
+            "30 件商品在您的店铺中置顶 30 天。",
+            "30 件商品在您的店鋪中置頂 30 天。",
+            "30 товаров в начале витрины вашего магазина на 30 дней.",
+            "상품 30개를 30일 동안 상점 맨 위에 노출합니다.",
+            "30 点の商品を 30 日間、ショップの先頭に表示します。",
+            "สินค้า 30 รายการอยู่บนสุดของร้านคุณเป็นเวลา 30 วัน",
+        ),
+    ),
+]
 
 
 def _badge(rank: int, colour: str) -> bytes:
@@ -62,3 +140,16 @@ def seed(stdout: TextIO) -> None:
             level.image = badge
             level.save(update_fields=["image", "updated_at"])
     stdout.write(f"Levels: {Level.objects.count()}")
+    for position, price, quantity, hours, names, descriptions in PACKAGES:
+        PromotionPackage.objects.update_or_create(
+            position=position,
+            defaults={
+                "price": Decimal(price),
+                "product_quantity": quantity,
+                "duration_hours": hours,
+                "is_active": True,
+                **dict(zip(NAME_FIELDS, names, strict=True)),
+                **dict(zip(DESCRIPTION_FIELDS, descriptions, strict=True)),
+            },
+        )
+    stdout.write(f"Promotion packages: {PromotionPackage.objects.count()}")

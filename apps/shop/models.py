@@ -1,3 +1,6 @@
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -6,6 +9,10 @@ from apps.core.models import TimeStampedModel
 from apps.core.money import MoneyField
 
 from .validators import validate_https
+
+# A package promotes at most this many products (one purchase's goods ids are a bounded list) for at most a year.
+PROMOTION_MAX_PRODUCTS = 100
+PROMOTION_MAX_HOURS = 24 * 365
 
 
 class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
@@ -27,6 +34,47 @@ class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modelt
                 condition=Q(profit_margin__gte=0, profit_margin__lt=1), name="shop_level_margin_range"
             ),
             models.CheckConstraint(condition=Q(upgrade_price__gte=0), name="shop_level_price_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PromotionPackage(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+    """A shop express lane package (product.md section 8): price, how many products it promotes and for how long.
+    Operator-managed; name and description are translated (translation.py). A package that was bought is never
+    deleted (its purchases keep it, PROTECT): operators deactivate it instead."""
+
+    name = models.CharField(_("name"), max_length=64)
+    description = models.CharField(_("description"), max_length=255, blank=True)
+    price = MoneyField(verbose_name=_("price"), validators=[MinValueValidator(Decimal("0.01"))])
+    product_quantity = models.PositiveSmallIntegerField(
+        _("promotable products"),
+        validators=[MinValueValidator(1), MaxValueValidator(PROMOTION_MAX_PRODUCTS)],
+        help_text=_("How many products one purchase promotes (1 to 100)."),
+    )
+    duration_hours = models.PositiveIntegerField(
+        _("duration (hours)"),
+        validators=[MinValueValidator(1), MaxValueValidator(PROMOTION_MAX_HOURS)],
+        help_text=_("How long a purchase promotes its products (1 to 8760 hours)."),
+    )
+    is_active = models.BooleanField(_("active"), default=True, help_text=_("Only active packages can be bought."))
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name = _("promotion package")
+        verbose_name_plural = _("promotion packages")
+        constraints = [
+            models.CheckConstraint(condition=Q(price__gt=0), name="shop_package_price_positive"),
+            models.CheckConstraint(
+                condition=Q(product_quantity__gte=1, product_quantity__lte=PROMOTION_MAX_PRODUCTS),
+                name="shop_package_quantity_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(duration_hours__gte=1, duration_hours__lte=PROMOTION_MAX_HOURS),
+                name="shop_package_duration_range",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 from apps.accounts.models import Merchant
 from apps.core.money import quantize
 
-from .models import Level, Shop
+from .models import Level, PromotionPackage, Shop
 
 
 def level_list() -> QuerySet[Level]:
@@ -49,3 +49,8 @@ def shop_get(*, merchant: Merchant) -> Shop:
     """The merchant's shop with its images; an unsaved empty one when the shop was never set up."""
     shop = Shop.objects.select_related("logo", "store_banner", "ad_banner").filter(merchant=merchant).first()
     return shop if shop is not None else Shop(merchant=merchant, name="")
+
+
+def package_list() -> QuerySet[PromotionPackage]:
+    """The promotion packages a merchant can buy now (active), in the operators' order."""
+    return PromotionPackage.objects.filter(is_active=True).order_by("position", "id")

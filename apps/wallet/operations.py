@@ -5,9 +5,13 @@
         run=lambda locked_merchant: (withdrawal, Posting(reference=..., kind=..., lines=[...])),
     )
 
-Validate the request before calling it, so a form mistake costs no payment password try. Then, in this order:
+Validate the request before calling it, or in `check`, so a form mistake costs no payment password try. Then, in
+this order:
 1. a repeated Idempotency-Key returns the first request's result and moves nothing (apps.core.idempotency);
-2. the payment password is checked, with its lockout; a wrong try stays counted although the operation is refused;
+2. `check()`, when given: the request's validation that a repeat must skip (a purchase's goods, once bought, are no
+   longer free to choose, yet the repeat answers the first result);
+   then the payment password is checked, with its lockout; a wrong try stays counted although the operation is
+   refused;
 3. in one transaction, the rows are locked in the documented order: the merchant row first, then whatever `run`
    locks (its business rows, in primary-key order), then the ledger accounts, in primary-key order, when the
    Posting that `run` returns is posted (ledger_post); the key is recorded with the result in the same
@@ -47,6 +51,7 @@ def money_operation(
     pay_password: str,
     idempotency: IdempotencyKey | None,
     run: Callable[[Merchant], tuple[R, Posting | None]],
+    check: Callable[[], None] | None = None,
 ) -> R:
     """Runs `run(locked merchant)` as a money operation (see the module) and returns its result."""
 
@@ -57,4 +62,9 @@ def money_operation(
             ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
         return result
 
-    return run_once(idempotency, write, before=lambda: pay_password_check(merchant=merchant, raw=pay_password))
+    def before() -> None:
+        if check is not None:
+            check()
+        pay_password_check(merchant=merchant, raw=pay_password)
+
+    return run_once(idempotency, write, before=before)

@@ -13,6 +13,7 @@ from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Merchant
+from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
 from apps.shop.models import Level
 
@@ -183,6 +184,28 @@ def level_upgrade_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
         return {}
     names = {level.pk: level.name for level in Level.objects.filter(pk__in=set(level_of.values()))}
     return {entry: names[level] for entry, level in level_of.items() if level in names}
+
+
+def promotion_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
+    """{entry id: the package's name in the active language} for the promotion purchases among `lines`, in one
+    query (like level_upgrade_names: the memo keeps the name in the language it was bought in)."""
+    promotion_of = {
+        line.entry_id: int(line.entry.reference.rsplit(":", 1)[1])  # promotion:<promotion> (services.balance)
+        for line in lines
+        if line.entry.kind == EntryKind.PROMOTION
+    }
+    if not promotion_of:
+        return {}
+    bought = Promotion.objects.filter(pk__in=set(promotion_of.values())).select_related("package")
+    names = {promotion.pk: promotion.package.name for promotion in bought}
+    return {entry: names[pk] for entry, pk in promotion_of.items() if pk in names}
+
+
+def bill_memos(*, lines: Iterable[JournalLine]) -> dict[int, str]:
+    """{entry id: what the funds record names in the reader's language}: the level of an upgrade, the package of a
+    promotion purchase. At most one query each, only when the page has such records."""
+    rows = list(lines)
+    return {**level_upgrade_names(lines=rows), **promotion_names(lines=rows)}
 
 
 def deposit_ids_to_verify() -> list[int]:

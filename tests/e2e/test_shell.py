@@ -66,11 +66,11 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
         assert page.locator(".adm-tab-bar-item-title", has_text=texts[tab]).is_visible(), tab
     shot(page, "shell-home")
     # Entries to screens not built yet say so, and the screens too (never "No records yet").
-    shortcut = page.locator(".shortcut", has_text=texts["route.storeExpress"])
+    shortcut = page.locator(".shortcut", has_text=texts["route.service"])
     assert_visible(shortcut.get_by_test_id("soon-tag"))
     assert texts["common.soon"] not in page.locator(".adm-tab-bar-item", has_text=texts["route.order"]).inner_text()
     tap(shortcut)
-    page.wait_for_url(f"{base_url}/storeExpress")
+    page.wait_for_url(f"{base_url}/service")
     assert_visible(page.get_by_test_id("coming-soon"))
     assert texts["common.noRecords"] not in page.locator("body").inner_text()
     shot(page, "coming-soon")

@@ -55,6 +55,9 @@ class GoodsOutputSerializer(serializers.Serializer):
     clicks = serializers.IntegerField()
     sales = serializers.IntegerField()
     created_at = serializers.DateTimeField()
+    # The shop express lane (selectors.goods_list): whether a promotion runs for it now, and until when.
+    is_promoted = serializers.BooleanField()
+    promoted_until = serializers.DateTimeField(allow_null=True)
 
     @extend_schema_field(serializers.ChoiceField(choices=["selling", "stock"]))
     def get_status(self, goods: ShopGoods) -> str:

@@ -1,4 +1,4 @@
-"""The balance: funds records, and spending it on a level upgrade."""
+"""The balance: funds records, and spending it on a level upgrade or a promotion (the shop express lane)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -15,6 +15,7 @@ from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
+from apps.shop.models import PROMOTION_MAX_PRODUCTS
 
 from .. import selectors, services
 from ..constants import BILL_TABS, EntryKind
@@ -34,7 +35,7 @@ class BillApi(ApiView):
         created_at = serializers.DateTimeField(source="entry.created_at")
 
         def get_memo(self, line) -> str:  # type: ignore[no-untyped-def]
-            return self.context["level_names"].get(line.entry_id, line.entry.memo)
+            return self.context["memos"].get(line.entry_id, line.entry.memo)
 
         def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
             kind = line.entry.kind
@@ -52,9 +53,7 @@ class BillApi(ApiView):
                 page=v["page"],
                 limit=v["limit"],
                 serialize=lambda rows: (
-                    self.OutputSerializer(
-                        rows, many=True, context={"level_names": selectors.level_upgrade_names(lines=rows)}
-                    ).data
+                    self.OutputSerializer(rows, many=True, context={"memos": selectors.bill_memos(lines=rows)}).data
                 ),
             )
         )
@@ -95,3 +94,57 @@ class LevelUpgradeApi(ApiView):
         )
         answer = {"level": level, "wallet": selectors.wallet_summary(merchant=signed_in(request))}
         return ok(self.OutputSerializer(answer).data, _("Level upgraded."))
+
+
+class PromotionBuyApi(ApiView):
+    """POST index/buy_train: buys a promotion package for some of the shop's on-shelf goods (pay password)."""
+
+    idempotency_scope = "wallet.promotion_buy"
+
+    class InputSerializer(serializers.Serializer):
+        package_id = IdField(error_messages={"required": gettext_lazy("Please choose a package.")})
+        goods_ids = serializers.ListField(
+            child=IdField(),
+            required=False,
+            default=list,
+            max_length=PROMOTION_MAX_PRODUCTS,
+            error_messages={
+                "not_a_list": gettext_lazy("Please choose the products to promote."),
+                "max_length": gettext_lazy("At most 100 products."),
+            },
+        )
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        class PromotionSerializer(serializers.Serializer):
+            id = serializers.IntegerField()
+            name = serializers.CharField()
+            price = MoneySerializerField()
+            product_quantity = serializers.IntegerField()
+            duration_hours = serializers.IntegerField()
+            starts_at = serializers.DateTimeField()
+            ends_at = serializers.DateTimeField()
+
+        class WalletSerializer(serializers.Serializer):
+            balance = MoneySerializerField()
+            pending_amount = MoneySerializerField()
+            held_amount = MoneySerializerField()
+            pending_sales = MoneySerializerField()
+            total_income = MoneySerializerField()
+
+        promotion = PromotionSerializer()
+        wallet = WalletSerializer()
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        promotion = services.promotion_buy(
+            merchant=signed_in(request),
+            package_id=data.validated_data["package_id"],
+            goods_ids=data.validated_data["goods_ids"],
+            pay_password=data.validated_data["pay_password"],
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        answer = {"promotion": promotion, "wallet": selectors.wallet_summary(merchant=signed_in(request))}
+        return ok(self.OutputSerializer(answer).data, _("Promotion started."))

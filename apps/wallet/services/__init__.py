@@ -1,7 +1,7 @@
 """Wallet services, by concern. Money moves only through ledger_post; a merchant's spending goes through
 operations.money_operation; statuses change only through core's transition()."""
 
-from .balance import adjustment_create, level_upgrade
+from .balance import adjustment_create, level_upgrade, promotion_buy
 from .deposits import (
     deposit_approve,
     deposit_create,
@@ -19,6 +19,7 @@ __all__ = [
     "deposit_verify_chain",
     "level_upgrade",
     "normalize_tx_hash",
+    "promotion_buy",
     "withdrawal_create",
     "withdrawal_pay",
     "withdrawal_reject",

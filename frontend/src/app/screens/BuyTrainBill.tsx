@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { PurchaseRecords } from "@/features/promotion";
 
-/** /buyTrainBill: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /buyTrainBill: the promotion purchase records (type, time, amount). */
 export default function BuyTrainBillScreen() {
-  return <ComingSoon />;
+  return <PurchaseRecords />;
 }

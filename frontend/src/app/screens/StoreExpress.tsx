@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { StoreExpress } from "@/features/promotion";
 
-/** /storeExpress: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /storeExpress: the shop express lane: packages, choosing goods, paying, the running promotions. */
 export default function StoreExpressScreen() {
-  return <ComingSoon />;
+  return <StoreExpress />;
 }

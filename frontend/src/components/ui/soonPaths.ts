@@ -4,8 +4,6 @@
  * feature lands. No component here: the tab bar reads it from the app's first load.
  */
 export const COMING_SOON = new Set([
-  "/storeExpress",
-  "/buyTrainBill",
   "/service",
   "/services",
 ]);

@@ -179,18 +179,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/merchant/index/coalition": {
+    "/merchant/index/buy_train": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description The merchant's invitation (code, link, QR), the referral rate in force, the totals and the members who
-         *     registered with the code, newest first (paged).
-         */
-        get: operations["index_coalition_retrieve"];
+        get?: never;
+        put?: never;
+        /** @description POST index/buy_train: buys a promotion package for some of the shop's on-shelf goods (pay password). */
+        post: operations["index_buy_train_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/buy_train_bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET index/buy_train_bill: the promotion purchases, newest first: type (the package), time, amount. */
+        get: operations["index_buy_train_bill_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -266,49 +280,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/merchant/index/notice": {
+    "/merchant/index/train": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** @description The merchant's messages, newest first: all, unread (is_see=0) or read (is_see=1). */
-        get: operations["index_notice_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/merchant/index/see_notice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** @description Marks one of the merchant's messages read (again: no change) and returns it with its content. */
-        post: operations["index_see_notice_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/merchant/merchant/affiche": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The platform's announcements in force now, newest first, in the merchant's language. */
-        get: operations["merchant_affiche_retrieve"];
+        /** @description GET index/train: the packages on sale, and the merchant's promotions running now with their end and goods. */
+        get: operations["index_train_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1015,25 +995,6 @@ export interface components {
          * @enum {string}
          */
         AddressFormatEnum: "tron" | "evm";
-        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
-        AfficheApiOutput: {
-            total: number;
-            page: number;
-            limit: number;
-            list: components["schemas"]["Announcement"][];
-        };
-        Announcement: {
-            id: number;
-            title: string;
-            content: string;
-            /** Format: date-time */
-            starts_at: string;
-            /**
-             * Format: date-time
-             * @description Null: no end.
-             */
-            ends_at: string | null;
-        };
         AvatarApiInputRequest: {
             avatar: string;
         };
@@ -1056,6 +1017,29 @@ export interface components {
             limit: number;
             list: components["schemas"]["BillApiOutput"][];
         };
+        BuyTrainBillApiOutput: {
+            id: number;
+            /** @description The package's name in the reader's language. */
+            type: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: date-time */
+            created_at: string;
+            product_quantity: number;
+            duration_hours: number;
+            product_count: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        BuyTrainBillApiOutputPage: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["BuyTrainBillApiOutput"][];
+        };
         CategoryListApiOutput: {
             id: number;
             name: string;
@@ -1067,35 +1051,6 @@ export interface components {
             page: number;
             limit: number;
             list: components["schemas"]["CategoryListApiOutput"][];
-        };
-        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
-        CoalitionApiOutput: {
-            total: number;
-            page: number;
-            limit: number;
-            invite_code: string;
-            /** @description The app's registration screen with the code filled in. */
-            invite_link: string;
-            /** @description A PNG QR code of the invite link, as a data URL. */
-            qr: string;
-            /**
-             * Format: decimal
-             * @description The referral rate in force, percent.
-             */
-            rate: string;
-            totals: components["schemas"]["CoalitionApiOutputTotals"];
-            list: components["schemas"]["Member"][];
-        };
-        CoalitionApiOutputTotals: {
-            /** @description Merchants who registered with the invite code. */
-            members: number;
-            /** @description Members with at least one settled order. */
-            active_members: number;
-            /**
-             * Format: decimal
-             * @description All referral rewards this merchant earned.
-             */
-            total_rewards: string;
         };
         CreditEvent: {
             kind: components["schemas"]["CreditEventKindEnum"];
@@ -1342,6 +1297,9 @@ export interface components {
             sales: number;
             /** Format: date-time */
             created_at: string;
+            is_promoted: boolean;
+            /** Format: date-time */
+            promoted_until: string | null;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         GoodsOutputPage: {
@@ -1600,20 +1558,6 @@ export interface components {
              */
             time_zone?: string;
         };
-        Member: {
-            id: number;
-            /** @description The member's initials ("J. S."); the name itself is private. */
-            readonly name: string;
-            /** @description The member's settled orders. */
-            orders_completed: number;
-            /** Format: date-time */
-            registered_at: string;
-            /**
-             * Format: decimal
-             * @description The referral rewards this merchant earned from the member.
-             */
-            income: string;
-        };
         MerInfo: {
             id: number;
             phone: string;
@@ -1685,70 +1629,6 @@ export interface components {
          * @enum {string}
          */
         MerchantStatusEnum: "pending" | "active" | "rejected" | "closed";
-        /** @description A message as the list shows it, in the reader's language. */
-        Notice: {
-            id: number;
-            /**
-             * Format: date-time
-             * @description When it was sent.
-             */
-            created_at: string;
-            /**
-             * @description 1 system message, 2 user notification.
-             *
-             *     * `1` - System message
-             *     * `2` - User notification
-             */
-            type: components["schemas"]["NoticeTypeEnum"];
-            type_label: string;
-            sender: string;
-            title: string;
-            /** @description The first 80 characters of the content. */
-            readonly preview: string;
-            is_read: boolean;
-        };
-        /** @description A message as the list shows it, in the reader's language. */
-        NoticeDetail: {
-            id: number;
-            /**
-             * Format: date-time
-             * @description When it was sent.
-             */
-            created_at: string;
-            /**
-             * @description 1 system message, 2 user notification.
-             *
-             *     * `1` - System message
-             *     * `2` - User notification
-             */
-            type: components["schemas"]["NoticeTypeEnum"];
-            type_label: string;
-            sender: string;
-            title: string;
-            /** @description The first 80 characters of the content. */
-            readonly preview: string;
-            is_read: boolean;
-            content: string;
-        };
-        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
-        NoticeListApiOutput: {
-            total: number;
-            page: number;
-            limit: number;
-            list: components["schemas"]["Notice"][];
-            /** @description The merchant's unread messages (the app's msg_total). */
-            unread: number;
-        };
-        NoticeSeeApiInputRequest: {
-            /** Format: int64 */
-            id: number;
-        };
-        /**
-         * @description * `1` - System message
-         *     * `2` - User notification
-         * @enum {integer}
-         */
-        NoticeTypeEnum: 1 | 2;
         /** @description An order as a list shows it: its first product stands for it. */
         OrderDetailApiOutput: {
             id: number;
@@ -1998,6 +1878,58 @@ export interface components {
             /** @description The most products the merchant's level allows. */
             product_quantity: number;
         };
+        /** @description One product of a running promotion: `goods_id` is null once the listing was removed from the shop. */
+        PromotedGoods: {
+            goods_id: number | null;
+            product_id: number | null;
+            readonly title: string;
+            readonly image: string | null;
+        };
+        PromotionBuyApiInputRequest: {
+            /** Format: int64 */
+            package_id: number;
+            goods_ids?: number[];
+            /** @default  */
+            pay_password?: string;
+        };
+        PromotionBuyApiOutput: {
+            promotion: components["schemas"]["PromotionBuyApiOutputPromotion"];
+            wallet: components["schemas"]["PromotionBuyApiOutputWallet"];
+        };
+        PromotionBuyApiOutputPromotion: {
+            id: number;
+            name: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        PromotionBuyApiOutputWallet: {
+            /** Format: decimal */
+            balance: string;
+            /** Format: decimal */
+            pending_amount: string;
+            /** Format: decimal */
+            held_amount: string;
+            /** Format: decimal */
+            pending_sales: string;
+            /** Format: decimal */
+            total_income: string;
+        };
+        /** @description A package as the merchant reads it before paying: what it costs, how many products, for how long. */
+        PromotionPackage: {
+            id: number;
+            name: string;
+            description: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+        };
         RechargeApiInputRequest: {
             type: components["schemas"]["PaymentMethodEnum"];
             /** Format: decimal */
@@ -2135,6 +2067,20 @@ export interface components {
             code: string;
         };
         ResetPwdInputRequest: components["schemas"]["ResetPwdApiChangeInputRequest"] | components["schemas"]["ResetPwdApiResetInputRequest"];
+        RunningPromotion: {
+            id: number;
+            /** @description The package's name in the reader's language. */
+            name: string;
+            /** Format: decimal */
+            price: string;
+            product_quantity: number;
+            duration_hours: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            goods: components["schemas"]["PromotedGoods"][];
+        };
         SendCodeApiInputRequest: {
             account: string;
         };
@@ -2212,6 +2158,11 @@ export interface components {
             occurred_at: string;
             place: string;
             description: string;
+        };
+        TrainApiOutput: {
+            currency: string;
+            packages: components["schemas"]["PromotionPackage"][];
+            promotions: components["schemas"]["RunningPromotion"][];
         };
         /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
         Unauthorized: {
@@ -3306,7 +3257,115 @@ export interface operations {
             };
         };
     };
-    index_coalition_retrieve: {
+    index_buy_train_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionBuyApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PromotionBuyApiInputRequest"];
+                "multipart/form-data": components["schemas"]["PromotionBuyApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["PromotionBuyApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_buy_train_bill_retrieve: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3331,7 +3390,7 @@ export interface operations {
                         /** @constant */
                         code: 1;
                         msg: string;
-                        data: components["schemas"]["CoalitionApiOutput"];
+                        data: components["schemas"]["BuyTrainBillApiOutputPage"];
                     } | components["schemas"]["Rejection"];
                 };
             };
@@ -3829,118 +3888,7 @@ export interface operations {
             };
         };
     };
-    index_notice_retrieve: {
-        parameters: {
-            query?: {
-                /**
-                 * @description all, 0 (unread) or 1 (read).
-                 *
-                 *     * `all` - all
-                 *     * `0` - 0
-                 *     * `1` - 1
-                 */
-                is_see?: "all" | "0" | "1";
-                limit?: number;
-                page?: number;
-            };
-            header?: {
-                /** @description The app language; unknown or missing means ru-RU. */
-                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 1;
-                        msg: string;
-                        data: components["schemas"]["NoticeListApiOutput"];
-                    } | components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Malformed request (e.g. JSON that does not parse). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Unauthorized"];
-                };
-            };
-            /** @description Refused. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Unknown object or path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Method not allowed. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Request too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-        };
-    };
-    index_see_notice_create: {
+    index_train_retrieve: {
         parameters: {
             query?: never;
             header?: {
@@ -3950,115 +3898,6 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NoticeSeeApiInputRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["NoticeSeeApiInputRequest"];
-                "multipart/form-data": components["schemas"]["NoticeSeeApiInputRequest"];
-            };
-        };
-        responses: {
-            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 1;
-                        msg: string;
-                        data: components["schemas"]["NoticeDetail"];
-                    } | components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Malformed request (e.g. JSON that does not parse). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Unauthorized"];
-                };
-            };
-            /** @description Refused. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Unknown object or path. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Method not allowed. */
-            405: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Request too large. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-            /** @description Too many requests. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Rejection"];
-                };
-            };
-        };
-    };
-    merchant_affiche_retrieve: {
-        parameters: {
-            query?: {
-                limit?: number;
-                page?: number;
-            };
-            header?: {
-                /** @description The app language; unknown or missing means ru-RU. */
-                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
-            };
-            path?: never;
-            cookie?: never;
-        };
         requestBody?: never;
         responses: {
             /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
@@ -4071,7 +3910,7 @@ export interface operations {
                         /** @constant */
                         code: 1;
                         msg: string;
-                        data: components["schemas"]["AfficheApiOutput"];
+                        data: components["schemas"]["TrainApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

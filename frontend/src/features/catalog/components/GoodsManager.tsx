@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useConfirm } from "@/components/ui/confirm";
+import { useFormat } from "@/lib/money";
 import { catalogKeys, getGoods, useGoodsSwitch, useRemoveGoods, type Goods, type GoodsTab } from "../api";
 import { goodsMessages as m } from "./messages";
 import { GoodsStats, ProductCard } from "./ProductCard";
@@ -47,14 +48,22 @@ export function GoodsActions({ goods, title }: { goods: { id: number; on_shelf: 
 
 function GoodsCard({ goods }: { goods: Goods }) {
   const navigate = useNavigate();
+  const format = useFormat();
   return (
     <div data-testid="goods-card" onClick={() => navigate(`/goodsDetail?id=${goods.product.id}`)}>
       <ProductCard
         product={goods.product}
         tags={
-          <Tag color={goods.on_shelf ? "success" : "default"} fill="outline">
-            {goods.status_label}
-          </Tag>
+          <>
+            <Tag color={goods.on_shelf ? "success" : "default"} fill="outline">
+              {goods.status_label}
+            </Tag>
+            {goods.is_promoted && (
+              <Tag color="warning" data-testid="goods-promoted">
+                <FormattedMessage {...m.promoted} values={{ time: format.dateTime(goods.promoted_until) }} />
+              </Tag>
+            )}
+          </>
         }
       >
         <GoodsStats clicks={goods.clicks} sales={goods.sales} />

@@ -133,6 +133,11 @@ export const goodsMessages = untypedMessages(defineMessages({
     defaultMessage: "Remove “{title}” from your shop? Your order history is kept.",
     description: "Confirm removing a listing",
   },
+  promoted: {
+    id: "goods.promoted",
+    defaultMessage: "Promoted until {time}",
+    description: "Tag on a listing that a running promotion shows first in the shop (shop express lane), with its end",
+  },
   addProducts: {
     id: "goods.addProducts",
     defaultMessage: "Add products from the distribution center",

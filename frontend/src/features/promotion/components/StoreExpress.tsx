@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { Button, Image, List } from "antd-mobile";
+import { PictureOutline } from "antd-mobile-icons";
+import { useQuery } from "@tanstack/react-query";
+import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
+import { QueryState } from "@/components/ui/QueryState";
+import { Money } from "@/components/ui/Money";
+import { useFormat } from "@/lib/money";
+import { merInfoQueryOptions } from "@/lib/merchant";
+import { useTrain, type Package, type RunningPromotion } from "../api";
+import { Duration } from "./Duration";
+import { GoodsPicker } from "./GoodsPicker";
+import { promotionMessages as m } from "./messages";
+import "./promotion.css";
+
+function PackageCard({ pkg, onBuy }: { pkg: Package; onBuy: () => void }) {
+  return (
+    <div className="promotion-card" data-testid="promotion-package">
+      <div className="promotion-card-name">{pkg.name}</div>
+      {pkg.description && <div className="promotion-card-description">{pkg.description}</div>}
+      <div className="promotion-terms">
+        <div>
+          <div className="promotion-term-label">
+            <FormattedMessage {...m.price} />
+          </div>
+          <Money className="promotion-term-value" value={pkg.price} />
+        </div>
+        <div>
+          <div className="promotion-term-label">
+            <FormattedMessage {...m.products} />
+          </div>
+          <span className="promotion-term-value">
+            <FormattedMessage {...m.productCount} values={{ count: pkg.product_quantity }} />
+          </span>
+        </div>
+        <div>
+          <div className="promotion-term-label">
+            <FormattedMessage {...m.duration} />
+          </div>
+          <span className="promotion-term-value">
+            <Duration hours={pkg.duration_hours} />
+          </span>
+        </div>
+      </div>
+      <Button block color="primary" size="middle" onClick={onBuy} data-testid={`promotion-buy-${pkg.id}`}>
+        <FormattedMessage {...m.buy} />
+      </Button>
+    </div>
+  );
+}
+
+function RunningCard({ promotion }: { promotion: RunningPromotion }) {
+  const format = useFormat();
+  return (
+    <div className="promotion-card" data-testid="promotion-running">
+      <div className="promotion-running-head">
+        <span className="promotion-card-name">{promotion.name}</span>
+        <span className="promotion-running-end">
+          <FormattedMessage {...m.endsAt} /> {format.dateTime(promotion.ends_at)}
+        </span>
+      </div>
+      {promotion.goods.map((item, index) => (
+        <div className="promotion-running-goods" key={item.goods_id ?? `gone-${index}`}>
+          <Image
+            className="promotion-thumb"
+            src={item.image ?? undefined}
+            alt=""
+            fit="cover"
+            fallback={<PictureOutline fontSize={24} color="#c5c8ce" />}
+          />
+          <span className="promotion-option-title">{item.title}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** /storeExpress: the honest notice, the balance, the packages (price, products, duration), choosing goods and paying
+ * with the payment password, the running promotions with their end, and the link to the purchase records. */
+export function StoreExpress() {
+  const navigate = useNavigate();
+  const train = useTrain();
+  const balance = useQuery({ ...merInfoQueryOptions(), select: (info) => info.balance });
+  const [buying, setBuying] = useState<Package | null>(null);
+  return (
+    <div className="promotion">
+      <div className="promotion-disclosure" data-testid="promotion-disclosure">
+        <div className="promotion-disclosure-title">
+          <FormattedMessage {...m.disclosureTitle} />
+        </div>
+        <FormattedMessage {...m.disclosure} />
+      </div>
+      <List className="promotion-links">
+        <List.Item extra={<Money value={balance.data} />}>
+          <FormattedMessage {...m.balance} />
+        </List.Item>
+        <List.Item arrow onClick={() => navigate("/buyTrainBill")} data-testid="promotion-records">
+          <FormattedMessage {...m.records} />
+        </List.Item>
+      </List>
+      <QueryState query={train}>
+        {(data) => (
+          <>
+            <h3 className="promotion-section">
+              <FormattedMessage {...m.packages} />
+            </h3>
+            {data.packages.length === 0 ? (
+              <p className="promotion-empty">
+                <FormattedMessage {...m.noPackages} />
+              </p>
+            ) : (
+              data.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} onBuy={() => setBuying(pkg)} />)
+            )}
+            <h3 className="promotion-section">
+              <FormattedMessage {...m.running} />
+            </h3>
+            {data.promotions.length === 0 ? (
+              <p className="promotion-empty">
+                <FormattedMessage {...m.noRunning} />
+              </p>
+            ) : (
+              data.promotions.map((promotion) => <RunningCard key={promotion.id} promotion={promotion} />)
+            )}
+          </>
+        )}
+      </QueryState>
+      {buying && <GoodsPicker pkg={buying} onClose={() => setBuying(null)} />}
+    </div>
+  );
+}

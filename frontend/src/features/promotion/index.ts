@@ -1,0 +1,3 @@
+export * from "./api";
+export { StoreExpress } from "./components/StoreExpress";
+export { PurchaseRecords } from "./components/PurchaseRecords";
