@@ -124,12 +124,6 @@ class ConversationAdmin(admin.ModelAdmin):
         else:
             request.support_replied = True  # type: ignore[attr-defined]  # read by message_user
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        pass  # the messages are read-only; only the reply is saved (save_model)
-
-    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> Any:
-        return None  # the reply itself is the record (its operator and time)
-
     def message_user(
         self, request: HttpRequest, message: Any, level: int | str = messages.INFO, *args: Any, **kwargs: Any
     ) -> None:
