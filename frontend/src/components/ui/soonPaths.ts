@@ -9,8 +9,6 @@ export const COMING_SOON = new Set([
   "/alliance",
   "/storeExpress",
   "/buyTrainBill",
-  "/service",
-  "/services",
 ]);
 
 export const isComingSoon = (path: string): boolean => COMING_SOON.has(path);
