@@ -29,7 +29,7 @@ function Bubble({ text, image, onImage }: { text: string; image: string | null; 
   const intl = useIntl();
   return (
     // Plain text as typed (never a link, never a deposit card): support messages are conversation, not instructions.
-    <div className="support-bubble" translate="no">
+    <div className={text ? "support-bubble" : "support-bubble image-only"} translate="no">
       {image && (
         <img
           src={image}
