@@ -13,7 +13,7 @@ class NoticeType(models.IntegerChoices):
 class SupportLinkKind(models.TextChoices):
     TELEGRAM = "telegram", _("Telegram")
     WHATSAPP = "whatsapp", _("WhatsApp")
-    EMAIL = "email", _("E-mail")
+    EMAIL = "email", _("Email")
     WEB = "web", _("Web page")
 
 
