@@ -46,7 +46,8 @@ export const supportMessagesQueryOptions = () =>
     staleTime: 0,
   });
 
-export const useSupportMessages = () => useInfiniteQuery(supportMessagesQueryOptions());
+/** `enabled`: false while the screen is hidden (kept mounted): a hidden conversation neither polls nor marks read. */
+export const useSupportMessages = (enabled = true) => useInfiniteQuery({ ...supportMessagesQueryOptions(), enabled });
 
 /** POST newapi/kf_send: a text, an uploaded image (kind `support`), or both. The same Idempotency-Key on a retry
  * never sends the message twice. */

@@ -5,6 +5,7 @@ import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { uploadImage } from "@/components/ui/ImageUpload";
 import { QueryFallback } from "@/components/ui/QueryState";
+import { useRouteActive } from "@/hooks/useRouteActive";
 import { newIdempotencyKey } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { sendSupportMessage, supportKeys, useSupportMessages } from "../api";
@@ -49,7 +50,8 @@ export function SupportChat() {
   const intl = useIntl();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const query = useSupportMessages();
+  const active = useRouteActive();
+  const query = useSupportMessages(active);
   const [draft, setDraft] = useState("");
   const [pending, setPending] = useState<Pending[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,10 +69,8 @@ export function SupportChat() {
 
   // The newest message in view when one arrives or is being sent.
   useEffect(() => {
-    const screen = end.current?.closest(".kept-route") as HTMLElement | null;
-    if (screen && screen.style.display === "none") return;
-    end.current?.scrollIntoView({ block: "end" });
-  }, [newestId, pending.length]);
+    if (active) end.current?.scrollIntoView({ block: "end" });
+  }, [active, newestId, pending.length]);
 
   const patch = (key: string, change: Partial<Pending>) =>
     setPending((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
