@@ -7,6 +7,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
@@ -31,11 +32,11 @@ class SupportLinkAdmin(TranslationAdmin):
 
 
 class SupportMessageInline(ReadOnlyInline):
-    """The conversation as it was written, oldest first; images through expiring links."""
+    """The conversation, newest first (right under the reply form); images through expiring links."""
 
     model = SupportMessage
     fields = readonly_fields = ("created_at", "author", "operator", "text", "picture")
-    ordering = ("id",)
+    ordering = ("-id",)
     verbose_name = _("message")
     verbose_name_plural = _("conversation")
 
@@ -52,13 +53,13 @@ class ReplyForm(forms.ModelForm):
     """The operator's reply under the conversation: its Save sends it through services.support_reply."""
 
     reply_text = forms.CharField(
-        label=_("reply"),
+        label=capfirst(_("reply")),
         required=False,
         max_length=SUPPORT_TEXT_MAX,
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         help_text=_("Plain text. Never a deposit address: the merchant finds those only on the deposit screen."),
     )
-    reply_image = forms.ImageField(label=_("image"), required=False)
+    reply_image = forms.ImageField(label=capfirst(_("image")), required=False)
 
     class Meta:
         model = Conversation

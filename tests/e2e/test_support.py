@@ -11,6 +11,7 @@ import pytest
 from apps.support import demo, services
 from apps.support.models import Conversation, SupportMessage
 from tests.e2e.conftest import (
+    ARTIFACTS,
     LANGUAGES,
     assert_visible,
     catalogue,
@@ -78,6 +79,7 @@ def test_the_merchant_and_an_operator_exchange_support_messages(page, context, b
     admin.fill("#id_reply_text", "It was handed to the carrier today; tracking will show it within a day.")
     admin.locator("input[name=_continue]").click()
     assert "Reply sent." in admin.locator(".messagelist").inner_text()
+    admin.screenshot(path=str(ARTIFACTS / "en" / "support-admin-conversation.png"), full_page=True)
     conversation.refresh_from_db()
     assert not conversation.waiting and conversation.merchant_unread == 1
 
