@@ -2108,7 +2108,7 @@ export interface components {
         /**
          * @description * `telegram` - Telegram
          *     * `whatsapp` - WhatsApp
-         *     * `email` - E-mail
+         *     * `email` - Email
          *     * `web` - Web page
          * @enum {string}
          */
