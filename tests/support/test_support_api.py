@@ -121,8 +121,11 @@ def test_signed_out_send_answers_401(api):
 
 
 @pytest.mark.parametrize("path", [URLS, URL, NUM])
-def test_unknown_parameters_are_refused(merchant_api, path):
-    assert "Unknown parameter: page" in rejection(merchant_api.get(path, {"page": 1}))["msg"]
+@pytest.mark.parametrize(("lang", "message"), [("en", "Unknown parameter: page"), ("ru-RU", "Неизвестный параметр: page")])
+def test_unknown_parameters_are_refused(merchant_api, path, lang, message):
+    merchant_api.lang = lang
+    answer = rejection(merchant_api.get(path, {"page": 1}))
+    assert answer["msg"] == message and "page" in answer["data"]["errors"]
 
 
 # --- get_kf_url, get_kf_num ---
