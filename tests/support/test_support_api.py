@@ -121,7 +121,9 @@ def test_signed_out_send_answers_401(api):
 
 
 @pytest.mark.parametrize("path", [URLS, URL, NUM])
-@pytest.mark.parametrize(("lang", "message"), [("en", "Unknown parameter: page"), ("ru-RU", "Неизвестный параметр: page")])
+@pytest.mark.parametrize(
+    ("lang", "message"), [("en", "Unknown parameter: page"), ("ru-RU", "Неизвестный параметр: page")]
+)
 def test_unknown_parameters_are_refused(merchant_api, path, lang, message):
     merchant_api.lang = lang
     answer = rejection(merchant_api.get(path, {"page": 1}))
