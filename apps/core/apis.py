@@ -29,6 +29,7 @@ MERCHANT_KINDS = [
     Upload.Kind.ID_DOCUMENT,
     Upload.Kind.LICENSE,
     Upload.Kind.VOUCHER,
+    Upload.Kind.SUPPORT,
 ]
 REGISTRATION_KINDS = {Upload.Kind.LOGO, Upload.Kind.ID_DOCUMENT, Upload.Kind.LICENSE}
 

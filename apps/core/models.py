@@ -94,8 +94,9 @@ class Upload(TimeStampedModel):
         LICENSE = "license", _("Business license")
         VOUCHER = "voucher", _("Deposit voucher")
         PRODUCT = "product", _("Product image")
+        SUPPORT = "support", _("Support conversation image")
 
-    PRIVATE_KINDS = {Kind.ID_DOCUMENT, Kind.LICENSE, Kind.VOUCHER}
+    PRIVATE_KINDS = {Kind.ID_DOCUMENT, Kind.LICENSE, Kind.VOUCHER, Kind.SUPPORT}
 
     # The id the API hands out: random, so an upload made before sign-in (registration) can be claimed only
     # by whoever uploaded it.

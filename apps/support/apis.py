@@ -1,5 +1,6 @@
 """Support's merchant API."""
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -10,12 +11,24 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
+from apps.core.idempotency import IdempotencyKey
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import PageSerializer
+from apps.core.uploads import upload_url
 
 from . import selectors, services
-from .constants import PREVIEW_LENGTH, NoticeType
-from .models import Notice
+from .constants import (
+    PREVIEW_LENGTH,
+    SUPPORT_LINKS_MAX,
+    SUPPORT_PAGE_DEFAULT,
+    SUPPORT_PAGE_MAX,
+    SUPPORT_TEXT_MAX,
+    MessageAuthor,
+    NoticeType,
+    SupportLinkKind,
+)
+from .models import Notice, SupportMessage
+from .throttles import SupportSendThrottle
 
 
 # Messages and announcements
@@ -109,3 +122,149 @@ class AfficheApi(ApiView):
         signed_in(request)
         page = paginate(selectors.announcement_current(), page=v["page"], limit=v["limit"], serialize=list)
         return ok(self.OutputSerializer(page).data)
+
+
+# Customer support
+
+SERVICES_PATH = "/services"  # the app's screen of the built-in conversation
+
+
+class SupportLinkSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField(help_text="In the request's language.")  # type: ignore[assignment]  # Field.label
+    kind = serializers.ChoiceField(choices=SupportLinkKind.choices)
+    kind_label = serializers.CharField(source="get_kind_display")
+    url = serializers.CharField(help_text="https:, tg: or mailto: only.")
+
+
+class KfUrlsApi(ApiView):
+    class OutputSerializer(serializers.Serializer):
+        list = SupportLinkSerializer(many=True, help_text="Active links in the operators' order.")
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The customer-service links operators configure (kf urls): Telegram, WhatsApp, e-mail, a web page."""
+        signed_in(request)
+        links = selectors.support_links(limit=SUPPORT_LINKS_MAX)
+        return ok(self.OutputSerializer({"list": links}).data)
+
+
+class KfUrlApi(ApiView):
+    class OutputSerializer(serializers.Serializer):
+        conversation_id = serializers.IntegerField(
+            allow_null=True, help_text="The merchant's support conversation; null before its first message."
+        )
+        unread = serializers.IntegerField(help_text="Operator replies the merchant has not read.")
+        path = serializers.CharField(help_text="The app's screen of the conversation.")
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The entry of the built-in support conversation (kf url)."""
+        conversation = selectors.conversation_of(merchant_id=signed_in(request).pk)
+        data = {
+            "conversation_id": conversation.pk if conversation else None,
+            "unread": conversation.merchant_unread if conversation else 0,
+            "path": SERVICES_PATH,
+        }
+        return ok(self.OutputSerializer(data).data)
+
+
+class KfNumApi(ApiView):
+    class OutputSerializer(serializers.Serializer):
+        unread = serializers.IntegerField(help_text="Operator replies the merchant has not read.")
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """Unread support replies (kf num): the app polls it every 30 seconds while it is visible."""
+        unread = selectors.support_unread(merchant_id=signed_in(request).pk)
+        return ok(self.OutputSerializer({"unread": unread}).data)
+
+
+class SupportMessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    author = serializers.ChoiceField(choices=MessageAuthor.choices, help_text="merchant or operator.")
+    author_label = serializers.CharField(source="get_author_display")
+    text = serializers.CharField(help_text="Plain text; the app shows it as it is, never as a link.")
+    image = serializers.SerializerMethodField(help_text="An expiring link to the image, or null.")
+    created_at = serializers.DateTimeField()
+
+    def get_image(self, message: SupportMessage) -> str | None:
+        return upload_url(message.image, self.context.get("request"))
+
+
+class KfMessagesApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        before_id = IdField(required=False, help_text="Messages older than this one; omitted: the newest page.")
+        limit = serializers.IntegerField(
+            min_value=1,
+            max_value=SUPPORT_PAGE_MAX,
+            default=SUPPORT_PAGE_DEFAULT,
+            error_messages={
+                "invalid": gettext_lazy("Please enter a valid number."),
+                "min_value": gettext_lazy("Limit must be 1 or more."),
+                "max_value": gettext_lazy("At most {max_value} messages per page."),
+                "max_string_length": gettext_lazy("Please enter a valid number."),
+            },
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        conversation_id = serializers.IntegerField(allow_null=True)
+        list = SupportMessageSerializer(many=True, help_text="Newest first.")
+        has_more = serializers.BooleanField(help_text="Older messages remain: ask again with before_id.")
+        unread = serializers.IntegerField(help_text="Unread replies after this read (the newest page marks all read).")
+
+    @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The support conversation, a page at a time, newest first; reading the newest page marks replies read."""
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        conversation, messages, has_more = services.support_read(
+            merchant=signed_in(request), before_id=v.get("before_id"), limit=v["limit"]
+        )
+        answer = {
+            "conversation_id": conversation.pk if conversation else None,
+            "list": messages,
+            "has_more": has_more,
+            "unread": conversation.merchant_unread if conversation else 0,
+        }
+        return ok(self.OutputSerializer(answer, context={"request": request}).data)
+
+
+class KfSendApi(ApiView):
+    throttle_classes = [SupportSendThrottle]
+    idempotency_scope = "support.send"  # optional: the app's retry of a message sends the same key
+
+    class InputSerializer(serializers.Serializer):
+        text = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=SUPPORT_TEXT_MAX,
+            trim_whitespace=True,
+            error_messages={"max_length": gettext_lazy("A message can have at most {max_length} characters.")},
+        )
+        image_id = serializers.CharField(
+            required=False,
+            allow_null=True,
+            default=None,
+            max_length=32,
+            help_text="The id common/upload answered for an image of kind `support`.",
+            error_messages={"max_length": gettext_lazy("The uploaded file was not found. Please upload it again.")},
+        )
+
+    OutputSerializer = SupportMessageSerializer
+
+    @extend_schema(request=InputSerializer, responses=SupportMessageSerializer)
+    def post(self, request: Request) -> Response:
+        """Writes to customer service: a text (at most 1000 characters), an image of one's own, or both."""
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        message = services.support_send(
+            merchant=signed_in(request),
+            text=v["text"],
+            image_id=v["image_id"] or None,
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        return ok(SupportMessageSerializer(message, context={"request": request}).data, _("Sent"))

@@ -24,3 +24,27 @@ class BroadcastStatus(models.TextChoices):
 BROADCAST_BATCH = 2000
 # The list's preview: the first characters of the message's content.
 PREVIEW_LENGTH = 80
+
+
+# Customer support
+
+
+class SupportLinkKind(models.TextChoices):
+    TELEGRAM = "telegram", _("Telegram")
+    WHATSAPP = "whatsapp", _("WhatsApp")
+    EMAIL = "email", _("Email")
+    WEB = "web", _("Web page")
+
+
+class MessageAuthor(models.TextChoices):
+    MERCHANT = "merchant", _("Merchant")
+    OPERATOR = "operator", _("Customer service")
+
+
+# The schemes a support link may use: a web page over https, a Telegram link (tg:) or an e-mail address (mailto:).
+# Anything else (http:, javascript:, data:, an app's own scheme) is refused by the model's validator.
+SUPPORT_URL_SCHEMES = ("https", "tg", "mailto")
+SUPPORT_TEXT_MAX = 1000  # characters of one support message
+SUPPORT_PAGE_DEFAULT = 20  # messages of one kf_messages page
+SUPPORT_PAGE_MAX = 50
+SUPPORT_LINKS_MAX = 20  # get_kf_urls answers at most this many active links

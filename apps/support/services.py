@@ -1,14 +1,24 @@
 """Support writes: the merchant's messages."""
 
+import re
 from typing import Any
 
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.idempotency import IdempotencyKey, run_once
+from apps.core.models import Upload
+from apps.core.services import upload_create
+from apps.core.uploads import upload_get
+from apps.wallet.constants import ADDRESS_PATTERNS
 
-from .constants import BROADCAST_BATCH, BroadcastStatus, NoticeType
-from .models import Broadcast, Notice
+from .constants import BROADCAST_BATCH, SUPPORT_TEXT_MAX, BroadcastStatus, MessageAuthor, NoticeType
+from .models import Broadcast, Conversation, Notice, SupportMessage
 
 
 def notice_create(
@@ -76,3 +86,133 @@ def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int
         status=BroadcastStatus.SENT, sent_at=timezone.now(), recipients=count, updated_at=timezone.now()
     )
     return count
+
+
+# Customer support
+
+# Something shaped like a chain address anywhere in a text: the wallet's address formats (apps.wallet.constants),
+# unanchored, and not part of a longer word. Trust rule 8 (product.md 2): deposit addresses are published per network
+# and shown only on the deposit screen, so support never sends one.
+_ADDRESS_IN_TEXT = re.compile(
+    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
+)
+
+
+def contains_chain_address(text: str) -> bool:
+    return _ADDRESS_IN_TEXT.search(text) is not None
+
+
+def _clean_text(text: str) -> str:
+    text = text.strip()
+    if len(text) > SUPPORT_TEXT_MAX:
+        raise field_error(
+            "text", _("A message can have at most {max_length} characters.").format(max_length=SUPPORT_TEXT_MAX)
+        )
+    return text
+
+
+def _conversation(merchant_id: int) -> Conversation:
+    conversation, _created = Conversation.objects.get_or_create(merchant_id=merchant_id)
+    return conversation
+
+
+@transaction.atomic
+def support_send(
+    *, merchant: Merchant, text: str = "", image_id: str | None = None, idempotency: IdempotencyKey | None = None
+) -> SupportMessage:
+    """The merchant writes to customer service: a text, an image of its own (kind `support`), or both.
+
+    The conversation is created on first use; it joins the operators' queue (waiting) and their unread count grows.
+    """
+    text = _clean_text(text)
+    if not text and not image_id:
+        raise field_error("text", _("Please write a message or choose an image."))
+    image = upload_get(key=image_id, merchant_id=merchant.pk, kinds=[Upload.Kind.SUPPORT]) if image_id else None
+
+    def write() -> SupportMessage:
+        conversation = _conversation(merchant.pk)
+        message = SupportMessage.objects.create(
+            conversation=conversation, author=MessageAuthor.MERCHANT, text=text, image=image
+        )
+        Conversation.objects.filter(pk=conversation.pk).update(
+            operator_unread=F("operator_unread") + 1, waiting=True, last_message_at=message.created_at
+        )
+        return message
+
+    return run_once(idempotency, write)
+
+
+def support_reply_check(*, text: str, has_image: bool) -> str:
+    """The operator's reply text, cleaned; refused when empty without an image, too long, or holding something shaped
+    like a chain address (trust rule 8: the merchant finds deposit addresses only on the deposit screen, from the
+    published networks). The admin's reply form asks it before the operator's image is stored."""
+    text = _clean_text(text)
+    if not text and not has_image:
+        raise field_error("text", _("Please write a message or choose an image."))
+    if contains_chain_address(text):
+        raise field_error(
+            "text",
+            _(
+                "Support never sends deposit addresses. Remove the address and point the merchant to the deposit "
+                "screen, which shows the published address of each network."
+            ),
+            ErrorCode.FORBIDDEN,
+        )
+    return text
+
+
+@transaction.atomic
+def support_reply(
+    *, conversation_id: int, operator: Any, text: str = "", image_file: UploadedFile | None = None
+) -> SupportMessage:
+    """An operator answers a merchant's conversation (from the admin): a text, an image, or both.
+
+    Refused: a text holding something shaped like a chain address (trust rule 8: the merchant finds deposit
+    addresses only on the deposit screen, from the published networks).
+    """
+    text = support_reply_check(text=text, has_image=image_file is not None)
+    conversation = Conversation.objects.select_for_update().filter(pk=conversation_id).first()
+    if conversation is None:
+        raise AppError(_("This conversation does not exist."), ErrorCode.NOT_FOUND)
+    image = upload_create(file=image_file, kind=Upload.Kind.SUPPORT, owner_id=None) if image_file else None
+    message = SupportMessage.objects.create(
+        conversation=conversation, author=MessageAuthor.OPERATOR, operator=operator, text=text, image=image
+    )
+    Conversation.objects.filter(pk=conversation.pk).update(
+        merchant_unread=F("merchant_unread") + 1,
+        operator_unread=0,  # the operator answering has read the conversation
+        waiting=False,
+        last_message_at=message.created_at,
+    )
+    return message
+
+
+@transaction.atomic
+def support_read(
+    *, merchant: Merchant, before_id: int | None, limit: int
+) -> tuple[Conversation | None, list[SupportMessage], bool]:
+    """A page of the merchant's conversation (newest first); reading the newest page marks the replies read.
+
+    The conversation row is locked first, so a reply committed meanwhile is either on the page or still unread
+    afterwards (its counter moves after this transaction).
+    """
+    from .selectors import support_messages
+
+    conversation = Conversation.objects.select_for_update().filter(merchant_id=merchant.pk).first()
+    if conversation is None:
+        return None, [], False
+    messages, has_more = support_messages(conversation=conversation, before_id=before_id, limit=limit)
+    if before_id is None and conversation.merchant_unread:
+        Conversation.objects.filter(pk=conversation.pk).update(merchant_unread=0)
+        conversation.merchant_unread = 0
+    return conversation, messages, has_more
+
+
+def conversation_operator_read(*, conversation_id: int) -> None:
+    """An operator opened the conversation: the merchant's messages are read."""
+    Conversation.objects.filter(pk=conversation_id, operator_unread__gt=0).update(operator_unread=0)
+
+
+def support_mark_answered(*, conversation_id: int) -> None:
+    """Takes a conversation out of the queue without a reply (e.g. the merchant only said thanks)."""
+    Conversation.objects.filter(pk=conversation_id, waiting=True).update(waiting=False, operator_unread=0)

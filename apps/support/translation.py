@@ -1,6 +1,6 @@
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import Announcement, Broadcast
+from .models import Announcement, Broadcast, SupportLink
 
 
 # Messages and announcements
@@ -14,3 +14,12 @@ class BroadcastTranslationOptions(TranslationOptions):
 class AnnouncementTranslationOptions(TranslationOptions):
     fields = ("title", "content")
     required_languages = {"ru": ("title", "content")}
+
+
+# Customer support
+
+
+@register(SupportLink)
+class SupportLinkTranslationOptions(TranslationOptions):
+    fields = ("label",)
+    required_languages = ("ru",)

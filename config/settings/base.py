@@ -198,6 +198,7 @@ REST_FRAMEWORK = {
         "login_account": env("THROTTLE_LOGIN_ACCOUNT", default="30/hour"),  # one account, every address but known ones
         "send_code": env("THROTTLE_SEND_CODE", default="5/hour"),
         "upload": env("THROTTLE_UPLOAD", default="60/min"),
+        "support_send": env("THROTTLE_SUPPORT_SEND", default="20/min"),  # customer-support messages per merchant
     },
     "UNAUTHENTICATED_USER": None,
 }

@@ -13,6 +13,7 @@ import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
 import { useOrderBadge } from "@/features/orders/hooks/useOrderBadge";
 import { useMessageBadge } from "@/features/messages/hooks/useMessageBadge";
+import { RouteActiveContext } from "@/hooks/useRouteActive";
 import { useSession } from "@/lib/session";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
@@ -52,9 +53,11 @@ function RouteScreen({ route }: { route: AppRoute }) {
 const KeptRoute = memo(function KeptRoute(props: { route: AppRoute; location: Location; active: boolean }) {
   return (
     <div className="kept-route" style={props.active ? undefined : { display: "none" }} data-route={props.route.path}>
-      <Routes location={props.location}>
-        <Route path={props.route.path} element={<RouteScreen route={props.route} />} />
-      </Routes>
+      <RouteActiveContext.Provider value={props.active}>
+        <Routes location={props.location}>
+          <Route path={props.route.path} element={<RouteScreen route={props.route} />} />
+        </Routes>
+      </RouteActiveContext.Provider>
     </div>
   );
 });

@@ -51,8 +51,8 @@ export const routeTitles = defineMessages({
   socialmedia: { id: "route.socialmedia", defaultMessage: "Social media", description: "Route name" },
   alliance: { id: "route.alliance", defaultMessage: "Alliance", description: "Route name: referral alliance" },
   uploadBanner: { id: "route.uploadBanner", defaultMessage: "Shop banners", description: "Route name" },
-  service: { id: "route.service", defaultMessage: "Customer service", description: "Route name: support chat" },
-  services: { id: "route.services", defaultMessage: "Support contacts", description: "Route name: support links" },
+  service: { id: "route.service", defaultMessage: "Customer service", description: "Route name: support contacts and the entry to the support chat" },
+  services: { id: "route.services", defaultMessage: "Support chat", description: "Route name: the support conversation" },
   code: { id: "route.code", defaultMessage: "Invitation code", description: "Route name" },
 });
 

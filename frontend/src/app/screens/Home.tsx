@@ -6,6 +6,7 @@ import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
 import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
 import { HomeFigures, LazySalesCurve } from "@/features/figures";
 import { AnnouncementBar } from "@/features/messages";
+import { useSupportUnread } from "@/features/support";
 import { WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
 
@@ -31,6 +32,8 @@ const SHORTCUTS: Shortcut[] = [
 export default function HomeScreen() {
   const queryClient = useQueryClient();
   const { data: merchant } = useMerchant();
+  const supportUnread = useSupportUnread(); // read every 30 s while the app is visible: the Customer service badge
+  const shortcuts = SHORTCUTS.map((item) => (item.path === "/service" ? { ...item, badge: supportUnread } : item));
   return (
     <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
@@ -42,7 +45,7 @@ export default function HomeScreen() {
       <h2 className="section-title">
         <FormattedMessage {...messages.shortcuts} />
       </h2>
-      <ShortcutGrid items={SHORTCUTS} />
+      <ShortcutGrid items={shortcuts} />
     </LazyPullToRefresh>
   );
 }

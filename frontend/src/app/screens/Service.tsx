@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { SupportContacts } from "@/features/support";
 
-/** /service: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /service: customer service: the built-in conversation (with its unread replies) and the configured links. */
 export default function ServiceScreen() {
-  return <ComingSoon />;
+  return <SupportContacts />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from "@/components/ui/ComingSoon";
+import { SupportChat } from "@/features/support";
 
-/** /services: not built yet: it says so (components/ui/ComingSoon) until its feature lands. */
+/** /services: the support conversation with the operators (text and images). */
 export default function ServicesScreen() {
-  return <ComingSoon />;
+  return <SupportChat />;
 }

@@ -3,9 +3,6 @@
  * merchant reads as "you have no orders"), and so does every entry to it (SoonTag). A path leaves this list when its
  * feature lands. No component here: the tab bar reads it from the app's first load.
  */
-export const COMING_SOON = new Set([
-  "/service",
-  "/services",
-]);
+export const COMING_SOON = new Set<string>([]);
 
 export const isComingSoon = (path: string): boolean => COMING_SOON.has(path);

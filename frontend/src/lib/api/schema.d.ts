@@ -748,6 +748,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/newapi/get_kf_num": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unread support replies (kf num): the app polls it every 30 seconds while it is visible. */
+        get: operations["newapi_get_kf_num_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/newapi/get_kf_url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The entry of the built-in support conversation (kf url). */
+        get: operations["newapi_get_kf_url_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/newapi/get_kf_urls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The customer-service links operators configure (kf urls): Telegram, WhatsApp, e-mail, a web page. */
+        get: operations["newapi_get_kf_urls_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/newapi/kf_messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The support conversation, a page at a time, newest first; reading the newest page marks replies read. */
+        get: operations["newapi_kf_messages_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/newapi/kf_send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes to customer service: a text (at most 1000 characters), an image of one's own, or both. */
+        post: operations["newapi_kf_send_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/order/detail": {
         parameters: {
             query?: never;
@@ -995,6 +1080,12 @@ export interface components {
          * @enum {string}
          */
         AddressFormatEnum: "tron" | "evm";
+        /**
+         * @description * `merchant` - Merchant
+         *     * `operator` - Customer service
+         * @enum {string}
+         */
+        AuthorEnum: "merchant" | "operator";
         AvatarApiInputRequest: {
             avatar: string;
         };
@@ -1492,6 +1583,37 @@ export interface components {
         IntakeVisitApiOutput: {
             /** @description True for the visitor's first visit this date in the shop. */
             counted: boolean;
+        };
+        KfMessagesApiOutput: {
+            conversation_id: number | null;
+            /** @description Newest first. */
+            list: components["schemas"]["SupportMessage"][];
+            /** @description Older messages remain: ask again with before_id. */
+            has_more: boolean;
+            /** @description Unread replies after this read (the newest page marks all read). */
+            unread: number;
+        };
+        KfNumApiOutput: {
+            /** @description Operator replies the merchant has not read. */
+            unread: number;
+        };
+        KfSendApiInputRequest: {
+            /** @default  */
+            text?: string;
+            /** @description The id common/upload answered for an image of kind `support`. */
+            image_id?: string | null;
+        };
+        KfUrlApiOutput: {
+            /** @description The merchant's support conversation; null before its first message. */
+            conversation_id: number | null;
+            /** @description Operator replies the merchant has not read. */
+            unread: number;
+            /** @description The app's screen of the conversation. */
+            path: string;
+        };
+        KfUrlsApiOutput: {
+            /** @description Active links in the operators' order. */
+            list: components["schemas"]["SupportLink"][];
         };
         Language: {
             code: string;
@@ -2117,6 +2239,40 @@ export interface components {
             store_banner?: string;
             ad_banner?: string;
         };
+        SupportLink: {
+            id: number;
+            /** @description In the request's language. */
+            label: string;
+            kind: components["schemas"]["SupportLinkKindEnum"];
+            kind_label: string;
+            /** @description https:, tg: or mailto: only. */
+            url: string;
+        };
+        /**
+         * @description * `telegram` - Telegram
+         *     * `whatsapp` - WhatsApp
+         *     * `email` - Email
+         *     * `web` - Web page
+         * @enum {string}
+         */
+        SupportLinkKindEnum: "telegram" | "whatsapp" | "email" | "web";
+        SupportMessage: {
+            id: number;
+            /**
+             * @description merchant or operator.
+             *
+             *     * `merchant` - Merchant
+             *     * `operator` - Customer service
+             */
+            author: components["schemas"]["AuthorEnum"];
+            author_label: string;
+            /** @description Plain text; the app shows it as it is, never as a link. */
+            text: string;
+            /** @description An expiring link to the image, or null. */
+            readonly image: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one. */
         ThirdOutput: {
             status: components["schemas"]["ThirdOutputStatusEnum"];
@@ -2178,9 +2334,10 @@ export interface components {
          *     * `id_document` - id_document
          *     * `license` - license
          *     * `voucher` - voucher
+         *     * `support` - support
          * @enum {string}
          */
-        UploadApiInputKindEnum: "avatar" | "logo" | "banner" | "id_document" | "license" | "voucher";
+        UploadApiInputKindEnum: "avatar" | "logo" | "banner" | "id_document" | "license" | "voucher" | "support";
         UploadApiInputRequest: {
             /** Format: binary */
             file: string;
@@ -7003,6 +7160,518 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    newapi_get_kf_num_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["KfNumApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    newapi_get_kf_url_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["KfUrlApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    newapi_get_kf_urls_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["KfUrlsApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    newapi_kf_messages_retrieve: {
+        parameters: {
+            query?: {
+                /** @description Messages older than this one; omitted: the newest page. */
+                before_id?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["KfMessagesApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    newapi_kf_send_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KfSendApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["KfSendApiInputRequest"];
+                "multipart/form-data": components["schemas"]["KfSendApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["SupportMessage"];
                     } | components["schemas"]["Rejection"];
                 };
             };

@@ -4,14 +4,15 @@ import { clearSession, getSession, reloadSession, signIn, updateSession } from "
 describe("session", () => {
   it("persists every field under the spec's keys and never a password", () => {
     signIn({ token: "abc", shop_name: "Demo" });
-    updateSession({ lang: "tai", total: 3, msgTotal: 2, kfUrls: ["https://t.me/x"] });
+    const link = { id: 1, label: "Telegram", kind: "telegram" as const, kind_label: "Telegram", url: "https://t.me/x" };
+    updateSession({ lang: "tai", total: 3, msgTotal: 2, kfUrls: [link] });
 
     expect(localStorage.getItem("token")).toBe("abc");
     expect(JSON.parse(localStorage.getItem("MerInfo")!)).toEqual({ token: "abc", shop_name: "Demo" });
     expect(localStorage.getItem("lang")).toBe("tai");
     expect(localStorage.getItem("total")).toBe("3");
     expect(localStorage.getItem("msg_total")).toBe("2");
-    expect(JSON.parse(localStorage.getItem("kf_urls")!)).toEqual(["https://t.me/x"]);
+    expect(JSON.parse(localStorage.getItem("kf_urls")!)).toEqual([link]);
     expect(Object.keys(localStorage).some((key) => /pwd|password/i.test(key))).toBe(false);
 
     reloadSession();

@@ -2,9 +2,12 @@
  * The persisted session (spec section 3): token, MerInfo, lang, total, msg_total, kf_urls in localStorage.
  * The password is never stored. A tiny external store so React (useSyncExternalStore) and the API client share it.
  */
+import type { Schemas } from "@/lib/api/types";
 import { DEFAULT_LANG, languageOf, type LangCode } from "@/lib/intl/languages";
 
 export type MerInfo = { token?: string; [field: string]: unknown };
+/** A customer-service link as GET newapi/get_kf_urls answers it (id, label, kind, kind_label, url). */
+export type KfUrl = Schemas["SupportLink"];
 
 export type Session = {
   token: string;
@@ -12,7 +15,7 @@ export type Session = {
   lang: LangCode;
   total: number;
   msgTotal: number;
-  kfUrls: string[];
+  kfUrls: KfUrl[];
 };
 
 const KEYS = {
@@ -41,7 +44,7 @@ function load(): Session {
     lang: languageOf(localStorage.getItem(KEYS.lang) ?? DEFAULT_LANG).code,
     total: readJson<number>(KEYS.total, 0),
     msgTotal: readJson<number>(KEYS.msgTotal, 0),
-    kfUrls: readJson<string[]>(KEYS.kfUrls, []),
+    kfUrls: readJson<KfUrl[]>(KEYS.kfUrls, []),
   };
 }
 
