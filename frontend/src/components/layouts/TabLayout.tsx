@@ -3,8 +3,6 @@ import { TabBar } from "antd-mobile";
 import { AppOutline, ShopbagOutline, UnorderedListOutline, UserOutline } from "antd-mobile-icons";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLocation, useNavigate } from "react-router-dom";
-import { isComingSoon } from "@/components/ui/soonPaths";
-import { uiMessages } from "@/components/ui/messages";
 
 export type Tab = { path: string; title: MessageDescriptor };
 
@@ -34,7 +32,7 @@ export function TabLayout({ tabs, badges = {}, children }: { tabs: Tab[]; badges
               key={tab.path}
               icon={ICONS[tab.path]}
               title={intl.formatMessage(tab.title)}
-              badge={isComingSoon(tab.path) ? intl.formatMessage(uiMessages.soon) : badges[tab.path] || undefined}
+              badge={badges[tab.path] || undefined}
             />
           ))}
         </TabBar>

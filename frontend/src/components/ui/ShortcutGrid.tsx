@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { Badge } from "antd-mobile";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { isComingSoon } from "./soonPaths";
-import { SoonTag } from "./SoonTag";
 
 export type Shortcut = { path: string; label: MessageDescriptor; icon: ReactNode; color: string; badge?: number };
 
@@ -22,7 +20,6 @@ export function ShortcutGrid({ items }: { items: Shortcut[] }) {
           <span className="shortcut-label">
             <FormattedMessage {...item.label} />
           </span>
-          {isComingSoon(item.path) && <SoonTag />}
         </button>
       ))}
     </nav>

@@ -17,13 +17,6 @@ export const uiMessages = defineMessages({
     defaultMessage: "Not saved: the server did not answer. Check your connection and try again.",
     description: "Toast when a save or other change got no answer (offline, time-out, server error)",
   },
-  comingSoon: { id: "common.comingSoon", defaultMessage: "Coming soon", description: "Screen of a feature not built yet" },
-  comingSoonHint: {
-    id: "common.comingSoonHint",
-    defaultMessage: "This part of the app is being built and comes in an update. Nothing of yours is missing.",
-    description: "Under 'Coming soon': the screen is empty because it is not built, not because there is no data",
-  },
-  soon: { id: "common.soon", defaultMessage: "Soon", description: "Short mark on a link or shortcut to a screen not built yet" },
   confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
   cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
   language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },

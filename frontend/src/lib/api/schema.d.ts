@@ -213,6 +213,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/index/coalition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The merchant's invitation (code, link, QR), the referral rate in force, the totals and the members who
+         *     registered with the code, newest first (paged).
+         */
+        get: operations["index_coalition_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/index/echart": {
         parameters: {
             query?: never;
@@ -280,6 +300,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/index/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The merchant's messages, newest first: all, unread (is_see=0) or read (is_see=1). */
+        get: operations["index_notice_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/index/see_notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Marks one of the merchant's messages read (again: no change) and returns it with its content. */
+        post: operations["index_see_notice_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/index/train": {
         parameters: {
             query?: never;
@@ -289,6 +343,23 @@ export interface paths {
         };
         /** @description GET index/train: the packages on sale, and the merchant's promotions running now with their end and goods. */
         get: operations["index_train_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/affiche": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The platform's announcements in force now, newest first, in the merchant's language. */
+        get: operations["merchant_affiche_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1080,6 +1151,25 @@ export interface components {
          * @enum {string}
          */
         AddressFormatEnum: "tron" | "evm";
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        AfficheApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["Announcement"][];
+        };
+        Announcement: {
+            id: number;
+            title: string;
+            content: string;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description Null: no end.
+             */
+            ends_at: string | null;
+        };
         /**
          * @description * `merchant` - Merchant
          *     * `operator` - Customer service
@@ -1142,6 +1232,35 @@ export interface components {
             page: number;
             limit: number;
             list: components["schemas"]["CategoryListApiOutput"][];
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        CoalitionApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            invite_code: string;
+            /** @description The app's registration screen with the code filled in. */
+            invite_link: string;
+            /** @description A PNG QR code of the invite link, as a data URL. */
+            qr: string;
+            /**
+             * Format: decimal
+             * @description The referral rate in force, percent.
+             */
+            rate: string;
+            totals: components["schemas"]["CoalitionApiOutputTotals"];
+            list: components["schemas"]["Member"][];
+        };
+        CoalitionApiOutputTotals: {
+            /** @description Merchants who registered with the invite code. */
+            members: number;
+            /** @description Members with at least one settled order. */
+            active_members: number;
+            /**
+             * Format: decimal
+             * @description All referral rewards this merchant earned.
+             */
+            total_rewards: string;
         };
         CreditEvent: {
             kind: components["schemas"]["CreditEventKindEnum"];
@@ -1680,6 +1799,20 @@ export interface components {
              */
             time_zone?: string;
         };
+        Member: {
+            id: number;
+            /** @description The member's initials ("J. S."); the name itself is private. */
+            readonly name: string;
+            /** @description The member's settled orders. */
+            orders_completed: number;
+            /** Format: date-time */
+            registered_at: string;
+            /**
+             * Format: decimal
+             * @description The referral rewards this merchant earned from the member.
+             */
+            income: string;
+        };
         MerInfo: {
             id: number;
             phone: string;
@@ -1751,6 +1884,70 @@ export interface components {
          * @enum {string}
          */
         MerchantStatusEnum: "pending" | "active" | "rejected" | "closed";
+        /** @description A message as the list shows it, in the reader's language. */
+        Notice: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            /**
+             * @description 1 system message, 2 user notification.
+             *
+             *     * `1` - System message
+             *     * `2` - User notification
+             */
+            type: components["schemas"]["NoticeTypeEnum"];
+            type_label: string;
+            sender: string;
+            title: string;
+            /** @description The first 80 characters of the content. */
+            readonly preview: string;
+            is_read: boolean;
+        };
+        /** @description A message as the list shows it, in the reader's language. */
+        NoticeDetail: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            /**
+             * @description 1 system message, 2 user notification.
+             *
+             *     * `1` - System message
+             *     * `2` - User notification
+             */
+            type: components["schemas"]["NoticeTypeEnum"];
+            type_label: string;
+            sender: string;
+            title: string;
+            /** @description The first 80 characters of the content. */
+            readonly preview: string;
+            is_read: boolean;
+            content: string;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        NoticeListApiOutput: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["Notice"][];
+            /** @description The merchant's unread messages (the app's msg_total). */
+            unread: number;
+        };
+        NoticeSeeApiInputRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description * `1` - System message
+         *     * `2` - User notification
+         * @enum {integer}
+         */
+        NoticeTypeEnum: 1 | 2;
         /** @description An order as a list shows it: its first product stands for it. */
         OrderDetailApiOutput: {
             id: number;
@@ -3625,6 +3822,109 @@ export interface operations {
             };
         };
     };
+    index_coalition_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["CoalitionApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     index_echart_retrieve: {
         parameters: {
             query?: {
@@ -4045,6 +4345,223 @@ export interface operations {
             };
         };
     };
+    index_notice_retrieve: {
+        parameters: {
+            query?: {
+                /**
+                 * @description all, 0 (unread) or 1 (read).
+                 *
+                 *     * `all` - all
+                 *     * `0` - 0
+                 *     * `1` - 1
+                 */
+                is_see?: "all" | "0" | "1";
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["NoticeListApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_see_notice_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeSeeApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NoticeSeeApiInputRequest"];
+                "multipart/form-data": components["schemas"]["NoticeSeeApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["NoticeDetail"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     index_train_retrieve: {
         parameters: {
             query?: never;
@@ -4068,6 +4585,109 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["TrainApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_affiche_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["AfficheApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

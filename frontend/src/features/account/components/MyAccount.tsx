@@ -15,8 +15,6 @@ import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useLanguageSheet } from "@/components/ui/LanguagePicker";
 import { uiMessages } from "@/components/ui/messages";
-import { isComingSoon } from "@/components/ui/soonPaths";
-import { SoonTag } from "@/components/ui/SoonTag";
 import { useConfirm } from "@/components/ui/confirm";
 import { useLogout, useSetLanguage } from "../api";
 import { useMerchant } from "../hooks/useMerchant";
@@ -58,7 +56,7 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
       <List.Item
         key={link.path}
         prefix={link.icon}
-        extra={isComingSoon(link.path) ? <SoonTag /> : badges[link.path] ? <Badge content={badges[link.path]} /> : undefined}
+        extra={badges[link.path] ? <Badge content={badges[link.path]} /> : undefined}
         onClick={() => navigate(link.path)}
       >
         <FormattedMessage {...link.label} />
