@@ -19,6 +19,7 @@ from apps.wallet.constants import ADDRESS_PATTERNS
 
 from .constants import BROADCAST_BATCH, SUPPORT_TEXT_MAX, BroadcastStatus, MessageAuthor, NoticeType
 from .models import Broadcast, Conversation, Notice, SupportMessage
+from .selectors import broadcast_recipients, notice_get, support_messages
 
 
 def notice_create(
@@ -41,8 +42,6 @@ def notice_create(
 # Messages and announcements
 def notice_mark_read(*, merchant: Merchant, notice_id: int) -> Notice:
     """Marks one of the merchant's messages read (again: no change) and returns it; another merchant's is missing."""
-    from .selectors import notice_get
-
     notice = notice_get(merchant=merchant, notice_id=notice_id)
     if not notice.is_read:
         Notice.objects.filter(pk=notice.pk, is_read=False).update(is_read=True, updated_at=timezone.now())
@@ -65,8 +64,6 @@ def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int
     skipped by the unique (broadcast, merchant) constraint, and a sent broadcast is left alone. Returns the number of
     recipients.
     """
-    from .selectors import broadcast_recipients
-
     claimed = Broadcast.objects.filter(
         pk=broadcast_id, status__in=[BroadcastStatus.QUEUED, BroadcastStatus.SENDING]
     ).update(status=BroadcastStatus.SENDING, updated_at=timezone.now())
@@ -196,8 +193,6 @@ def support_read(
     The conversation row is locked first, so a reply committed meanwhile is either on the page or still unread
     afterwards (its counter moves after this transaction).
     """
-    from .selectors import support_messages
-
     conversation = Conversation.objects.select_for_update().filter(merchant_id=merchant.pk).first()
     if conversation is None:
         return None, [], False

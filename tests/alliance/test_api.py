@@ -3,27 +3,14 @@
 OpenAPI schema by the test client)."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from apps.alliance.models import ReferralReward
+from tests.answers import data, queries
 from tests.factories import MerchantFactory
 
 from .conftest import set_rate, settled_order
 
 URL = "/merchant/index/coalition"
-
-
-def data(response):
-    body = response.json()
-    assert body["code"] == 1, body
-    return body["data"]
-
-
-def queries(call) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        call()
-    return len(captured)
 
 
 def test_the_invitation_rate_totals_and_members(merchant_api, merchant, member, operator):

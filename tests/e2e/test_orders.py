@@ -60,7 +60,9 @@ def test_an_order_from_the_storefront_to_the_merchants_balance(page, context, ba
     # The merchant sees it awaiting pickup, with the badge on the tab bar, and picks it up.
     sign_in(page, base_url, shop, "en")
     open_app(page, base_url, "/order")
-    assert page.locator(".tab-layout-bar .adm-badge").inner_text() == "1"
+    orders_tab = page.locator(".tab-layout-bar .adm-tab-bar-item", has_text=catalogue("en")["route.order"])
+    order_badge = orders_tab.locator(".adm-badge")
+    assert order_badge.inner_text() == "1"
     card = _order_card(page, order.number)
     assert_visible(card)
     tap(card.get_by_test_id("pick-up"))
@@ -68,7 +70,7 @@ def test_an_order_from_the_storefront_to_the_merchants_balance(page, context, ba
     wait_toast(page)
     order.refresh_from_db()
     assert order.status == OrderStatus.AWAITING_SHIPMENT
-    page.locator(".tab-layout-bar .adm-badge").wait_for(state="detached")
+    order_badge.wait_for(state="detached")
 
     # The operator ships it in the admin and records a step.
     admin = admin_page(context, base_url)

@@ -67,7 +67,7 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
     shot(page, "shell-home")
     tap(page.locator(".shortcut", has_text=texts["route.service"]))
     page.wait_for_url(f"{base_url}/service")
-    assert page.locator(".adm-nav-bar-title", has_text=texts["route.service"]).is_visible()
+    assert_visible(page.locator(".adm-nav-bar-title", has_text=texts["route.service"]))
     page.go_back()
     page.wait_for_url(f"{base_url}/home")
 

@@ -5,8 +5,6 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.orders import services
@@ -14,27 +12,10 @@ from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
+from tests.answers import data, queries, rejection
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
 
 PAY = DEFAULT_PAY_PASSWORD
-
-
-def data(response):
-    body = response.json()
-    assert body["code"] == 1, body
-    return body["data"]
-
-
-def rejection(response):
-    body = response.json()
-    assert body["code"] == 0, body
-    return body
-
-
-def queries(call) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        call()
-    return len(captured)
 
 
 @pytest.fixture

@@ -9,14 +9,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.support.models import Announcement
+from tests.answers import data
 
 AFFICHE = "/merchant/merchant/affiche"
-
-
-def data(response):
-    body = response.json()
-    assert body["code"] == 1, body
-    return body["data"]
 
 
 def announce(title, *, starts=-1, ends=None, active=True, **texts):

@@ -3,36 +3,17 @@
 idempotent, another merchant's id answers like a missing one), rendered in the reader's language."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext_noop
 
 from apps.core.notices import notify, unread_count
 from apps.support.constants import BroadcastAudience, NoticeType
 from apps.support.models import Broadcast, Notice
 from apps.support.services import broadcast_deliver
+from tests.answers import data, queries, rejection
 from tests.factories import MerchantFactory
 
 LIST = "/merchant/index/notice"
 SEE = "/merchant/index/see_notice"
-
-
-def data(response):
-    body = response.json()
-    assert body["code"] == 1, body
-    return body["data"]
-
-
-def rejection(response):
-    body = response.json()
-    assert body["code"] == 0, body
-    return body
-
-
-def queries(call) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        call()
-    return len(captured)
 
 
 def deposit_notice(merchant, number="D1"):

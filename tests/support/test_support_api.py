@@ -4,15 +4,14 @@ count (get_kf_url, get_kf_num), reading (kf_messages) and writing (kf_send)."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from rest_framework.throttling import SimpleRateThrottle
 
 from apps.core.models import Upload
 from apps.support import services
 from apps.support.constants import SUPPORT_TEXT_MAX, SupportLinkKind
 from apps.support.models import Conversation, SupportLink, SupportMessage
+from tests.answers import data, queries, rejection
 from tests.factories import upload_image
 
 pytestmark = pytest.mark.django_db
@@ -22,24 +21,6 @@ URL = "/merchant/newapi/get_kf_url"
 NUM = "/merchant/newapi/get_kf_num"
 MESSAGES = "/merchant/newapi/kf_messages"
 SEND = "/merchant/newapi/kf_send"
-
-
-def data(response):
-    body = response.json()
-    assert body["code"] == 1, body
-    return body["data"]
-
-
-def rejection(response):
-    body = response.json()
-    assert body["code"] == 0, body
-    return body
-
-
-def queries(call) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        call()
-    return len(captured)
 
 
 def link(**fields):

@@ -7,26 +7,9 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import migrations, models
 
-# On PostgreSQL the database itself refuses UPDATE and DELETE on the rate history and the rewards (as on the ledger),
-# with the function apps/core/migrations/0003 created.
-TABLES = ["alliance_referralrate", "alliance_referralreward"]
+from apps.core.append_only import append_only_triggers
 
-
-def append_only(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    for table in TABLES:
-        schema_editor.execute(
-            f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
-            "FOR EACH ROW EXECUTE FUNCTION core_append_only();"
-        )
-
-
-def append_only_undo(apps, schema_editor):
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    for table in TABLES:
-        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table};")
+# On PostgreSQL the database itself refuses UPDATE and DELETE on the rate history and the rewards.
 
 
 class Migration(migrations.Migration):
@@ -77,5 +60,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.CheckConstraint(condition=models.Q(('amount__gt', 0)), name='referral_reward_positive')],
             },
         ),
-        migrations.RunPython(append_only, append_only_undo),
+        append_only_triggers("alliance_referralrate", "alliance_referralreward"),
     ]

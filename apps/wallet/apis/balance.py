@@ -59,6 +59,16 @@ class BillApi(ApiView):
         )
 
 
+class WalletSummarySerializer(serializers.Serializer):
+    """The balances after a payment (wallet.selectors.wallet_summary)."""
+
+    balance = MoneySerializerField()
+    pending_amount = MoneySerializerField()
+    held_amount = MoneySerializerField()
+    pending_sales = MoneySerializerField()
+    total_income = MoneySerializerField()
+
+
 class LevelUpgradeApi(ApiView):
     idempotency_scope = "wallet.level_upgrade"
 
@@ -72,15 +82,8 @@ class LevelUpgradeApi(ApiView):
             rank = serializers.IntegerField()
             name = serializers.CharField()
 
-        class WalletSerializer(serializers.Serializer):
-            balance = MoneySerializerField()
-            pending_amount = MoneySerializerField()
-            held_amount = MoneySerializerField()
-            pending_sales = MoneySerializerField()
-            total_income = MoneySerializerField()
-
         level = LevelSerializer()
-        wallet = WalletSerializer()
+        wallet = WalletSummarySerializer()
 
     @extend_schema(request=InputSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
@@ -125,15 +128,8 @@ class PromotionBuyApi(ApiView):
             starts_at = serializers.DateTimeField()
             ends_at = serializers.DateTimeField()
 
-        class WalletSerializer(serializers.Serializer):
-            balance = MoneySerializerField()
-            pending_amount = MoneySerializerField()
-            held_amount = MoneySerializerField()
-            pending_sales = MoneySerializerField()
-            total_income = MoneySerializerField()
-
         promotion = PromotionSerializer()
-        wallet = WalletSerializer()
+        wallet = WalletSummarySerializer()
 
     @extend_schema(request=InputSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:

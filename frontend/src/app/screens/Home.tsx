@@ -5,8 +5,8 @@ import { LazyPullToRefresh } from "@/components/ui/LazyPullToRefresh";
 import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
 import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
 import { HomeFigures, LazySalesCurve } from "@/features/figures";
-import { AnnouncementBar } from "@/features/messages";
-import { useSupportUnread } from "@/features/support";
+import { AnnouncementBar } from "@/features/messages/components/AnnouncementBar";
+import { useSupportUnread } from "@/features/support/hooks/useSupportUnread";
 import { WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
 
@@ -25,9 +25,10 @@ const SHORTCUTS: Shortcut[] = [
 ];
 
 /**
- * /home (tab): the shop (logo, name, level, verification), the platform's current announcement, what a merchant who is not active must know (review,
- * rejection, closed shop), the shop's figures, the wallet, the sales curve and the shortcuts. Pulling down reads
- * everything again.
+ * /home (tab): the shop (logo, name, level, verification), the platform's current announcement, what a merchant who is
+ * not active must know (review, rejection, closed shop), the shop's figures, the wallet, the sales curve and the
+ * shortcuts. Pulling down reads everything again. The announcement bar and the support badge come from their
+ * features' own modules, not the features' indexes, so Home's first load does not carry the message and chat screens.
  */
 export default function HomeScreen() {
   const queryClient = useQueryClient();

@@ -1771,24 +1771,12 @@ export interface components {
         };
         LevelUpgradeApiOutput: {
             level: components["schemas"]["LevelUpgradeApiOutputLevel"];
-            wallet: components["schemas"]["LevelUpgradeApiOutputWallet"];
+            wallet: components["schemas"]["WalletSummary"];
         };
         LevelUpgradeApiOutputLevel: {
             id: number;
             rank: number;
             name: string;
-        };
-        LevelUpgradeApiOutputWallet: {
-            /** Format: decimal */
-            balance: string;
-            /** Format: decimal */
-            pending_amount: string;
-            /** Format: decimal */
-            held_amount: string;
-            /** Format: decimal */
-            pending_sales: string;
-            /** Format: decimal */
-            total_income: string;
         };
         LoginApiInputRequest: {
             account: string;
@@ -2213,7 +2201,7 @@ export interface components {
         };
         PromotionBuyApiOutput: {
             promotion: components["schemas"]["PromotionBuyApiOutputPromotion"];
-            wallet: components["schemas"]["PromotionBuyApiOutputWallet"];
+            wallet: components["schemas"]["WalletSummary"];
         };
         PromotionBuyApiOutputPromotion: {
             id: number;
@@ -2226,18 +2214,6 @@ export interface components {
             starts_at: string;
             /** Format: date-time */
             ends_at: string;
-        };
-        PromotionBuyApiOutputWallet: {
-            /** Format: decimal */
-            balance: string;
-            /** Format: decimal */
-            pending_amount: string;
-            /** Format: decimal */
-            held_amount: string;
-            /** Format: decimal */
-            pending_sales: string;
-            /** Format: decimal */
-            total_income: string;
         };
         /** @description A package as the merchant reads it before paying: what it costs, how many products, for how long. */
         PromotionPackage: {
@@ -2557,6 +2533,19 @@ export interface components {
         };
         VerifyPayApiInputRequest: {
             pay_password: string;
+        };
+        /** @description The balances after a payment (wallet.selectors.wallet_summary). */
+        WalletSummary: {
+            /** Format: decimal */
+            balance: string;
+            /** Format: decimal */
+            pending_amount: string;
+            /** Format: decimal */
+            held_amount: string;
+            /** Format: decimal */
+            pending_sales: string;
+            /** Format: decimal */
+            total_income: string;
         };
         WithdrawalOutput: {
             id: number;
