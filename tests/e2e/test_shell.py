@@ -81,6 +81,9 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
     assert page.get_by_text(texts["common.noRecords"]).is_visible()
     shot(page, "shell-inner")
 
+    open_app(page, base_url, "/orderDetail?id=12abc")  # a mistyped link: not found, not a skeleton for ever
+    assert_visible(page.get_by_test_id("not-found"))
+
 
 def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_url, merchant):
     from tests.factories import DEFAULT_PASSWORD
