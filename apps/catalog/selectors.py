@@ -63,7 +63,9 @@ def promoted_until(now: datetime) -> Subquery:
     return Subquery(running.order_by("-ends_at").values("ends_at")[:1])
 
 
-def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
+def _as_cards(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
+    """Listings as cards show them: the product and its images, and `is_promoted` / `promoted_until`."""
+    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
     return qs.annotate(promoted_until=promoted_until(now or timezone.now())).annotate(
         is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField())
     )
@@ -72,16 +74,14 @@ def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> Que
 def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
     """The shop's listings of a tab, newest first, each with `is_promoted` / `promoted_until` (the express lane)."""
     qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
-    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
-    return _with_promotion(qs)
+    return _as_cards(qs)
 
 
 def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
     """What a buyer sees of the shop (for the storefront): its on-shelf goods of active products, the goods of a
     running promotion first (product.md section 8), then newest first; `is_promoted` / `promoted_until` mark them."""
     qs = ShopGoods.objects.filter(merchant=merchant, on_shelf=True, product__is_active=True)
-    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
-    return _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+    return _as_cards(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
 
 
 def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:

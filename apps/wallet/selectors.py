@@ -2,7 +2,7 @@
 
 import base64
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -172,33 +172,35 @@ def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs).qs
 
 
-def level_upgrade_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
-    """{entry id: the level's name in the active language} for the level upgrades among `lines`, in one query. The
-    entry's memo keeps the name in the language the upgrade was paid in; a record is shown in its reader's."""
-    level_of = {
-        line.entry_id: int(line.entry.reference.rsplit(":", 1)[1])  # level:<merchant>:<level> (services.balance)
-        for line in lines
-        if line.entry.kind == EntryKind.LEVEL_UPGRADE
-    }
-    if not level_of:
+def _names_by_reference(
+    lines: Iterable[JournalLine], kind: str, names_of: Callable[[set[int]], dict[int, str]]
+) -> dict[int, str]:
+    """{entry id: name} for the entries of `kind` among `lines`, whose reference ends with ":<id>" of the named row
+    (services.balance); `names_of(ids)` reads the names in the active language, in one query. The entry's memo keeps
+    the name in the language it was paid in; a record is shown in its reader's."""
+    id_of = {line.entry_id: int(line.entry.reference.rsplit(":", 1)[1]) for line in lines if line.entry.kind == kind}
+    if not id_of:
         return {}
-    names = {level.pk: level.name for level in Level.objects.filter(pk__in=set(level_of.values()))}
-    return {entry: names[level] for entry, level in level_of.items() if level in names}
+    names = names_of(set(id_of.values()))
+    return {entry: names[pk] for entry, pk in id_of.items() if pk in names}
+
+
+def level_upgrade_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
+    """{entry id: the level's name} for the level upgrades among `lines` (reference level:<merchant>:<level>)."""
+    return _names_by_reference(
+        lines,
+        EntryKind.LEVEL_UPGRADE,
+        lambda ids: {level.pk: level.name for level in Level.objects.filter(pk__in=ids)},
+    )
 
 
 def promotion_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
-    """{entry id: the package's name in the active language} for the promotion purchases among `lines`, in one
-    query (like level_upgrade_names: the memo keeps the name in the language it was bought in)."""
-    promotion_of = {
-        line.entry_id: int(line.entry.reference.rsplit(":", 1)[1])  # promotion:<promotion> (services.balance)
-        for line in lines
-        if line.entry.kind == EntryKind.PROMOTION
-    }
-    if not promotion_of:
-        return {}
-    bought = Promotion.objects.filter(pk__in=set(promotion_of.values())).select_related("package")
-    names = {promotion.pk: promotion.package.name for promotion in bought}
-    return {entry: names[pk] for entry, pk in promotion_of.items() if pk in names}
+    """{entry id: the package's name} for the promotion purchases among `lines` (reference promotion:<promotion>)."""
+    return _names_by_reference(
+        lines,
+        EntryKind.PROMOTION,
+        lambda ids: {p.pk: p.package.name for p in Promotion.objects.filter(pk__in=ids).select_related("package")},
+    )
 
 
 def bill_memos(*, lines: Iterable[JournalLine]) -> dict[int, str]:

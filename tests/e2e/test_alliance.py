@@ -36,6 +36,7 @@ def test_the_alliance_copies_the_invite_link_and_reads_in_every_language(page, c
     assert "0.25" in members.nth(1).inner_text()
     tap(page.get_by_test_id("copy-link"))
     assert wait_toast(page, texts["alliance.copied"]) == texts["alliance.copied"]
+    shot(page, "alliance-copied", full_page=False)
     assert page.evaluate("navigator.clipboard.readText()") == link
 
     for lang in LANGUAGES:

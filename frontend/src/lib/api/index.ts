@@ -1,5 +1,5 @@
 export { api, request, requestAnswer, newIdempotencyKey, API_BASE, TIMEOUT_MS, type RequestOptions, type Answer } from "./client";
 export { ApiError, isAnswered, type FieldErrors } from "./errors";
 export { nextPageParam, PAGE_SIZE, type ListPage } from "./list";
-export { createQueryClient } from "./queryClient";
+export { createQueryClient, POLL_MS } from "./queryClient";
 export { applyFieldErrors } from "./forms";

@@ -14,6 +14,10 @@ function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
   }, 0);
 }
 
+/** How often a count the app keeps fresh (unread messages, unread support replies) is read again while the page is
+ * visible: TanStack Query pauses a refetchInterval while the page is hidden (refetchIntervalInBackground stays false). */
+export const POLL_MS = 30_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => toastRejection(error, query.meta) }),

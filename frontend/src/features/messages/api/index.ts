@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, POLL_MS } from "@/lib/api";
 import { messageKeys } from "./keys";
 import type { AnnouncementPage, MessageTab, NoticeDetail, NoticePage } from "./types";
 
@@ -18,7 +18,7 @@ export const unreadQueryOptions = () =>
     queryKey: messageKeys.unread(),
     queryFn: ({ signal }) => getNotices("0", 1, 1, signal),
     select: (page) => page.unread,
-    refetchInterval: 30_000,
+    refetchInterval: POLL_MS,
     refetchOnWindowFocus: "always",
   });
 

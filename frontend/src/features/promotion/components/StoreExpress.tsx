@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button, Image, List } from "antd-mobile";
 import { PictureOutline } from "antd-mobile-icons";
 import { useQuery } from "@tanstack/react-query";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { QueryState } from "@/components/ui/QueryState";
 import { Money } from "@/components/ui/Money";
@@ -14,34 +14,33 @@ import { GoodsPicker } from "./GoodsPicker";
 import { promotionMessages as m } from "./messages";
 import "./promotion.css";
 
+/** One of a package's terms (price, products, duration): its label above its value. */
+function Term({ label, children }: { label: MessageDescriptor; children: ReactNode }) {
+  return (
+    <div>
+      <div className="promotion-term-label">
+        <FormattedMessage {...label} />
+      </div>
+      <span className="promotion-term-value">{children}</span>
+    </div>
+  );
+}
+
 function PackageCard({ pkg, onBuy }: { pkg: Package; onBuy: () => void }) {
   return (
     <div className="promotion-card" data-testid="promotion-package">
       <div className="promotion-card-name">{pkg.name}</div>
       {pkg.description && <div className="promotion-card-description">{pkg.description}</div>}
       <div className="promotion-terms">
-        <div>
-          <div className="promotion-term-label">
-            <FormattedMessage {...m.price} />
-          </div>
-          <Money className="promotion-term-value" value={pkg.price} />
-        </div>
-        <div>
-          <div className="promotion-term-label">
-            <FormattedMessage {...m.products} />
-          </div>
-          <span className="promotion-term-value">
-            <FormattedMessage {...m.productCount} values={{ count: pkg.product_quantity }} />
-          </span>
-        </div>
-        <div>
-          <div className="promotion-term-label">
-            <FormattedMessage {...m.duration} />
-          </div>
-          <span className="promotion-term-value">
-            <Duration hours={pkg.duration_hours} />
-          </span>
-        </div>
+        <Term label={m.price}>
+          <Money value={pkg.price} />
+        </Term>
+        <Term label={m.products}>
+          <FormattedMessage {...m.productCount} values={{ count: pkg.product_quantity }} />
+        </Term>
+        <Term label={m.duration}>
+          <Duration hours={pkg.duration_hours} />
+        </Term>
       </div>
       <Button block color="primary" size="middle" onClick={onBuy} data-testid={`promotion-buy-${pkg.id}`}>
         <FormattedMessage {...m.buy} />

@@ -1,6 +1,5 @@
 export { supportKeys } from "./keys";
 export {
-  SUPPORT_POLL_MS,
   getSupportLinks,
   getSupportMessages,
   getSupportUnread,

@@ -1,11 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, POLL_MS } from "@/lib/api";
 import { supportKeys } from "./keys";
 import type { SendInput, SupportMessage, SupportPage } from "./types";
 
-/** How often the unread count and an open conversation are read again while the app is visible (TanStack Query
- * pauses an interval while the page is hidden: refetchIntervalInBackground stays false). */
-export const SUPPORT_POLL_MS = 30_000;
 export const SUPPORT_PAGE = 20;
 
 /** GET newapi/get_kf_urls: the links operators configure (Telegram, WhatsApp, e-mail, a web page), in their order. */
@@ -24,7 +21,7 @@ export const supportUnreadQueryOptions = () =>
     queryKey: supportKeys.unread(),
     queryFn: ({ signal }) => getSupportUnread(signal),
     select: (data) => data.unread,
-    refetchInterval: SUPPORT_POLL_MS,
+    refetchInterval: POLL_MS,
     refetchOnWindowFocus: "always",
     staleTime: 0,
   });
@@ -41,7 +38,7 @@ export const supportMessagesQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => getSupportMessages(pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.has_more ? last.list.at(-1)?.id : undefined),
-    refetchInterval: SUPPORT_POLL_MS,
+    refetchInterval: POLL_MS,
     refetchOnWindowFocus: "always",
     staleTime: 0,
   });
