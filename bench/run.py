@@ -11,8 +11,13 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .server import create_database
+
+if TYPE_CHECKING:
+    from .endpoints import Context, Endpoint
+    from .seed import Log
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -87,7 +92,9 @@ def _order_samples(merchant_ids: list[int], per_merchant: int = 50) -> list[list
     return [samples[pk] for pk in merchant_ids]
 
 
-def main() -> int:
+def prepare() -> tuple["Context", list["Endpoint"], "Log"]:
+    """Production settings, the database migrated and seeded at SCALE, an empty Redis: the requests' context and
+    the endpoints to drive (BENCH_ONLY; the baseline always)."""
     _environment()
     os.chdir(ROOT)
     create_database(DATABASE_URL)
@@ -101,11 +108,8 @@ def main() -> int:
     from apps.accounts.models import Merchant
     from apps.catalog.models import Product
 
-    from . import cpu, queries, ratio, seed
+    from . import seed
     from .endpoints import ENDPOINTS, Context
-    from .load import drive
-    from .report import table
-    from .server import gunicorn
 
     log = seed.Log()
     call_command("migrate", interactive=False, verbosity=0)
@@ -121,6 +125,17 @@ def main() -> int:
     )
     has_orders = any(ctx.order_ids)
     endpoints = [e for e in ENDPOINTS if e.baseline or (ONLY in e.name and (has_orders or not e.orders))]
+    return ctx, endpoints, log
+
+
+def main() -> int:
+    ctx, endpoints, log = prepare()
+    from . import cpu, queries, ratio
+    from .load import drive
+    from .report import table
+    from .server import gunicorn
+
+    has_orders = any(ctx.order_ids)
     counts = {e.name: queries.count(e, ctx) for e in endpoints}
     log(f"SQL queries per request counted for {len(endpoints)} endpoints")
     ratios = ratio.measure(ctx) if has_orders else []

@@ -4,9 +4,11 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import ShopGoods
+from apps.shop.models import Level
 from tests.factories import CategoryFactory, ProductFactory, ShopGoodsFactory
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +43,17 @@ class TestProductList:
         assert by_id[added.id]["purchase_price"] == "45.00"
         # The shop's room, so the screen can say it is full before the merchant asks to distribute more.
         assert (data["goods_count"], data["product_quantity"]) == (1, level.product_quantity)
+
+    def test_a_level_saved_by_another_process_prices_the_next_request(self, merchant_api, level):
+        """The session keeps levels in memory, checked against their `updated_at` on every request."""
+        ProductFactory(retail_price=Decimal("20.00"))
+        assert merchant_api.get(LIST).json()["data"]["list"][0]["purchase_price"] == "18.00"
+        # Another web process saved it: no signal here, only the row (and its updated_at) changed.
+        Level.objects.filter(pk=level.pk).update(profit_margin=Decimal("0.2500"), updated_at=timezone.now())
+        assert merchant_api.get(LIST).json()["data"]["list"][0]["purchase_price"] == "15.00"
+        level.profit_margin = Decimal("0.5000")
+        level.save()  # in this process
+        assert [item["purchase_price"] for item in merchant_api.get(LIST).json()["data"]["list"]] == ["10.00"]
 
     def test_filters_by_category_and_keyword(self, merchant_api, level):
         shoes = CategoryFactory()
@@ -88,6 +101,7 @@ class TestProductList:
     ):
         products = make_products(rows)
         ShopGoodsFactory(merchant=merchant, product=products[0])
+        merchant_api.get(LIST)  # the first request after a level is saved reads it again (accounts.authentication)
         # token, count, page, images, already-added marks, the shop's goods count
         with django_assert_num_queries(6):
             body = merchant_api.get(LIST).json()
@@ -115,6 +129,7 @@ class TestCategories:
     def test_query_count_does_not_grow_with_rows(self, merchant_api, level, rows, django_assert_num_queries):
         for category in CategoryFactory.create_batch(rows):
             ProductFactory(category=category)
+        merchant_api.get(CATEGORIES)  # the first request after a level is saved reads it again
         with django_assert_num_queries(3):  # token, count, page
             assert len(merchant_api.get(CATEGORIES).json()["data"]["list"]) == rows
 
