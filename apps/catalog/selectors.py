@@ -13,6 +13,31 @@ from .models import Category, Product, ProductImage, Promotion, PromotionGoods, 
 from .pricing import prices_for
 from .texts import product_missing
 
+# A product card as lists show it, read as plain values (no model instances): the title in the request's language
+# with modeltranslation's fallbacks, and `cover`, the storage name of the first picture's thumbnail ("" or None when
+# there is none). The lists are the hottest reads of the app; building and serialising models cost most of them.
+CARD_VALUES = ("id", "title", "category_id", "retail_price", "stock", "is_hot")
+
+
+def _cover() -> Subquery:
+    first = ProductImage.objects.filter(product=OuterRef("pk")).order_by("position", "id")
+    return Subquery(first.values("thumbnail")[:1])
+
+
+def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
+    """The cards of `product_ids` by id (one query; inactive products too: a shop may still list them)."""
+    rows = Product.objects.filter(pk__in=product_ids).values(*CARD_VALUES, cover=_cover())
+    return {row["id"]: row for row in rows}
+
+
+def product_card_page(
+    *, category_id: int | None = None, keyword: str = "", page: int, limit: int
+) -> tuple[int, list[dict]]:
+    """(how many products match, the cards of one page): the distribution center, two queries."""
+    qs = product_filter(category_id=category_id, keyword=keyword)
+    start = (page - 1) * limit
+    return qs.count(), list(qs.values(*CARD_VALUES, cover=_cover())[start : start + limit])
+
 
 def priced(products: Iterable[Product], *, merchant: Merchant) -> list[Product]:
     """The priced read model: each product with `prices` (pricing.prices_for) at the merchant's level."""
@@ -39,10 +64,6 @@ def product_filter(*, category_id: int | None = None, keyword: str = "", hot: bo
     return ProductFilter({"category": category_id, "keyword": keyword, "hot": hot}, queryset=qs).qs.order_by("-id")
 
 
-def product_list(*, category_id: int | None = None, keyword: str = "") -> QuerySet[Product]:
-    return product_filter(category_id=category_id, keyword=keyword).prefetch_related(_images())
-
-
 def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     """(products in the shop, the most the merchant's level allows): the distribution center says when it is full
     before the merchant asks to distribute more."""
@@ -63,25 +84,24 @@ def promoted_until(now: datetime) -> Subquery:
     return Subquery(running.order_by("-ends_at").values("ends_at")[:1])
 
 
-def _as_cards(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
-    """Listings as cards show them: the product and its images, and `is_promoted` / `promoted_until`."""
-    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
-    return qs.annotate(promoted_until=promoted_until(now or timezone.now())).annotate(
-        is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField())
-    )
+def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
+    """Listings with `is_promoted` / `promoted_until`: whether a promotion of the express lane runs for them now."""
+    qs = qs.annotate(promoted_until=promoted_until(now or timezone.now()))
+    return qs.annotate(is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField()))
 
 
 def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
-    """The shop's listings of a tab, newest first, each with `is_promoted` / `promoted_until` (the express lane)."""
-    qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
-    return _as_cards(qs)
+    """The shop's listings of a tab, newest first, each with `is_promoted` / `promoted_until`; their products'
+    cards are read with product_cards."""
+    return _with_promotion(GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs)
 
 
 def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
     """What a buyer sees of the shop (for the storefront): its on-shelf goods of active products, the goods of a
     running promotion first (product.md section 8), then newest first; `is_promoted` / `promoted_until` mark them."""
     qs = ShopGoods.objects.filter(merchant=merchant, on_shelf=True, product__is_active=True)
-    return _as_cards(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
+    return _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
 
 
 def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:

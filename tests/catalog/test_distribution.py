@@ -102,8 +102,8 @@ class TestProductList:
         products = make_products(rows)
         ShopGoodsFactory(merchant=merchant, product=products[0])
         merchant_api.get(LIST)  # the first request after a level is saved reads it again (accounts.authentication)
-        # token, count, page, images, already-added marks, the shop's goods count
-        with django_assert_num_queries(6):
+        # token, count, page (with each cover), already-added marks, the shop's goods count
+        with django_assert_num_queries(5):
             body = merchant_api.get(LIST).json()
         assert len(body["data"]["list"]) == rows
         assert body["data"]["list"][-1]["image"].startswith("http://testserver/media/catalog/thumbs/")

@@ -52,7 +52,7 @@ class TestManage:
         for product in make_products(rows):
             ShopGoodsFactory(merchant=merchant, product=product)
         merchant_api.get(MANAGE)  # the first request after a level is saved reads it again (accounts.authentication)
-        with django_assert_num_queries(4):  # token, count, page with products, images
+        with django_assert_num_queries(4):  # token, count, page, the products' cards
             body = merchant_api.get(MANAGE).json()
         assert len(body["data"]["list"]) == rows
         assert body["data"]["list"][0]["product"]["image"].startswith("http://testserver/media/")

@@ -1,8 +1,5 @@
 """The distribution center: categories, products, distributing them to the shop; the best sellers."""
 
-from collections.abc import Iterable
-from typing import Any
-
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,18 +11,17 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
+from apps.shop.selectors import level_terms
 
-from ..models import Product
 from ..selectors import (
     category_list,
     goods_hot_list,
-    priced,
+    product_card_page,
     product_ids_in_shop,
-    product_list,
     shop_room,
 )
 from ..services import goods_add, goods_add_filtered, goods_add_hot
-from .common import GoodsOutputSerializer, ProductCardSerializer, _goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, card_data, goods_page
 
 
 class ProductHotApi(ApiView):
@@ -38,7 +34,7 @@ class ProductHotApi(ApiView):
         data = paginate(
             goods_hot_list(merchant=signed_in(request)),
             **page.validated_data,
-            serialize=lambda items: _goods_page(request, items),
+            serialize=lambda items: goods_page(request, items),
         )
         return ok(data)
 
@@ -73,10 +69,7 @@ class ProductListApi(ApiView):
         pass
 
     class OutputSerializer(ProductCardSerializer):
-        added = serializers.SerializerMethodField()
-
-        def get_added(self, product: Product) -> bool:
-            return product.pk in self.context["added"]
+        added = serializers.BooleanField(help_text="The product is in the merchant's shop.")
 
     class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]  # the page, plus the shop's room
         goods_count = serializers.IntegerField(help_text="Products in the merchant's shop now.")
@@ -87,19 +80,15 @@ class ProductListApi(ApiView):
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         query = params.validated_data
-
-        def serialize(products: Iterable[Product]) -> Any:
-            items = priced(products, merchant=signed_in(request))
-            added = product_ids_in_shop(merchant=signed_in(request), product_ids=[item.pk for item in items])
-            return self.OutputSerializer(items, many=True, context={"request": request, "added": added}).data
-
-        data = paginate(
-            product_list(category_id=query.get("category"), keyword=query["keyword"]),
-            page=query["page"],
-            limit=query["limit"],
-            serialize=serialize,
+        merchant = signed_in(request)
+        total, rows = product_card_page(
+            category_id=query.get("category"), keyword=query["keyword"], page=query["page"], limit=query["limit"]
         )
-        data["goods_count"], data["product_quantity"] = shop_room(merchant=signed_in(request))
+        margin, _quantity = level_terms(merchant=merchant)
+        added = product_ids_in_shop(merchant=merchant, product_ids=[row["id"] for row in rows])
+        items = [{**card_data(request, row, margin), "added": row["id"] in added} for row in rows]
+        data = {"total": total, "list": items, "page": query["page"], "limit": query["limit"]}
+        data["goods_count"], data["product_quantity"] = shop_room(merchant=merchant)
         return ok(data)
 
 

@@ -1,7 +1,7 @@
 """What the catalogue endpoints share: the priced product card and the shop listing."""
 
 from collections.abc import Iterable
-from typing import Any
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
@@ -10,11 +10,11 @@ from rest_framework.request import Request
 
 from apps.accounts.authentication import signed_in
 from apps.core.money import MoneySerializerField
+from apps.shop.selectors import level_terms
 
-from ..models import Product, ShopGoods
-from ..selectors import (
-    priced,
-)
+from ..models import Product, ProductImage, ShopGoods
+from ..pricing import prices_for
+from ..selectors import product_cards
 
 
 def _absolute(request: Request, field) -> str | None:  # type: ignore[no-untyped-def]
@@ -67,7 +67,48 @@ class GoodsOutputSerializer(serializers.Serializer):
         return _("Selling") if goods.on_shelf else _("In stock")
 
 
-def _goods_page(request: Request, goods: Iterable[ShopGoods]) -> Any:
+# The lists build their items from plain values (selectors.product_cards) with the serializers' own fields as
+# formatters, so an item reads exactly as the serializer above would write it (tests/catalog/test_cards.py).
+_MONEY = MoneySerializerField()
+_TIME = serializers.DateTimeField()
+_THUMBNAILS = ProductImage._meta.get_field("thumbnail")
+
+
+def card_data(request: Request, row: dict, margin: Decimal) -> dict:
+    """A ProductCardSerializer item from a selectors.product_cards row, priced at `margin`."""
+    prices = prices_for(retail=row["retail_price"], margin=margin)
+    cover = row["cover"]
+    return {
+        "id": row["id"],
+        "title": row["title"],
+        "category_id": row["category_id"],
+        "image": request.build_absolute_uri(_THUMBNAILS.storage.url(cover)) if cover else None,
+        "retail_price": _MONEY.to_representation(prices.retail),
+        "purchase_price": _MONEY.to_representation(prices.purchase),
+        "profit": _MONEY.to_representation(prices.profit),
+        "stock": row["stock"],
+        "is_hot": row["is_hot"],
+    }
+
+
+def goods_page(request: Request, goods: Iterable[ShopGoods]) -> list[dict]:
+    """GoodsOutputSerializer items of listings from selectors.goods_list (one query for their products' cards)."""
     items = list(goods)
-    priced((item.product for item in items), merchant=signed_in(request))
-    return GoodsOutputSerializer(items, many=True, context={"request": request}).data
+    margin, _quantity = level_terms(merchant=signed_in(request))
+    cards = product_cards(product_ids=[item.product_id for item in items])
+    selling, stock = _("Selling"), _("In stock")
+    return [
+        {
+            "id": item.pk,
+            "product": card_data(request, cards[item.product_id], margin),
+            "on_shelf": item.on_shelf,
+            "status": "selling" if item.on_shelf else "stock",
+            "status_label": selling if item.on_shelf else stock,
+            "clicks": item.clicks,
+            "sales": item.sales,
+            "created_at": _TIME.to_representation(item.created_at),
+            "is_promoted": item.is_promoted,
+            "promoted_until": _TIME.to_representation(item.promoted_until) if item.promoted_until else None,
+        }
+        for item in items
+    ]

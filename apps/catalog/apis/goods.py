@@ -25,7 +25,7 @@ from ..selectors import (
     product_get,
 )
 from ..services import goods_remove, goods_switch
-from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, _goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, goods_page
 
 
 class GoodsManageApi(ApiView):
@@ -43,7 +43,7 @@ class GoodsManageApi(ApiView):
             goods_list(merchant=signed_in(request), tab=query["tab"]),
             page=query["page"],
             limit=query["limit"],
-            serialize=lambda items: _goods_page(request, items),
+            serialize=lambda items: goods_page(request, items),
         )
         return ok(data)
 
