@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
 CELERY_QUEUES := money,default,bulk
 
-.PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n \
+.PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n profile \
         test-py test-sqlite test-postgres test-frontend test-e2e fuzz bench schema schema-check clean \
         lighthouse test-budget prod-smoke
 
@@ -137,6 +137,9 @@ fuzz: install messages ## Fuzz the merchant API from its OpenAPI schema as the d
 
 bench: build ## Benchmarks on PostgreSQL with gunicorn (see README, Performance)
 	$(PY) -m bench.run
+
+profile: build ## Where each hot endpoint's CPU goes under the bench load (py-spy; see README, Performance)
+	$(PY) -m bench.profile
 
 lighthouse: build $(CHROMIUM) ## Lighthouse (mobile) on /login and signed-in /home as production serves them; fails over budget
 	CHROMIUM=$(CHROMIUM) $(PY) -m bench.lighthouse

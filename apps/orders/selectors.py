@@ -32,8 +32,17 @@ def _lines() -> Prefetch:
     return Prefetch("lines", queryset=OrderLine.objects.order_by("id"))
 
 
+# An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read
+# after the catalogue, and building and serialising models cost most of it (README, Performance).
+SUMMARY_VALUES = (
+    "id", "number", "created_at", "status", "quantity", "total_payment", "total_cost", "earnings", "pickup_deadline",
+    "settle_at",
+)  # fmt: skip
+
+
 def order_list(*, merchant: Merchant, status: int | None = None, keyword: str = "") -> QuerySet[Order]:
-    """The merchant's orders, newest first, with their lines; `keyword` matches the order number or a line's title."""
+    """The merchant's orders, newest first, as SUMMARY_VALUES rows; `keyword` matches the order number or a line's
+    title. order_summaries completes a page of them."""
     qs = Order.objects.filter(merchant=merchant)
     if status is not None:
         qs = qs.filter(status=status)
@@ -43,7 +52,22 @@ def order_list(*, merchant: Merchant, status: int | None = None, keyword: str = 
             Q(number__icontains=keyword)
             | Exists(OrderLine.objects.filter(order=OuterRef("pk"), title__icontains=keyword))
         )
-    return qs.prefetch_related(_lines()).order_by("-id")
+    return qs.order_by("-id").values(*SUMMARY_VALUES)
+
+
+def order_summaries(rows: list[dict]) -> list[dict]:
+    """A page of order_list rows, each with `title` and `image` (a storage name) of its first line and `line_count`:
+    one query for the page's lines."""
+    lines = OrderLine.objects.filter(order_id__in=[row["id"] for row in rows]).order_by("order_id", "id")
+    first: dict[int, dict] = {}
+    count: dict[int, int] = {}
+    for line in lines.values("order_id", "title", "image"):
+        first.setdefault(line["order_id"], line)
+        count[line["order_id"]] = count.get(line["order_id"], 0) + 1
+    for row in rows:
+        line = first.get(row["id"], {})
+        row.update(title=line.get("title", ""), image=line.get("image", ""), line_count=count.get(row["id"], 0))
+    return rows
 
 
 def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:

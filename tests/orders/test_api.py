@@ -5,9 +5,11 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.utils import timezone
+from django.utils import timezone, translation
+from rest_framework.test import APIRequestFactory
 
 from apps.orders import services
+from apps.orders.apis import OrderSummarySerializer
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.wallet.models import JournalEntry
@@ -43,6 +45,22 @@ def test_the_list_gives_every_tab_its_count_and_the_badge(merchant_api, orders):
     assert (first["status"], first["status_label"]) == (2, "Shipped")
     assert (first["total_payment"], first["total_cost"], first["earnings"]) == ("20.00", "18.00", "2.00")
     assert first["title"].startswith("Product") and first["line_count"] == 1
+
+
+def test_list_items_read_as_their_serializer_writes_them(merchant, merchant_api, orders):
+    """The list builds its items from plain values (apis.summary_data): as OrderSummarySerializer writes them."""
+    merchant_api.lang = "en"
+    page = data(merchant_api.get("/merchant/order/list"))
+    request = APIRequestFactory().get("/")
+    request.user = merchant
+    with translation.override("en"):
+        written = OrderSummarySerializer(
+            Order.objects.filter(merchant=merchant).prefetch_related("lines").order_by("-id"),
+            many=True,
+            context={"request": request},
+        ).data
+    assert page["list"] == written
+    assert {item["status_label"] for item in page["list"]} >= {"Awaiting payment", "Shipped"}
 
 
 @pytest.mark.parametrize("status, expected", [("5", 2), ("0", 1), ("1", 1), ("2", 1), ("4", 0), ("-2", 0), ("all", 5)])
