@@ -1,10 +1,24 @@
+import hashlib
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from apps.accounts.models import Merchant
+from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
 from apps.shop.selectors import level_terms
 
@@ -30,13 +44,32 @@ def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
     return {row["id"]: row for row in rows}
 
 
+# The distribution center's pages are the same for every merchant: each filter's page is cached per language until a
+# product, picture or category is saved or deleted (apps.core.cached). Stock is not in it: product_marks reads it
+# fresh with the merchant's own marks.
+CATALOGUE = Generation("catalogue", watches=(Category, Product, ProductImage))
+PAGE_VALUES = tuple(name for name in CARD_VALUES if name != "stock")
+
+
 def product_card_page(
     *, category_id: int | None = None, keyword: str = "", page: int, limit: int
 ) -> tuple[int, list[dict]]:
-    """(how many products match, the cards of one page): the distribution center, two queries."""
-    qs = product_filter(category_id=category_id, keyword=keyword)
-    start = (page - 1) * limit
-    return qs.count(), list(qs.values(*CARD_VALUES, cover=_cover())[start : start + limit])
+    """(how many products match, the cards of one page without their stock): the distribution center."""
+
+    def read() -> tuple[int, list[dict]]:
+        qs = product_filter(category_id=category_id, keyword=keyword)
+        start = (page - 1) * limit
+        return qs.count(), list(qs.values(*PAGE_VALUES, cover=_cover())[start : start + limit])
+
+    query = hashlib.sha256(repr((get_language(), category_id, keyword, page, limit)).encode()).hexdigest()
+    return CATALOGUE.get_or_compute(f"page:{query}", read)
+
+
+def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tuple[int, bool]]:
+    """{product id: (its stock now, whether the merchant's shop has it)}: one query."""
+    in_shop = ShopGoods.objects.filter(merchant=merchant, product=OuterRef("pk"))
+    rows = Product.objects.filter(pk__in=product_ids).annotate(added=Exists(in_shop))
+    return {pk: (stock, added) for pk, stock, added in rows.values_list("pk", "stock", "added")}
 
 
 def priced(products: Iterable[Product], *, merchant: Merchant) -> list[Product]:
@@ -69,12 +102,6 @@ def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     before the merchant asks to distribute more."""
     _margin, quantity = level_terms(merchant=merchant)
     return ShopGoods.objects.filter(merchant=merchant).count(), quantity
-
-
-def product_ids_in_shop(*, merchant: Merchant, product_ids: list[int]) -> set[int]:
-    return set(
-        ShopGoods.objects.filter(merchant=merchant, product_id__in=product_ids).values_list("product_id", flat=True)
-    )
 
 
 def promoted_until(now: datetime) -> Subquery:

@@ -4,10 +4,11 @@
 from decimal import Decimal
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
-from apps.catalog.models import ShopGoods
+from apps.catalog.models import Product, ShopGoods
 from apps.shop.models import Level
 from tests.factories import CategoryFactory, ProductFactory, ShopGoodsFactory
 
@@ -101,12 +102,38 @@ class TestProductList:
     ):
         products = make_products(rows)
         ShopGoodsFactory(merchant=merchant, product=products[0])
-        merchant_api.get(LIST)  # the first request after a level is saved reads it again (accounts.authentication)
-        # token, count, page (with each cover), already-added marks, the shop's goods count
+        merchant_api.lang = "en"
+        merchant_api.get(LIST, {"limit": 1})  # the first request after a level is saved reads it again
+        # token, count, page (with each cover), stock and already-added marks, the shop's goods count
         with django_assert_num_queries(5):
+            first = merchant_api.get(LIST).json()
+        with django_assert_num_queries(3):  # the page is cached: token, marks, the shop's goods count
             body = merchant_api.get(LIST).json()
-        assert len(body["data"]["list"]) == rows
+        assert body == first and len(body["data"]["list"]) == rows
         assert body["data"]["list"][-1]["image"].startswith("http://testserver/media/catalog/thumbs/")
+
+    def test_a_cached_page_shows_every_write_on_the_next_read(self, merchant_api, merchant, level, make_products):
+        kettle, lamp = make_products(2, stock=5)
+        merchant_api.lang = "en"
+        merchant_api.get(LIST)
+
+        def listed() -> dict[int, dict]:
+            return {item["id"]: item for item in merchant_api.get(LIST).json()["data"]["list"]}
+
+        lamp.title_en = "Desk lamp"
+        lamp.save()
+        Product.objects.filter(pk=kettle.pk).update(stock=F("stock") - 2)  # an order took two (no signal)
+        ShopGoodsFactory(merchant=merchant, product=kettle)
+        assert listed()[lamp.pk]["title"] == "Desk lamp"
+        assert (listed()[kettle.pk]["stock"], listed()[kettle.pk]["added"]) == (3, True)
+        lamp.images.get().delete()
+        assert listed()[lamp.pk]["image"] is None
+        kettle.is_active = False
+        kettle.save()
+        assert list(listed()) == [lamp.pk]
+        lamp.category.is_active = False
+        lamp.category.save()
+        assert listed() == {}
 
     def test_needs_sign_in(self, api):
         assert api.get(LIST).status_code == 401

@@ -17,7 +17,7 @@ from ..selectors import (
     category_list,
     goods_hot_list,
     product_card_page,
-    product_ids_in_shop,
+    product_marks,
     shop_room,
 )
 from ..services import goods_add, goods_add_filtered, goods_add_hot
@@ -85,8 +85,12 @@ class ProductListApi(ApiView):
             category_id=query.get("category"), keyword=query["keyword"], page=query["page"], limit=query["limit"]
         )
         margin, _quantity = level_terms(merchant=merchant)
-        added = product_ids_in_shop(merchant=merchant, product_ids=[row["id"] for row in rows])
-        items = [{**card_data(request, row, margin), "added": row["id"] in added} for row in rows]
+        marks = product_marks(merchant=merchant, product_ids=[row["id"] for row in rows])
+        items = [
+            {**card_data(request, {**row, "stock": marks[row["id"]][0]}, margin), "added": marks[row["id"]][1]}
+            for row in rows
+            if row["id"] in marks  # not one deleted while its page was read
+        ]
         data = {"total": total, "list": items, "page": query["page"], "limit": query["limit"]}
         data["goods_count"], data["product_quantity"] = shop_room(merchant=merchant)
         return ok(data)
