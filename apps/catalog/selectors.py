@@ -117,10 +117,14 @@ def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> Que
     return qs.annotate(is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField()))
 
 
+GOODS_VALUES = ("id", "product_id", "on_shelf", "clicks", "sales", "created_at", "promoted_until", "is_promoted")
+
+
 def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
-    """The shop's listings of a tab, newest first, each with `is_promoted` / `promoted_until`; their products'
-    cards are read with product_cards."""
-    return _with_promotion(GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs)
+    """The shop's listings of a tab, newest first, as GOODS_VALUES rows (`is_promoted` / `promoted_until`: the
+    express lane); their products' cards are read with product_cards."""
+    qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
+    return _with_promotion(qs).values(*GOODS_VALUES)
 
 
 def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
@@ -172,7 +176,7 @@ def goods_hot_list(*, merchant: Merchant) -> QuerySet[ShopGoods]:
 
 def goods_get(*, merchant: Merchant, goods_id: int) -> ShopGoods:
     """One listing of this merchant; another merchant's answers exactly like a missing one."""
-    goods = goods_list(merchant=merchant).filter(pk=goods_id).first()
+    goods = ShopGoods.objects.filter(merchant=merchant, pk=goods_id).first()
     if goods is None:
         raise AppError(product_missing(), ErrorCode.NOT_FOUND)
     return goods

@@ -5,13 +5,14 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db.models import Q
 from django.utils import timezone
 from rest_framework.test import APIRequestFactory
 
 from apps.catalog.apis.center import ProductListApi
 from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerializer
-from apps.catalog.models import Product, Promotion, PromotionGoods
-from apps.catalog.selectors import goods_list, priced
+from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
+from apps.catalog.selectors import goods_list, priced, promoted_until
 from tests.answers import data
 from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
 
@@ -46,7 +47,13 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
     cards = written(ProductCardSerializer, products, merchant)
     assert center == [{**card, "added": True} for card in cards]
     assert set(center[0]) == set(ProductListApi.OutputSerializer().fields)
-    goods = list(goods_list(merchant=merchant).select_related("product").prefetch_related("product__images"))
+    goods = list(
+        ShopGoods.objects.filter(pk__in=[item["id"] for item in goods_list(merchant=merchant)])
+        .annotate(promoted_until=promoted_until(now), is_promoted=Q(promoted_until__isnull=False))
+        .select_related("product")
+        .prefetch_related("product__images")
+        .order_by("-created_at", "-id")
+    )
     priced((item.product for item in goods), merchant=merchant)
     assert manage == written(GoodsOutputSerializer, goods, merchant)
     assert [item["is_promoted"] for item in manage] == [True, False]

@@ -91,24 +91,24 @@ def card_data(request: Request, row: dict, margin: Decimal) -> dict:
     }
 
 
-def goods_page(request: Request, goods: Iterable[ShopGoods]) -> list[dict]:
-    """GoodsOutputSerializer items of listings from selectors.goods_list (one query for their products' cards)."""
+def goods_page(request: Request, goods: Iterable[dict]) -> list[dict]:
+    """GoodsOutputSerializer items of selectors.goods_list rows (one query for their products' cards)."""
     items = list(goods)
     margin, _quantity = level_terms(merchant=signed_in(request))
-    cards = product_cards(product_ids=[item.product_id for item in items])
+    cards = product_cards(product_ids=[item["product_id"] for item in items])
     selling, stock = _("Selling"), _("In stock")
     return [
         {
-            "id": item.pk,
-            "product": card_data(request, cards[item.product_id], margin),
-            "on_shelf": item.on_shelf,
-            "status": "selling" if item.on_shelf else "stock",
-            "status_label": selling if item.on_shelf else stock,
-            "clicks": item.clicks,
-            "sales": item.sales,
-            "created_at": _TIME.to_representation(item.created_at),
-            "is_promoted": item.is_promoted,
-            "promoted_until": _TIME.to_representation(item.promoted_until) if item.promoted_until else None,
+            "id": item["id"],
+            "product": card_data(request, cards[item["product_id"]], margin),
+            "on_shelf": item["on_shelf"],
+            "status": "selling" if item["on_shelf"] else "stock",
+            "status_label": selling if item["on_shelf"] else stock,
+            "clicks": item["clicks"],
+            "sales": item["sales"],
+            "created_at": _TIME.to_representation(item["created_at"]),
+            "is_promoted": item["is_promoted"],
+            "promoted_until": _TIME.to_representation(item["promoted_until"]) if item["promoted_until"] else None,
         }
         for item in items
     ]
