@@ -68,7 +68,8 @@ def product_card_page(
 def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tuple[int, bool]]:
     """{product id: (its stock now, whether the merchant's shop has it)}: one query."""
     in_shop = ShopGoods.objects.filter(merchant=merchant, product=OuterRef("pk"))
-    rows = Product.objects.filter(pk__in=product_ids).annotate(added=Exists(in_shop))
+    # No translated field here: rewrite(False) skips modeltranslation's row-by-row fallback reading.
+    rows = Product.objects.rewrite(False).filter(pk__in=product_ids).annotate(added=Exists(in_shop))
     return {pk: (stock, added) for pk, stock, added in rows.values_list("pk", "stock", "added")}
 
 
