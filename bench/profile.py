@@ -58,7 +58,7 @@ def _frame(text: str) -> str | None:
 
 def summarise(raw: str) -> tuple[int, list[tuple[str, int]]]:
     """(samples, [(frame, samples that contain it)]) from py-spy's collapsed stacks, largest first."""
-    total, inclusive = 0, Counter()
+    total, inclusive = 0, Counter[str]()
     for line in raw.splitlines():
         stack, _, count = line.rpartition(" ")
         if not stack or not count.isdigit():

@@ -4,6 +4,7 @@ from functools import cache
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
@@ -38,7 +39,7 @@ def _session_sql() -> str:
 # Levels by id, each with the `updated_at` it was read at. A level changes only through save (the admin), which
 # moves `updated_at`, and every request reads the current `updated_at` with the merchant: a changed level is read
 # again on the next request, in every process (and at once in the process that saved it).
-_levels: dict[int, tuple[object, Level]] = {}
+_levels: dict[int, tuple[object, Model]] = {}
 
 
 @receiver([post_save, post_delete], sender=Level)
@@ -46,10 +47,10 @@ def _forget_levels(**kwargs: object) -> None:
     _levels.clear()
 
 
-def _level(level_id: int, version: object) -> Level:
+def _level(level_id: int, version: object) -> Model:
     cached = _levels.get(level_id)
     if cached is None or cached[0] != version:
-        cached = _levels[level_id] = (version, Level.objects.get(pk=level_id))
+        cached = _levels[level_id] = (version, Level._default_manager.get(pk=level_id))
     return copy.copy(cached[1])  # a request may annotate its level; the cached one stays as read
 
 
@@ -66,10 +67,12 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
         merchant = next(iter(Merchant.objects.raw(_session_sql(), params)), None)
         if merchant is None:
             raise exceptions.AuthenticationFailed(_("Your session has expired. Please sign in again."))
+        session = vars(merchant)  # the statement's own columns, beside the merchant's fields
         if merchant.level_id is not None:
-            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, merchant.session_level_version))
-        token = AuthToken(pk=merchant.session_token_id, merchant=merchant)
-        if merchant.session_touch_due:
+            level = _level(merchant.level_id, session["session_level_version"])
+            Merchant.level.field.set_cached_value(merchant, level)
+        token = AuthToken(pk=session["session_token_id"], merchant=merchant)
+        if session["session_touch_due"]:
             ttl = timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)
             AuthToken.objects.filter(pk=token.pk).update(last_used_at=now, expires_at=now + ttl)
         return merchant, token

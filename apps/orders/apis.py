@@ -134,7 +134,7 @@ class OrderListApi(ApiView):
             rows,
             page=v["page"],
             limit=v["limit"],
-            serialize=lambda items: [summary_data(request, row) for row in selectors.order_summaries(items)],
+            serialize=lambda items: [summary_data(request, row) for row in selectors.order_summaries(list(items))],
         )
         counts, awaiting_cost = selectors.order_tab_figures(merchant=merchant)
         page["counts"] = {str(code): n for code, n in counts.items()}

@@ -59,14 +59,14 @@ def order_summaries(rows: list[dict]) -> list[dict]:
     """A page of order_list rows, each with `title` and `image` (a storage name) of its first line and `line_count`:
     one query for the page's lines."""
     lines = OrderLine.objects.filter(order_id__in=[row["id"] for row in rows]).order_by("order_id", "id")
-    first: dict[int, dict] = {}
+    first: dict[int, tuple[str, str]] = {}
     count: dict[int, int] = {}
-    for line in lines.values("order_id", "title", "image"):
-        first.setdefault(line["order_id"], line)
-        count[line["order_id"]] = count.get(line["order_id"], 0) + 1
+    for order_id, title, image in lines.values_list("order_id", "title", "image"):
+        first.setdefault(order_id, (title, image))
+        count[order_id] = count.get(order_id, 0) + 1
     for row in rows:
-        line = first.get(row["id"], {})
-        row.update(title=line.get("title", ""), image=line.get("image", ""), line_count=count.get(row["id"], 0))
+        title, image = first.get(row["id"], ("", ""))
+        row.update(title=title, image=image, line_count=count.get(row["id"], 0))
     return rows
 
 

@@ -2172,7 +2172,8 @@ export interface components {
             profit: string;
             stock: number;
             is_hot: boolean;
-            readonly added: boolean;
+            /** @description The product is in the merchant's shop. */
+            added: boolean;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         ProductListApiPage: {
