@@ -190,6 +190,30 @@ def product_get(*, product_id: int) -> Product:
     return product
 
 
-def goods_of_product(*, merchant: Merchant, product: Product) -> ShopGoods | None:
-    """The merchant's listing of `product`, if the shop has it."""
-    return ShopGoods.objects.filter(merchant=merchant, product=product).first()
+def product_detail(*, product_id: int) -> dict:
+    """An active product as its detail shows it, the same for every merchant, cached per language until the catalogue
+    changes (CATALOGUE): its card values without the stock (product_stock reads it fresh), `description`,
+    `category_name` and `images`, the storage names of each picture and its thumbnail, in order."""
+
+    def read() -> dict:
+        product = product_get(product_id=product_id)
+        images = [(image.image.name, image.thumbnail.name) for image in product.images.all()]
+        values = {name: getattr(product, name) for name in PAGE_VALUES}
+        return {
+            **values,
+            "cover": images[0][1] if images else None,
+            "description": product.description,
+            "category_name": product.category.name,
+            "images": images,
+        }
+
+    return CATALOGUE.get_or_compute(f"detail:{get_language()}:{product_id}", read)
+
+
+def product_stock(*, product_id: int) -> int:
+    return Product.objects.rewrite(False).filter(pk=product_id).values_list("stock", flat=True).first() or 0
+
+
+def goods_of_product(*, merchant: Merchant, product_id: int) -> ShopGoods | None:
+    """The merchant's listing of the product, if the shop has it."""
+    return ShopGoods.objects.filter(merchant=merchant, product_id=product_id).first()

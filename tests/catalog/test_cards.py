@@ -11,18 +11,25 @@ from rest_framework.test import APIRequestFactory
 
 from apps.catalog.apis.center import ProductListApi
 from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerializer
+from apps.catalog.apis.goods import ProductDetailApi
 from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
 from apps.catalog.selectors import goods_list, priced, promoted_until
-from tests.answers import data
+from apps.catalog.services import product_image_add
+from tests.answers import data, queries
+from tests.catalog.conftest import png_bytes
 from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def written(serializer_class, items, merchant, **context):
+def context(merchant, **more) -> dict:
     request = APIRequestFactory().get("/")
     request.user = merchant
-    return serializer_class(items, many=True, context={"request": request, **context}).data
+    return {"request": request, **more}
+
+
+def written(serializer_class, items, merchant):
+    return serializer_class(items, many=True, context=context(merchant)).data
 
 
 def test_items_read_as_their_serializers_write_them(merchant_api, merchant, level, make_products):
@@ -58,3 +65,30 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
     assert manage == written(GoodsOutputSerializer, goods, merchant)
     assert [item["is_promoted"] for item in manage] == [True, False]
     assert center[1]["image"].startswith("http://testserver/media/catalog/thumbs/") and center[0]["image"] is None
+
+
+def test_the_detail_reads_as_its_serializer_writes_it_and_follows_writes(merchant_api, merchant, level, make_products):
+    product, other = make_products(2, stock=4)
+    product_image_add(product=product, content=png_bytes("blue"), position=1)
+    goods = ShopGoodsFactory(merchant=merchant, product=product)
+    merchant_api.lang = "en"
+
+    by_id = data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))
+    by_goods = data(merchant_api.get("/merchant/product/detail", {"goods_id": goods.pk}))
+    unlisted = data(merchant_api.get("/merchant/product/detail", {"id": other.pk}))
+
+    [priced_product] = priced([Product.objects.prefetch_related("images").get(pk=product.pk)], merchant=merchant)
+    written = ProductDetailApi.OutputSerializer(priced_product, context=context(merchant, goods=goods)).data
+    assert by_id == by_goods == written and len(by_id["images"]) == 2
+    assert unlisted["goods"] is None
+    # token, stock, the listing: the rest is cached
+    assert queries(lambda: merchant_api.get("/merchant/product/detail", {"id": product.pk})) == 3
+    # Cached per language until the catalogue changes; the stock is read fresh.
+    Product.objects.filter(pk=product.pk).update(stock=1)
+    assert data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))["stock"] == 1
+    product.description_en = "Now with a lid"
+    product.save()
+    assert data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))["description"] == "Now with a lid"
+    product.is_active = False
+    product.save()
+    assert merchant_api.get("/merchant/product/detail", {"id": product.pk}).json()["code"] == 0

@@ -74,15 +74,19 @@ _TIME = serializers.DateTimeField()
 _THUMBNAILS = ProductImage._meta.get_field("thumbnail")
 
 
+def file_url(request: Request, name: str | None) -> str | None:
+    """The absolute URL of a stored picture (a product's image or thumbnail) by its storage name."""
+    return request.build_absolute_uri(_THUMBNAILS.storage.url(name)) if name else None
+
+
 def card_data(request: Request, row: dict, margin: Decimal) -> dict:
     """A ProductCardSerializer item from a selectors.product_cards row, priced at `margin`."""
     prices = prices_for(retail=row["retail_price"], margin=margin)
-    cover = row["cover"]
     return {
         "id": row["id"],
         "title": row["title"],
         "category_id": row["category_id"],
-        "image": request.build_absolute_uri(_THUMBNAILS.storage.url(cover)) if cover else None,
+        "image": file_url(request, row["cover"]),
         "retail_price": _MONEY.to_representation(prices.retail),
         "purchase_price": _MONEY.to_representation(prices.purchase),
         "profit": _MONEY.to_representation(prices.profit),

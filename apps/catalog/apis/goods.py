@@ -14,6 +14,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
+from apps.shop.selectors import level_terms
 
 from ..filters import GOODS_TABS
 from ..models import Product, ProductImage, ShopGoods
@@ -21,11 +22,11 @@ from ..selectors import (
     goods_get,
     goods_list,
     goods_of_product,
-    priced,
-    product_get,
+    product_detail,
+    product_stock,
 )
 from ..services import goods_remove, goods_switch
-from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, card_data, file_url, goods_page
 
 
 class GoodsManageApi(ApiView):
@@ -99,16 +100,28 @@ class ProductDetailApi(ApiView):
     def get(self, request: Request) -> Response:
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
+        merchant = signed_in(request)
         goods: ShopGoods | None
         if "goods_id" in params.validated_data:
-            goods = goods_get(merchant=signed_in(request), goods_id=params.validated_data["goods_id"])
-            product = product_get(product_id=goods.product_id)
+            goods = goods_get(merchant=merchant, goods_id=params.validated_data["goods_id"])
+            detail = product_detail(product_id=goods.product_id)
         else:
-            product = product_get(product_id=params.validated_data["id"])
-            goods = goods_of_product(merchant=signed_in(request), product=product)
-        priced([product], merchant=signed_in(request))
-        context = {"request": request, "goods": goods}
-        return ok(self.OutputSerializer(product, context=context).data)
+            detail = product_detail(product_id=params.validated_data["id"])
+            goods = goods_of_product(merchant=merchant, product_id=detail["id"])
+        margin, _quantity = level_terms(merchant=merchant)
+        card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)
+        images = [
+            {"url": file_url(request, name), "thumbnail": file_url(request, thumb)} for name, thumb in detail["images"]
+        ]
+        return ok(
+            {
+                **card,
+                "description": detail["description"],
+                "category_name": detail["category_name"],
+                "images": images,
+                "goods": ProductGoodsSerializer(goods).data if goods is not None else None,
+            }
+        )
 
 
 class GoodsSwitchApi(ApiView):
