@@ -239,7 +239,17 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+
+def cache_from(url_variable: str, **default: str) -> dict[str, Any]:
+    """The cache a URL in the environment names; Django's Redis backend is swapped for apps.core.cache.RedisCache,
+    which keeps one client per server instead of building one per operation."""
+    cache = env.cache(url_variable, **default)
+    if cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        cache["BACKEND"] = "apps.core.cache.RedisCache"
+    return cache
+
+
+CACHES = {"default": cache_from("CACHE_URL", default="locmemcache://")}
 
 # Celery: configured from settings with the CELERY_ namespace (README, "Production": the processes and the queues).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
