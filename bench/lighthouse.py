@@ -120,7 +120,8 @@ def main() -> int:
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     raw = RESULTS / "lighthouse.json"
-    with gunicorn(host=HOST, port=PORT, workers=2, threads=4, log=RESULTS / "gunicorn-lighthouse.log"):
+    log = RESULTS / "gunicorn-lighthouse.log"
+    with gunicorn(host=HOST, port=PORT, workers=2, threads=4, worker_class="gthread", log=log):
         print(f"gunicorn (production settings) on {HOST}:{PORT}; Lighthouse, {RUNS} runs per page:")
         node = shutil.which("node") or "node"
         subprocess.run(  # noqa: S603

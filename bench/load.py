@@ -1,4 +1,5 @@
-"""The load driver: N client threads, each with its own keep-alive HTTP connection (http.client), sending
+"""The load driver: N client threads, each with its own HTTP connection (http.client; kept alive where the server
+keeps it, opened again after each answer from gunicorn's sync workers, which close it), sending
 requests back to back for a fixed time. Only requests started after the warm-up are recorded.
 
 Threads are enough here: a client spends its time waiting for the server, and its own work per request (build,

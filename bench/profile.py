@@ -27,7 +27,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .run import CLIENTS, HOST, PORT, RESULTS, SECONDS, THREADS, WARMUP, WORKERS, prepare
+from .run import CLIENTS, HOST, PORT, RESULTS, SECONDS, THREADS, WARMUP, WORKER_CLASS, WORKERS, prepare
 from .texts import APP_LANGS
 
 if TYPE_CHECKING:
@@ -105,7 +105,9 @@ def main() -> int:
     report: list[str] = []
     calls = {e.name: calls_per_request(e, ctx) for e in endpoints}
     log("Python calls per request (in-process): " + "; ".join(f"{name} {n:.0f}" for name, n in calls.items()))
-    with gunicorn(host=HOST, port=PORT, workers=WORKERS, threads=THREADS, log=RESULTS / "gunicorn.log") as pid:
+    with gunicorn(
+        host=HOST, port=PORT, workers=WORKERS, threads=THREADS, worker_class=WORKER_CLASS, log=RESULTS / "gunicorn.log"
+    ) as pid:
         for number, endpoint in enumerate(endpoints):
             if endpoint.baseline:
                 continue

@@ -1,7 +1,8 @@
 """`make bench`: seed PostgreSQL, start gunicorn as in production, drive the hot endpoints, print the table.
 
 Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
-BENCH_SCALE (full | small | orders), BENCH_WORKERS (4) and BENCH_THREADS (4) of gunicorn, BENCH_PORT (8105),
+BENCH_SCALE (full | small | orders), BENCH_WORKERS (2 per core + 1), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
+of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
 BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
 """
 
@@ -26,8 +27,10 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = float(os.environ.get("BENCH_WARMUP", "2"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 SCALE = os.environ.get("BENCH_SCALE", "full")
-WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
-THREADS = int(os.environ.get("BENCH_THREADS", "4"))
+# Production's mix by default (config/gunicorn.py): sync workers, 2 per core + 1.
+WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+THREADS = int(os.environ.get("BENCH_THREADS", "1"))
+WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8105"))
 ONLY = os.environ.get("BENCH_ONLY", "")
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench")
@@ -144,8 +147,10 @@ def main() -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = []
     load = [_loadavg()]
-    with gunicorn(host=HOST, port=PORT, workers=WORKERS, threads=THREADS, log=RESULTS / "gunicorn.log") as pid:
-        log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} workers x {THREADS} threads")
+    with gunicorn(
+        host=HOST, port=PORT, workers=WORKERS, threads=THREADS, worker_class=WORKER_CLASS, log=RESULTS / "gunicorn.log"
+    ) as pid:
+        log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} {WORKER_CLASS} workers x {THREADS} threads")
         for endpoint in endpoints:
             before, driver = cpu.snapshot(pid), time.process_time()
             result = drive(endpoint, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=SECONDS, warmup=WARMUP)
@@ -165,8 +170,8 @@ def main() -> int:
     heading = (
         f"`make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. {_machine()}.\n"
         f"Data set '{SCALE}' ({len(ctx.product_ids)} products, {len(ctx.tokens)} merchants). gunicorn "
-        f"{WORKERS} workers x {THREADS} threads (gthread), production settings, DEBUG off; {CLIENTS} concurrent "
-        f"keep-alive clients, {SECONDS:g} s per endpoint after {WARMUP:g} s warm-up. Load average of the machine "
+        f"{WORKERS} workers x {THREADS} threads ({WORKER_CLASS}), production settings, DEBUG off; {CLIENTS} concurrent "
+        f"clients, {SECONDS:g} s per endpoint after {WARMUP:g} s warm-up. Load average of the machine "
         f"(1 min) during the run: {min(load):.1f} to {max(load):.1f} (other processes included).\n"
     )
     text = heading + "\n" + table(results, counts) + "\n"

@@ -26,13 +26,17 @@ def create_database(url: str) -> None:
 
 
 @contextmanager
-def gunicorn(*, host: str, port: int, workers: int, threads: int, log: Path) -> Iterator[int]:
+def gunicorn(*, host: str, port: int, workers: int, threads: int, worker_class: str, log: Path) -> Iterator[int]:
+    """Production's gunicorn settings (config/gunicorn.py) with the bench's address and worker mix; workers are not
+    renewed during the run (a renewed worker's CPU would be lost to the figures)."""
     command = [
         sys.executable, "-m", "gunicorn", "config.wsgi:application",
+        "-c", "config/gunicorn.py",
         "--bind", f"{host}:{port}",
         "--workers", str(workers),
-        "--worker-class", "gthread",
+        "--worker-class", worker_class,
         "--threads", str(threads),
+        "--max-requests", "0",
         "--log-level", "warning",
     ]  # fmt: skip
     with log.open("ab") as out:
