@@ -24,7 +24,6 @@ from apps.shop.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
 from .models import Category, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
-from .pricing import prices_for
 from .texts import product_missing
 
 # A product card as lists show it, read as plain values (no model instances): the title in the request's language
@@ -44,9 +43,9 @@ def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
     return {row["id"]: row for row in rows}
 
 
-# The distribution center's pages are the same for every merchant: each filter's page is cached per language until a
-# product, picture or category is saved or deleted (apps.core.cached). Stock is not in it: product_marks reads it
-# fresh with the merchant's own marks.
+# The distribution center's pages and the product details are the same for every merchant: they are cached per
+# language until a product, picture or category is saved or deleted (apps.core.cached). Stock is not in them:
+# product_marks and product_stock read it fresh.
 CATALOGUE = Generation("catalogue", watches=(Category, Product, ProductImage))
 PAGE_VALUES = tuple(name for name in CARD_VALUES if name != "stock")
 
@@ -71,15 +70,6 @@ def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tu
     # No translated field here: rewrite(False) skips modeltranslation's row-by-row fallback reading.
     rows = Product.objects.rewrite(False).filter(pk__in=product_ids).annotate(added=Exists(in_shop))
     return {pk: (stock, added) for pk, stock, added in rows.values_list("pk", "stock", "added")}
-
-
-def priced(products: Iterable[Product], *, merchant: Merchant) -> list[Product]:
-    """The priced read model: each product with `prices` (pricing.prices_for) at the merchant's level."""
-    margin, _limit = level_terms(merchant=merchant)
-    items = list(products)
-    for product in items:
-        product.prices = prices_for(retail=product.retail_price, margin=margin)  # type: ignore[attr-defined]
-    return items
 
 
 def _images() -> Prefetch:

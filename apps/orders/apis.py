@@ -74,7 +74,7 @@ class OrderSummarySerializer(serializers.Serializer):
 
 
 # The list builds its items from plain values (selectors.order_summaries) with the serializer's own fields as
-# formatters, so an item reads exactly as OrderSummarySerializer would write it (tests/orders/test_apis.py).
+# formatters, so an item reads exactly as OrderSummarySerializer would write it (tests/orders/test_api.py).
 _MONEY = MoneySerializerField()
 _TIME = serializers.DateTimeField()
 _STATUS_LABELS = dict(OrderStatus.choices)

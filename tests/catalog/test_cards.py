@@ -13,13 +13,22 @@ from apps.catalog.apis.center import ProductListApi
 from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerializer
 from apps.catalog.apis.goods import ProductDetailApi
 from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
-from apps.catalog.selectors import goods_list, priced, promoted_until
+from apps.catalog.pricing import prices_for
+from apps.catalog.selectors import goods_list, promoted_until
 from apps.catalog.services import product_image_add
 from tests.answers import data, queries
 from tests.catalog.conftest import png_bytes
 from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
 
 pytestmark = pytest.mark.django_db
+
+
+def priced(products, *, merchant) -> list:
+    """The products as the serializers read them: each with `prices` at the merchant's level."""
+    items = list(products)
+    for product in items:
+        product.prices = prices_for(retail=product.retail_price, margin=merchant.level.profit_margin)
+    return items
 
 
 def context(merchant, **more) -> dict:

@@ -1,4 +1,5 @@
-"""What the catalogue endpoints share: the priced product card and the shop listing."""
+"""What the catalogue endpoints share: the priced product card and the shop listing, documented by their serializers
+and built from plain values."""
 
 from collections.abc import Iterable
 from decimal import Decimal
@@ -80,7 +81,8 @@ def file_url(request: Request, name: str | None) -> str | None:
 
 
 def card_data(request: Request, row: dict, margin: Decimal) -> dict:
-    """A ProductCardSerializer item from a selectors.product_cards row, priced at `margin`."""
+    """A ProductCardSerializer item from a card row of the selectors (product_cards, product_card_page and
+    product_detail, with the stock), priced at `margin`."""
     prices = prices_for(retail=row["retail_price"], margin=margin)
     return {
         "id": row["id"],
