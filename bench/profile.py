@@ -27,7 +27,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .run import CLIENTS, HOST, PORT, RESULTS, SECONDS, THREADS, WARMUP, WORKER_CLASS, WORKERS, prepare
+from .run import CLIENTS, HOST, PORT, RESULTS, SECONDS, WARMUP, prepare, server
 from .texts import APP_LANGS
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def _frame(text: str) -> str | None:
     if match is None:
         return None
     path = match["file"]
-    for marker in ("site-packages/", "/work/", str(Path.cwd()) + "/"):
+    for marker in ("site-packages/", str(Path.cwd()) + "/"):
         path = path.split(marker, 1)[-1]
     if path.startswith(_SKIP_FILES):
         return None
@@ -99,15 +99,12 @@ def main() -> int:
     py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
     ctx, endpoints, log = prepare()
     from .load import drive
-    from .server import gunicorn
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     report: list[str] = []
     calls = {e.name: calls_per_request(e, ctx) for e in endpoints}
     log("Python calls per request (in-process): " + "; ".join(f"{name} {n:.0f}" for name, n in calls.items()))
-    with gunicorn(
-        host=HOST, port=PORT, workers=WORKERS, threads=THREADS, worker_class=WORKER_CLASS, log=RESULTS / "gunicorn.log"
-    ) as pid:
+    with server() as pid:
         for number, endpoint in enumerate(endpoints):
             if endpoint.baseline:
                 continue

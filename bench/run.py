@@ -10,6 +10,7 @@ import os
 import platform
 import sys
 import time
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -130,12 +131,20 @@ def prepare() -> tuple["Context", list["Endpoint"], "Log"]:
     return ctx, endpoints, log
 
 
+def server() -> "AbstractContextManager[int]":
+    """gunicorn as the bench runs it (bench.server.gunicorn with the settings above); yields the master's pid."""
+    from .server import gunicorn
+
+    return gunicorn(
+        host=HOST, port=PORT, workers=WORKERS, threads=THREADS, worker_class=WORKER_CLASS, log=RESULTS / "gunicorn.log"
+    )
+
+
 def main() -> int:
     ctx, endpoints, log = prepare()
     from . import cpu, queries, ratio
     from .load import drive
     from .report import table
-    from .server import gunicorn
 
     has_orders = any(ctx.order_ids)
     counts = {e.name: queries.count(e, ctx) for e in endpoints}
@@ -147,9 +156,7 @@ def main() -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = []
     load = [_loadavg()]
-    with gunicorn(
-        host=HOST, port=PORT, workers=WORKERS, threads=THREADS, worker_class=WORKER_CLASS, log=RESULTS / "gunicorn.log"
-    ) as pid:
+    with server() as pid:
         log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} {WORKER_CLASS} workers x {THREADS} threads")
         for endpoint in endpoints:
             before, driver = cpu.snapshot(pid), time.process_time()

@@ -26,10 +26,13 @@ from .models import Order, OrderLine
 STATUS_FILTERS = ["all", *(str(code) for code in OrderStatus.values)]
 
 
-def _image(request: Request, line: OrderLine | None) -> str | None:
-    if line is None or not line.image:
-        return None
-    return request.build_absolute_uri(default_storage.url(line.image))
+def _image(request: Request, name: str) -> str | None:
+    """The absolute URL of an order line's picture by its storage name (none when the line has none)."""
+    return request.build_absolute_uri(default_storage.url(name)) if name else None
+
+
+def _line_image(request: Request, line: OrderLine | None) -> str | None:
+    return _image(request, line.image if line is not None else "")
 
 
 def _first_line(order: Order) -> OrderLine | None:
@@ -67,7 +70,7 @@ class OrderSummarySerializer(serializers.Serializer):
         return line.title if line else ""
 
     def get_image(self, order: Order) -> str | None:
-        return _image(self.context["request"], _first_line(order))
+        return _line_image(self.context["request"], _first_line(order))
 
     def get_line_count(self, order: Order) -> int:
         return len(order.lines.all())
@@ -82,7 +85,6 @@ _STATUS_LABELS = dict(OrderStatus.choices)
 
 def summary_data(request: Request, row: dict) -> dict:
     """An OrderSummarySerializer item from an order_summaries row."""
-    image = row["image"]
     return {
         "id": row["id"],
         "number": row["number"],
@@ -90,7 +92,7 @@ def summary_data(request: Request, row: dict) -> dict:
         "status": row["status"],
         "status_label": str(_STATUS_LABELS[row["status"]]),
         "title": row["title"],
-        "image": request.build_absolute_uri(default_storage.url(image)) if image else None,
+        "image": _image(request, row["image"]),
         "line_count": row["line_count"],
         "quantity": row["quantity"],
         "total_payment": _MONEY.to_representation(row["total_payment"]),
@@ -152,7 +154,7 @@ class OrderLineSerializer(serializers.Serializer):
     profit = MoneySerializerField()
 
     def get_image(self, line: OrderLine) -> str | None:
-        return _image(self.context["request"], line)
+        return _line_image(self.context["request"], line)
 
 
 class TrackingEventSerializer(serializers.Serializer):
@@ -324,7 +326,7 @@ class RefundItemSerializer(RefundStateSerializer):
         return line.title if line else ""
 
     def get_image(self, refund: Any) -> str | None:
-        return _image(self.context["request"], _first_line(refund.order))
+        return _line_image(self.context["request"], _first_line(refund.order))
 
 
 class RefundOrderApi(ApiView):
