@@ -23,6 +23,7 @@ from django.utils import timezone, translation
 from apps.accounts.models import Merchant
 from apps.catalog.models import Product, ShopGoods
 from apps.catalog.services import goods_add
+from apps.shop.figures import zone_of
 from apps.wallet import services as wallet_services
 from apps.wallet.constants import Method
 from apps.wallet.selectors import available_balance
@@ -261,8 +262,11 @@ class _Run:
 def _audience(storefront: _Storefront, merchant: Merchant, now: datetime) -> None:
     """The storefront's visits of the last 30 days (a few to a dozen visitors a day) and its followers."""
     shop = merchant.shop.pk
+    # Two hours before this time of day, but never on the day before (each day's visits fall on their own date).
+    local = timezone.localtime(now, zone_of(merchant))
+    earlier = min(2 * H, local - local.replace(hour=0, minute=0, second=0, microsecond=0))
     for days_ago in range(29, -1, -1):
-        when = now - days_ago * D - 2 * H
+        when = now - days_ago * D - earlier
         with time_machine.travel(when, tick=False):
             for n in range(3 + (days_ago * 7) % 10):
                 storefront.call("shop/visit", {"shop": shop, "visitor": f"demo-{(days_ago * 5 + n) % VISITOR_POOL}"})

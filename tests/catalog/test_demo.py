@@ -1,6 +1,8 @@
 import io
+from datetime import UTC, datetime
 
 import pytest
+import time_machine
 from django.core.management import call_command
 
 from apps.catalog.models import Category, Product, ProductImage
@@ -36,6 +38,8 @@ def test_seed_demo_builds_a_translated_catalogue_once():
     assert all(getattr(levels[3], f"name_{lang}") for lang in languages)
 
 
+# Half past midnight in the demo shop's zone (the platform's, UTC): today's visits still fall on today.
+@time_machine.travel(datetime(2026, 11, 26, 0, 30, tzinfo=UTC))
 def test_seed_demo_places_the_demo_orders_through_the_storefront_intake_once():
     from datetime import timedelta
 
