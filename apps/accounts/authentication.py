@@ -1,16 +1,17 @@
 import copy
 from datetime import timedelta
-from functools import cache
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import Model
+from django.db import DEFAULT_DB_ALIAS
+from django.db.models import DateTimeField, F, Model, Q
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
+
+from apps.core.prepared import Param, Prepared
 
 from .models import AuthToken, Merchant
 
@@ -21,19 +22,20 @@ Level = Merchant._meta.get_field("level").related_model
 TOUCH_EVERY = timedelta(minutes=5)
 
 
-@cache
-def _session_sql() -> str:
-    """The signed-in merchant of a live token, in one statement run on every request: the merchant's row, the
-    token's id, whether its sliding expiry is due, and its level's `updated_at` (the level's version). Written as
-    SQL because building it with the ORM cost four times what running it does (README, Performance)."""
-    quote = connection.ops.quote_name
-    merchants, tokens, levels = (quote(m._meta.db_table) for m in (Merchant, AuthToken, Level))
-    return (
-        "SELECT m.*, t.id AS session_token_id, (t.last_used_at < %s) AS session_touch_due,"  # noqa: S608 - names only
-        " l.updated_at AS session_level_version"
-        f" FROM {merchants} m JOIN {tokens} t ON t.merchant_id = m.id LEFT JOIN {levels} l ON l.id = m.level_id"
-        " WHERE t.key_hash = %s AND t.revoked_at IS NULL AND t.expires_at > %s"
+# The signed-in merchant of a live token, in one statement run on every request: the merchant's row, the token's
+# id, whether its sliding expiry is due, and its level's `updated_at` (the level's version), compiled once
+# (building it with the ORM on every request cost four times what running it does: README, Performance).
+_MERCHANT_FIELDS = tuple(field.attname for field in Merchant._meta.concrete_fields)
+_SESSION = Prepared(
+    lambda: AuthToken.objects.filter(
+        key_hash=Param("key_hash"), revoked_at__isnull=True, expires_at__gt=Param("now", DateTimeField())
+    ).values(
+        *(f"merchant__{name}" for name in _MERCHANT_FIELDS),
+        token_id=F("id"),
+        touch_due=Q(last_used_at__lt=Param("touch_before", DateTimeField())),
+        level_version=F("merchant__level__updated_at"),
     )
+)
 
 
 # Levels by id, each with the `updated_at` it was read at. A level changes only through save (the admin), which
@@ -62,17 +64,15 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
         if not raw:
             return None
         now = timezone.now()
-        stored_now = connection.ops.adapt_datetimefield_value(now)
-        params = [connection.ops.adapt_datetimefield_value(now - TOUCH_EVERY), AuthToken.hash(raw), stored_now]
-        merchant = next(iter(Merchant.objects.raw(_session_sql(), params)), None)
-        if merchant is None:
+        session = _SESSION.row(key_hash=AuthToken.hash(raw), now=now, touch_before=now - TOUCH_EVERY)
+        if session is None:
             raise exceptions.AuthenticationFailed(_("Your session has expired. Please sign in again."))
-        session = vars(merchant)  # the statement's own columns, beside the merchant's fields
+        values = [session[f"merchant__{name}"] for name in _MERCHANT_FIELDS]
+        merchant = Merchant.from_db(DEFAULT_DB_ALIAS, _MERCHANT_FIELDS, values)
         if merchant.level_id is not None:
-            level = _level(merchant.level_id, session["session_level_version"])
-            Merchant.level.field.set_cached_value(merchant, level)
-        token = AuthToken(pk=session["session_token_id"], merchant=merchant)
-        if session["session_touch_due"]:
+            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, session["level_version"]))
+        token = AuthToken(pk=session["token_id"], merchant=merchant)
+        if session["touch_due"]:
             ttl = timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)
             AuthToken.objects.filter(pk=token.pk).update(last_used_at=now, expires_at=now + ttl)
         return merchant, token

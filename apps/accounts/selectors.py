@@ -2,6 +2,7 @@
 
 import re
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Q
@@ -9,12 +10,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
+from apps.core.prepared import Param, Prepared
 
 from .constants import MerchantStatus
 from .hooks import wallet_summary
 from .models import AuthToken, InvitationCode, Merchant
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
+# The merchant's own fields in the summary (getMerInfo): none is translated, and the password hashes are not among them.
+MERCHANT_SUMMARY_FIELDS = (
+    "id", "phone", "email", "real_name", "country", "status", "status_reason", "language", "time_zone", "invite_code",
+    "created_at",
+)  # fmt: skip
 
 
 def account_normalize(account: str) -> str:
@@ -50,12 +57,26 @@ def invitation_resolve(*, code: str) -> tuple[InvitationCode | None, Merchant | 
     return None, inviter
 
 
-def merchant_info_get(*, merchant_id: int) -> Merchant:
-    """The signed-in merchant with everything getMerInfo shows: shop, logo, level, avatar (one query), and
-    the wallet figures as `merchant.wallet` (hooks.wallet_summary, filled in by the wallet app)."""
-    merchant = Merchant.objects.select_related("shop", "shop__logo", "level", "avatar").get(pk=merchant_id)
-    setattr(merchant, "wallet", wallet_summary(merchant=merchant))  # noqa: B010
-    return merchant
+_UPLOAD = ("id", "file", "is_private")
+_SUMMARY = Prepared(
+    lambda: Merchant.objects.filter(pk=Param("merchant")).values(
+        *MERCHANT_SUMMARY_FIELDS,
+        *(f"avatar__{field}" for field in _UPLOAD),
+        *(f"shop__{field}" for field in ("id", "name", "phone", "address")),
+        *(f"shop__logo__{field}" for field in _UPLOAD),
+        has_pay_password=~Q(pay_password=""),
+    )
+)
+
+
+def merchant_summary(*, merchant: Merchant) -> dict[str, Any]:
+    """What getMerInfo shows, read fresh: the merchant's fields with its avatar, shop and logo (one query), and
+    the wallet figures as `wallet` (hooks.wallet_summary, filled in by the wallet app)."""
+    row = _SUMMARY.row(merchant=merchant.pk)
+    if row is None:
+        raise Merchant.DoesNotExist
+    row["wallet"] = wallet_summary(merchant=merchant)
+    return row
 
 
 def invitation_verify(*, code: str) -> str:

@@ -12,6 +12,7 @@ from .errors import AppError, ErrorCode
 from .models import Upload
 
 _SALT = "private-upload"
+_FILES = Upload._meta.get_field("file")
 
 
 def upload_get(*, key: str, merchant_id: int | None, kinds: Iterable[str]) -> Upload:
@@ -29,11 +30,17 @@ def upload_url(upload: Upload | None, request=None) -> str | None:  # type: igno
     """An absolute URL for an image (api.md: images are absolute URLs)."""
     if upload is None:
         return None
-    if upload.is_private:
-        signed = signing.dumps(upload.pk, salt=_SALT)
-        url = reverse("private-file", kwargs={"signed": signed})
+    return stored_upload_url(upload.pk, upload.file.name, upload.is_private, request)
+
+
+def stored_upload_url(pk: int | None, name: str | None, is_private: bool, request=None) -> str | None:  # type: ignore[no-untyped-def]
+    """`upload_url` of an upload read as plain values (its id, file name and privacy); None when there is none."""
+    if pk is None:
+        return None
+    if is_private:
+        url = reverse("private-file", kwargs={"signed": signing.dumps(pk, salt=_SALT)})
     else:
-        url = upload.file.url
+        url = _FILES.storage.url(name)
     return request.build_absolute_uri(url) if request is not None and url.startswith("/") else url
 
 

@@ -10,11 +10,11 @@ from functools import lru_cache
 import qrcode
 from django.conf import settings
 from django.db.models import QuerySet, Sum
-from django.db.models.functions import Coalesce
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
+from apps.core.prepared import Param, Prepared
 from apps.shop.models import Level
 
 from .constants import (
@@ -40,18 +40,29 @@ from .models import (
     WithdrawalFeeRule,
 )
 
+_BALANCES = Prepared(lambda: LedgerAccount.objects.filter(merchant_id=Param("merchant")).values("kind", "balance"))
+_INCOME = Prepared(
+    lambda: (
+        JournalLine.objects.filter(
+            account__merchant_id=Param("merchant"),
+            account__kind=AccountKind.AVAILABLE,
+            entry__kind=EntryKind.ORDER_SETTLED,
+            amount__gt=0,
+        )
+        .values("account__merchant_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+)
+
 
 def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
     """Merchant-facing figures (product.md section 6): balance = available; the pending amount = held (withdrawals in
     review) + pending (sales awaiting settlement), also given in those two parts so each is shown for what it is;
     total income = lifetime settled sales. Two queries."""
-    balances = dict(LedgerAccount.objects.filter(merchant=merchant).values_list("kind", "balance"))
-    income = JournalLine.objects.filter(
-        account__merchant=merchant,
-        account__kind=AccountKind.AVAILABLE,
-        entry__kind=EntryKind.ORDER_SETTLED,
-        amount__gt=0,
-    ).aggregate(total=Coalesce(Sum("amount"), ZERO))["total"]
+    balances = {row["kind"]: row["balance"] for row in _BALANCES.rows(merchant=merchant.pk)}
+    settled = _INCOME.row(merchant=merchant.pk)
+    income = settled["total"] if settled is not None else ZERO
     held = balances.get(AccountKind.HELD, ZERO)
     pending_sales = balances.get(AccountKind.PENDING, ZERO)
     return {

@@ -13,11 +13,11 @@ from rest_framework.request import Request
 
 from apps.core.apiview import ApiView
 from apps.core.throttles import client_ip
-from apps.core.uploads import upload_url
+from apps.core.uploads import stored_upload_url, upload_url
 
 from ..constants import MerchantStatus
 from ..models import Merchant
-from ..selectors import merchant_info_get
+from ..selectors import MERCHANT_SUMMARY_FIELDS, merchant_summary
 
 PAY_PASSWORD_RE = re.compile(r"[0-9]{6}")
 CHINESE = {"zh-hans", "zh-hant"}
@@ -135,11 +135,46 @@ class ThirdOutputSerializer(serializers.Serializer):
     merinfo = MerInfoWithTokenSerializer(required=False)
 
 
+# getMerInfo is asked for on every screen: its answer is built from plain values with the serializers' own fields
+# as formatters, so it reads exactly as MerInfoSerializer (the schema) would write it (tests/accounts/test_merinfo.py).
+_TIME = MerInfoSerializer().fields["created_at"]
+_MARGIN = _LevelSummarySerializer().fields["profit_margin"]
+
+
+def merinfo(request: Request, merchant: Merchant) -> dict[str, Any]:
+    """The merchant summary (MerInfoSerializer) of `merchant`, its fields read fresh; its level is `merchant.level`
+    (the signed-in merchant's, as authentication read it)."""
+    row = merchant_summary(merchant=merchant)
+    level = merchant.level
+    shop = None
+    if row["shop__id"] is not None:
+        shop = {"id": row["shop__id"], "name": row["shop__name"], "logo": _picture(request, row, "shop__logo"),
+                "phone": row["shop__phone"], "address": row["shop__address"]}  # fmt: skip
+    return {
+        **{name: row[name] for name in MERCHANT_SUMMARY_FIELDS},
+        "avatar": _picture(request, row, "avatar"),
+        "verified": row["status"] == MerchantStatus.ACTIVE,
+        "status_label": str(MerchantStatus(row["status"]).label),
+        "time_zone": row["time_zone"] or settings.TIME_ZONE,
+        "has_pay_password": row["has_pay_password"],
+        "created_at": _TIME.to_representation(row["created_at"]),
+        "shop": shop,
+        "level": None if level is None else _level(level),
+        **row["wallet"],
+    }
+
+
+def _picture(request: Request, row: dict[str, Any], upload: str) -> str | None:
+    return stored_upload_url(row[f"{upload}__id"], row[f"{upload}__file"], row[f"{upload}__is_private"], request)
+
+
+def _level(level: Any) -> dict[str, Any]:
+    return {"id": level.pk, "rank": level.rank, "name": level.name,
+            "profit_margin": _MARGIN.to_representation(level.profit_margin)}  # fmt: skip
+
+
 def _signed_in(request: Request, merchant: Merchant, token: str, **extra: object) -> dict:
-    merinfo = MerInfoWithTokenSerializer(
-        merchant_info_get(merchant_id=merchant.pk), context={"request": request, "token": token}
-    ).data
-    return {**extra, "merinfo": merinfo}
+    return {**extra, "merinfo": {**merinfo(request, merchant), "token": token}}
 
 
 class PublicApi(ApiView):

@@ -14,11 +14,11 @@ from apps.core.i18n import NATIVE_NAMES, django_lang
 
 from .. import services
 from ..authentication import signed_in
-from ..selectors import merchant_info_get
 from .common import (
     MerInfoSerializer,
     PublicApi,
     _say,
+    merinfo,
 )
 
 
@@ -26,8 +26,7 @@ from .common import (
 class GetMerInfoApi(ApiView):
     @extend_schema(responses=MerInfoSerializer)
     def get(self, request: Request) -> Response:
-        merchant = merchant_info_get(merchant_id=signed_in(request).pk)
-        return ok(MerInfoSerializer(merchant, context={"request": request}).data)
+        return ok(merinfo(request, signed_in(request)))
 
 
 class AvatarApi(ApiView):
@@ -50,11 +49,7 @@ class AvatarApi(ApiView):
         avatar = serializer.validated_data["avatar"]
         me = signed_in(request)
         services.merchant_avatar_set(merchant=me, avatar=avatar)
-        merchant = merchant_info_get(merchant_id=me.pk)
-        return ok(
-            MerInfoSerializer(merchant, context={"request": request}).data,
-            _("Avatar saved") if avatar else _("Avatar removed"),
-        )
+        return ok(merinfo(request, me), _("Avatar saved") if avatar else _("Avatar removed"))
 
 
 class SetLanguageApi(ApiView):
@@ -89,8 +84,7 @@ class TimeZoneApi(ApiView):
         serializer.is_valid(raise_exception=True)
         me = signed_in(request)
         services.merchant_time_zone_set(merchant=me, time_zone=serializer.validated_data["time_zone"])
-        merchant = merchant_info_get(merchant_id=me.pk)
-        return ok(MerInfoSerializer(merchant, context={"request": request}).data, _("Time zone saved"))
+        return ok(merinfo(request, me), _("Time zone saved"))
 
 
 class LanguageSerializer(serializers.Serializer):
