@@ -47,4 +47,9 @@ def paginate(
     total = queryset.count() if isinstance(queryset, QuerySet) else len(queryset)
     start = (page - 1) * limit
     items = list(queryset[start : start + limit])
-    return {"total": total, "list": serialize(items), "page": page, "limit": limit}
+    return page_answer(total, serialize(items), page=page, limit=limit)
+
+
+def page_answer(total: int, items: list, *, page: int, limit: int) -> dict:
+    """The list envelope's data of a page read some other way (a prepared read, apps.core.prepared)."""
+    return {"total": total, "list": items, "page": page, "limit": limit}

@@ -2,14 +2,15 @@
 
 import base64
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.db.models import QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
@@ -74,13 +75,14 @@ def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
     }
 
 
+_AVAILABLE = Prepared(
+    lambda: LedgerAccount.objects.filter(merchant_id=Param("merchant"), kind=AccountKind.AVAILABLE).values("balance")
+)
+
+
 def available_balance(*, merchant: Merchant) -> Decimal:
-    balance = (
-        LedgerAccount.objects.filter(merchant=merchant, kind=AccountKind.AVAILABLE)
-        .values_list("balance", flat=True)
-        .first()
-    )
-    return quantize(balance if balance is not None else ZERO)
+    account = _AVAILABLE.row(merchant=merchant.pk)
+    return quantize(account["balance"] if account is not None else ZERO)
 
 
 @dataclass(frozen=True)
@@ -93,12 +95,21 @@ class FeeRule:
         return quantize(self.fixed + amount * self.percent / 100)
 
 
+_FEE_RULE = Prepared(
+    lambda: (
+        WithdrawalFeeRule.objects.filter(is_active=True)
+        .order_by("-id")
+        .values("fixed_fee", "percent_fee", "minimum")[:1]
+    )
+)
+
+
 def fee_rule_current() -> FeeRule:
     """The published withdrawal rule: the newest active WithdrawalFeeRule, else the defaults."""
-    rule = WithdrawalFeeRule.objects.filter(is_active=True).first()
+    rule = _FEE_RULE.row()
     if rule is None:
         return FeeRule(DEFAULT_FEE_FIXED, DEFAULT_FEE_PERCENT, DEFAULT_WITHDRAWAL_MINIMUM)
-    return FeeRule(rule.fixed_fee, rule.percent_fee, rule.minimum)
+    return FeeRule(rule["fixed_fee"], rule["percent_fee"], rule["minimum"])
 
 
 @dataclass(frozen=True)
@@ -119,7 +130,7 @@ class WithdrawalForm:
     balance: Decimal
     currency: str
     methods: list[dict[str, str]]
-    networks: list[DepositNetwork]
+    networks: list[dict[str, Any]]
     address_formats: dict[str, str]
     card_pattern: str
     fee_fixed: Decimal
@@ -147,8 +158,18 @@ def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = N
     )
 
 
-def networks_active() -> list[DepositNetwork]:
-    return list(DepositNetwork.objects.filter(is_active=True))
+_NETWORKS = Prepared(
+    lambda: (
+        DepositNetwork.objects.filter(is_active=True)
+        .order_by("sort", "id")
+        .values("code", "currency", "address_format", "address", "minimum", "confirmations")
+    )
+)
+
+
+def networks_active() -> list[dict[str, Any]]:
+    """The networks merchants deposit and withdraw on, as the deposit and withdraw screens show them."""
+    return _NETWORKS.rows()
 
 
 def bank_details_active() -> list[BankDepositDetails]:
@@ -173,52 +194,59 @@ def withdrawal_list(*, merchant: Merchant, status: int | None = None) -> QuerySe
     return WithdrawalFilter({"status": status}, queryset=qs).qs
 
 
-def bill_lines(*, merchant: Merchant, tab: str = "all") -> QuerySet[JournalLine]:
-    """The funds records: every movement of the merchant's balance (available account), newest first."""
-    qs = (
-        JournalLine.objects.filter(account__merchant=merchant, account__kind=AccountKind.AVAILABLE)
-        .select_related("entry")
-        .order_by("-id")
-    )
-    return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs).qs
+def _bill_lines(tab: str) -> QuerySet[JournalLine]:
+    qs = JournalLine.objects.filter(account__merchant_id=Param("merchant"), account__kind=AccountKind.AVAILABLE)
+    return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs.order_by("-id")).qs
+
+
+BILL_FIELDS = ("id", "entry_id", "amount", "balance_after", "entry__kind", "entry__memo", "entry__reference",
+               "entry__created_at")  # fmt: skip
+_BILL_COUNT = Prepared(
+    lambda tab: _bill_lines(tab).order_by().values("account__merchant_id").annotate(total=Count("id")).values("total")
+)
+_BILL_PAGE = Prepared(lambda tab, start, end: _bill_lines(tab).values(*BILL_FIELDS)[start:end])
+
+
+def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+    """The funds records: every movement of the merchant's balance (available account), newest first, as
+    (how many in all, this page's lines as BILL_FIELDS). Two queries."""
+    counted = _BILL_COUNT.row(tab, merchant=merchant.pk)
+    start = (page - 1) * limit
+    return (counted["total"] if counted else 0), _BILL_PAGE.rows(tab, start, start + limit, merchant=merchant.pk)
 
 
 def _names_by_reference(
-    lines: Iterable[JournalLine], kind: str, names_of: Callable[[set[int]], dict[int, str]]
+    lines: list[dict[str, Any]], kind: str, names_of: Callable[[set[int]], dict[int, str]]
 ) -> dict[int, str]:
-    """{entry id: name} for the entries of `kind` among `lines`, whose reference ends with ":<id>" of the named row
-    (services.balance); `names_of(ids)` reads the names in the active language, in one query. The entry's memo keeps
-    the name in the language it was paid in; a record is shown in its reader's."""
-    id_of = {line.entry_id: int(line.entry.reference.rsplit(":", 1)[1]) for line in lines if line.entry.kind == kind}
+    """{entry id: name} for the entries of `kind` among `lines` (bill_page's), whose reference ends with ":<id>" of
+    the named row (services.balance); `names_of(ids)` reads the names in the active language, in one query. The
+    entry's memo keeps the name in the language it was paid in; a record is shown in its reader's."""
+    id_of = {
+        line["entry_id"]: int(line["entry__reference"].rsplit(":", 1)[1])
+        for line in lines
+        if line["entry__kind"] == kind
+    }
     if not id_of:
         return {}
     names = names_of(set(id_of.values()))
     return {entry: names[pk] for entry, pk in id_of.items() if pk in names}
 
 
-def level_upgrade_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
-    """{entry id: the level's name} for the level upgrades among `lines` (reference level:<merchant>:<level>)."""
-    return _names_by_reference(
+def bill_memos(*, lines: list[dict[str, Any]]) -> dict[int, str]:
+    """{entry id: what the funds record names in the reader's language}: the level of an upgrade (reference
+    level:<merchant>:<level>), the package of a promotion purchase (promotion:<promotion>). At most one query each,
+    only when the page has such records."""
+    levels = _names_by_reference(
         lines,
         EntryKind.LEVEL_UPGRADE,
         lambda ids: {level.pk: level.name for level in Level.objects.filter(pk__in=ids)},
     )
-
-
-def promotion_names(*, lines: Iterable[JournalLine]) -> dict[int, str]:
-    """{entry id: the package's name} for the promotion purchases among `lines` (reference promotion:<promotion>)."""
-    return _names_by_reference(
+    promotions = _names_by_reference(
         lines,
         EntryKind.PROMOTION,
         lambda ids: {p.pk: p.package.name for p in Promotion.objects.filter(pk__in=ids).select_related("package")},
     )
-
-
-def bill_memos(*, lines: Iterable[JournalLine]) -> dict[int, str]:
-    """{entry id: what the funds record names in the reader's language}: the level of an upgrade, the package of a
-    promotion purchase. At most one query each, only when the page has such records."""
-    rows = list(lines)
-    return {**level_upgrade_names(lines=rows), **promotion_names(lines=rows)}
+    return {**levels, **promotions}
 
 
 def deposit_ids_to_verify() -> list[int]:

@@ -13,7 +13,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
-from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.pagination import PageInputSerializer, page_answer
 from apps.core.schema import paged
 from apps.shop.models import PROMOTION_MAX_PRODUCTS
 
@@ -38,25 +38,36 @@ class BillApi(ApiView):
             return self.context["memos"].get(line.entry_id, line.entry.memo)
 
         def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
-            kind = line.entry.kind
-            return str(EntryKind(kind).label) if kind in EntryKind.values else kind
+            return _title(line.entry.kind)
 
     @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
+        # Built from plain values with the serializer's own fields as formatters, so each record reads as
+        # OutputSerializer (the schema) writes it (tests/wallet/test_bill.py).
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
-        v = data.validated_data
-        lines = selectors.bill_lines(merchant=signed_in(request), tab=v["type"])
-        return ok(
-            paginate(
-                lines,
-                page=v["page"],
-                limit=v["limit"],
-                serialize=lambda rows: (
-                    self.OutputSerializer(rows, many=True, context={"memos": selectors.bill_memos(lines=rows)}).data
-                ),
-            )
-        )
+        page, limit = data.validated_data["page"], data.validated_data["limit"]
+        total, lines = selectors.bill_page(merchant=signed_in(request), tab=data.validated_data["type"], page=page,
+                                           limit=limit)  # fmt: skip
+        memos, money, time = selectors.bill_memos(lines=lines), _MONEY.to_representation, _TIME.to_representation
+        items = [
+            {"id": line["id"], "kind": line["entry__kind"], "title": _title(line["entry__kind"]),
+             "memo": memos.get(line["entry_id"], line["entry__memo"]), "amount": money(line["amount"]),
+             "balance_after": money(line["balance_after"]), "created_at": time(line["entry__created_at"])}
+            for line in lines
+        ]  # fmt: skip
+        return ok(page_answer(total, items, page=page, limit=limit))
+
+
+_ENTRY_TITLES = dict(EntryKind.choices)
+_MONEY = MoneySerializerField()
+_TIME = BillApi.OutputSerializer().fields["created_at"]
+
+
+def _title(kind: str) -> str:
+    """The record's kind in the reader's language (a kind no longer known: as stored)."""
+    title = _ENTRY_TITLES.get(kind)
+    return str(title) if title is not None else kind
 
 
 class WalletSummarySerializer(serializers.Serializer):

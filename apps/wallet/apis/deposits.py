@@ -31,7 +31,7 @@ class GetBlockchainApi(ApiView):
         confirmations = serializers.IntegerField()
 
         def get_qr_code(self, network) -> str:  # type: ignore[no-untyped-def]
-            return selectors.qr_data_url(network.address)
+            return selectors.qr_data_url(network["address"])
 
     class BankSerializer(serializers.Serializer):
         bank_name = serializers.CharField()
