@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from .errors import AppError, ErrorCode
 from .models import StatusChange
+from .prepared import Param, Prepared
 
 M = TypeVar("M", bound=models.Model)
 
@@ -66,3 +67,17 @@ def status_history(obj: models.Model) -> models.QuerySet[StatusChange]:
     return StatusChange.objects.filter(
         content_type=ContentType.objects.get_for_model(type(obj)), object_id=obj.pk
     ).select_related("actor")
+
+
+_HISTORY = Prepared(
+    lambda: (
+        StatusChange.objects.filter(content_type_id=Param("content_type"), object_id=Param("object"))
+        .order_by("created_at", "id")
+        .values("to_status", "created_at")
+    )
+)
+
+
+def status_history_values(model: type[models.Model], pk: int) -> list[dict]:
+    """The status changes of one object of `model` as plain values (to_status, created_at), oldest first."""
+    return _HISTORY.rows(content_type=ContentType.objects.get_for_model(model).pk, object=pk)

@@ -16,7 +16,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
-from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import PageSerializer, paged
 
 from . import selectors, services
@@ -76,7 +76,7 @@ class OrderSummarySerializer(serializers.Serializer):
         return len(order.lines.all())
 
 
-# The list builds its items from plain values (selectors.order_summaries) with the serializer's own fields as
+# The list builds its items from plain values (selectors.order_page) with the serializer's own fields as
 # formatters, so an item reads exactly as OrderSummarySerializer would write it (tests/orders/test_api.py).
 _MONEY = MoneySerializerField()
 _TIME = serializers.DateTimeField()
@@ -84,7 +84,7 @@ _STATUS_LABELS = dict(OrderStatus.choices)
 
 
 def summary_data(request: Request, row: dict) -> dict:
-    """An OrderSummarySerializer item from an order_summaries row."""
+    """An OrderSummarySerializer item from an order_page row."""
     return {
         "id": row["id"],
         "number": row["number"],
@@ -98,8 +98,8 @@ def summary_data(request: Request, row: dict) -> dict:
         "total_payment": _MONEY.to_representation(row["total_payment"]),
         "total_cost": _MONEY.to_representation(row["total_cost"]),
         "earnings": _MONEY.to_representation(row["earnings"]),
-        "pickup_deadline": _TIME.to_representation(row["pickup_deadline"]) if row["pickup_deadline"] else None,
-        "settle_at": _TIME.to_representation(row["settle_at"]) if row["settle_at"] else None,
+        "pickup_deadline": _time_or_none(row["pickup_deadline"]),
+        "settle_at": _time_or_none(row["settle_at"]),
     }
 
 
@@ -131,14 +131,11 @@ class OrderListApi(ApiView):
         v = data.validated_data
         merchant = signed_in(request)
         status = None if v["status"] == "all" else int(v["status"])
-        rows = selectors.order_list(merchant=merchant, status=status, keyword=v["keyword"])
-        page = paginate(
-            rows,
-            page=v["page"],
-            limit=v["limit"],
-            serialize=lambda items: [summary_data(request, row) for row in selectors.order_summaries(list(items))],
-        )
         counts, awaiting_cost = selectors.order_tab_figures(merchant=merchant)
+        total, rows = selectors.order_page(
+            merchant=merchant, counts=counts, status=status, keyword=v["keyword"], page=v["page"], limit=v["limit"]
+        )
+        page = page_answer(total, [summary_data(request, row) for row in rows], page=v["page"], limit=v["limit"])
         page["counts"] = {str(code): n for code, n in counts.items()}
         page["awaiting_pickup"] = counts[OrderStatus.AWAITING_PICKUP]
         page["awaiting_pickup_cost"] = _MONEY.to_representation(awaiting_cost)
@@ -226,8 +223,81 @@ class OrderDetailApi(ApiView):
         """One of the shop's orders with its lines, address, tracking, history, refunds and deadlines."""
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
-        order = selectors.order_get(merchant=signed_in(request), order_id=data.validated_data["id"])
-        return ok(self.OutputSerializer(order, context={"request": request}).data)
+        order = selectors.order_detail(merchant=signed_in(request), order_id=data.validated_data["id"])
+        return ok(detail_data(request, order))
+
+
+# The detail is built from plain values too (selectors.order_detail), with the serializers' fields as formatters:
+# it reads as OrderDetailApi.OutputSerializer (the schema) writes it (tests/orders/test_api.py).
+_PRICES = ("retail_price", "purchase_price", "profit")
+_DATES = ("paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at",
+          "closed_at")  # fmt: skip
+_GOODS_LABELS = dict(GoodsStatus.choices)
+_REFUND_LABELS = dict(RefundStatus.choices)
+
+
+def _time_or_none(value: Any) -> str | None:
+    return _TIME.to_representation(value) if value is not None else None
+
+
+def detail_summary(request: Request, order: dict) -> dict:
+    """An OrderSummarySerializer item from a selectors.order_detail row (its first line stands for it)."""
+    lines = order["lines"]
+    first = lines[0] if lines else {"title": "", "image": ""}
+    return summary_data(request, {**order, "title": first["title"], "image": first["image"], "line_count": len(lines)})
+
+
+def detail_data(request: Request, order: dict) -> dict:
+    """An OrderDetailApi.OutputSerializer answer from a selectors.order_detail row."""
+    lines = order["lines"]
+    return {
+        **detail_summary(request, order),
+        "lines": [
+            {
+                "title": line["title"],
+                "image": _image(request, line["image"]),
+                "quantity": line["quantity"],
+                **{name: _MONEY.to_representation(line[name]) for name in _PRICES},
+            }
+            for line in lines
+        ],
+        **{name: order[name] for name in ("ship_name", "ship_address", "ship_country", "carrier", "tracking_number")},
+        "ship_phone": masked_phone(order["ship_phone"]),
+        **{name: _time_or_none(order[name]) for name in _DATES},
+        "tracking_events": [
+            {
+                "occurred_at": _TIME.to_representation(event["occurred_at"]),
+                "place": event["place"],
+                "description": event["description"],
+            }
+            for event in order["tracking_events"]
+        ],
+        "history": [
+            {
+                "status": int(change["to_status"]),
+                "status_label": str(OrderStatus(int(change["to_status"])).label),
+                "created_at": _TIME.to_representation(change["created_at"]),
+            }
+            for change in order["history"]
+        ],
+        "refunds": [_refund_data(refund) for refund in order["refunds"]],
+    }
+
+
+def _refund_data(refund: dict) -> dict:
+    rejected = refund["status"] == RefundStatus.REJECTED
+    return {
+        "id": refund["id"],
+        "created_at": _TIME.to_representation(refund["created_at"]),
+        "amount": _MONEY.to_representation(refund["amount"]),
+        "reason": refund["reason"],
+        "goods_status": refund["goods_status"],
+        "goods_status_label": str(_GOODS_LABELS[refund["goods_status"]]),
+        "status": refund["status"],
+        "status_label": str(_REFUND_LABELS[refund["status"]]),
+        "decision_note": refund["review_note"] if rejected else "",
+        "decided_at": _time_or_none(refund["reviewed_at"]),
+    }
 
 
 class OrderPickApi(ApiView):
@@ -249,11 +319,8 @@ class OrderPickApi(ApiView):
             pay_password=v["pay_password"],
             idempotency=IdempotencyKey.from_request(request, self),
         )
-        order = selectors.order_get(merchant=signed_in(request), order_id=order.pk)
-        return ok(
-            OrderSummarySerializer(order, context={"request": request}).data,
-            _("Picked up. The platform ships it next."),
-        )
+        picked = selectors.order_detail(merchant=signed_in(request), order_id=order.pk)
+        return ok(detail_summary(request, picked), _("Picked up. The platform ships it next."))
 
 
 class OrderPickBatchApi(ApiView):

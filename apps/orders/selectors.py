@@ -2,19 +2,21 @@
 
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.core.money import ZERO, quantize
-from apps.core.transitions import status_history
+from apps.core.prepared import Param, Prepared
+from apps.core.transitions import status_history_values
 
 from .constants import OrderStatus, RefundStatus
-from .models import Order, OrderLine, Refund
+from .models import Order, OrderLine, Refund, TrackingEvent
 
 # How many orders one beat run moves per kind; the next run (a minute later) takes the rest.
 DUE_BATCH = 500
@@ -28,10 +30,6 @@ def payment_window() -> timedelta:
     return timedelta(minutes=settings.ORDER_PAYMENT_WINDOW_MINUTES)
 
 
-def _lines() -> Prefetch:
-    return Prefetch("lines", queryset=OrderLine.objects.order_by("id"))
-
-
 # An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read
 # after the catalogue, and building and serialising models cost most of it (README, Performance).
 SUMMARY_VALUES = (
@@ -40,62 +38,90 @@ SUMMARY_VALUES = (
 )  # fmt: skip
 
 
-def order_list(*, merchant: Merchant, status: int | None = None, keyword: str = "") -> QuerySet[Order]:
-    """The merchant's orders, newest first, as SUMMARY_VALUES rows; `keyword` matches the order number or a line's
-    title. order_summaries completes a page of them."""
-    qs = Order.objects.filter(merchant=merchant)
+def _orders(merchant: object, status: int | None, keyword: str = "") -> QuerySet[Order]:
+    """The merchant's orders (an id or a Param), newest first, as SUMMARY_VALUES rows with the `title` and `image`
+    (a storage name) of the first line and `line_count`; `keyword` matches the order number or a line's title."""
+    qs = Order.objects.filter(merchant_id=merchant)
     if status is not None:
         qs = qs.filter(status=status)
-    keyword = keyword.strip()
     if keyword:
         qs = qs.filter(
             Q(number__icontains=keyword)
             | Exists(OrderLine.objects.filter(order=OuterRef("pk"), title__icontains=keyword))
         )
-    return qs.order_by("-id").values(*SUMMARY_VALUES)
+    lines = OrderLine.objects.filter(order=OuterRef("pk"))
+    first = lines.order_by("id")
+    return qs.order_by("-id").values(
+        *SUMMARY_VALUES,
+        title=Subquery(first.values("title")[:1]),
+        image=Subquery(first.values("image")[:1]),
+        line_count=Subquery(lines.order_by().values("order").annotate(n=Count("id")).values("n")),
+    )
 
 
-def order_summaries(rows: list[dict]) -> list[dict]:
-    """A page of order_list rows, each with `title` and `image` (a storage name) of its first line and `line_count`:
-    one query for the page's lines."""
-    lines = OrderLine.objects.filter(order_id__in=[row["id"] for row in rows]).order_by("order_id", "id")
-    first: dict[int, tuple[str, str]] = {}
-    count: dict[int, int] = {}
-    for order_id, title, image in lines.values_list("order_id", "title", "image"):
-        first.setdefault(order_id, (title, image))
-        count[order_id] = count.get(order_id, 0) + 1
-    for row in rows:
-        title, image = first.get(row["id"], ("", ""))
-        row.update(title=title, image=image, line_count=count.get(row["id"], 0))
-    return rows
+_PAGE = Prepared(lambda status, start, end: _orders(Param("merchant"), status)[start:end])
+_TABS = Prepared(
+    lambda: (
+        Order.objects.filter(merchant_id=Param("merchant"))
+        .order_by()
+        .values("status")
+        .annotate(n=Count("id"), cost=Sum("total_cost"))
+    )
+)
+
+
+def order_page(
+    *, merchant: Merchant, counts: dict[int, int], status: int | None, keyword: str, page: int, limit: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """(how many in all, one page of the orders) in a status (None: every status), newest first, as `_orders` rows;
+    `counts` are the tabs' (order_tab_figures). One query; a keyword search two."""
+    start, keyword = (page - 1) * limit, keyword.strip()
+    if keyword:
+        qs = _orders(merchant.pk, status, keyword)
+        return qs.count(), list(qs[start : start + limit])
+    total = sum(counts.values()) if status is None else counts.get(status, 0)
+    return total, (_PAGE.rows(status, start, start + limit, merchant=merchant.pk) if start < total else [])
 
 
 def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:
     """({status: number of the merchant's orders in it} for every status, the total cost of the orders awaiting
     pickup: what "pick up all" can cost at most), in one query."""
-    rows = (
-        Order.objects.filter(merchant=merchant)
-        .order_by()
-        .values("status")
-        .annotate(n=Count("id"), cost=Sum("total_cost"))
-    )
-    by_status = {row["status"]: row for row in rows}
+    by_status = {row["status"]: row for row in _TABS.rows(merchant=merchant.pk)}
     counts = {status: by_status[status]["n"] if status in by_status else 0 for status in OrderStatus.values}
     awaiting = by_status.get(OrderStatus.AWAITING_PICKUP)
     return counts, quantize(awaiting["cost"]) if awaiting else ZERO
 
 
-def order_get(*, merchant: Merchant, order_id: int) -> Order:
-    """One of the merchant's orders with its lines, tracking events (newest first), refunds (newest first) and status
-    history (`history`, oldest first); another merchant's order is missing."""
-    order = (
-        Order.objects.filter(merchant=merchant, pk=order_id)
-        .prefetch_related(_lines(), "tracking_events", Prefetch("refunds", queryset=Refund.objects.order_by("-id")))
-        .first()
+# One order as its detail shows it, read as plain values in five prepared reads (apps.core.prepared).
+DETAIL_VALUES = (
+    *SUMMARY_VALUES, "ship_name", "ship_phone", "ship_address", "ship_country", "carrier", "tracking_number",
+    "paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at", "closed_at",
+)  # fmt: skip
+LINE_VALUES = ("title", "image", "quantity", "retail_price", "purchase_price", "profit")
+REFUND_VALUES = ("id", "created_at", "amount", "reason", "goods_status", "status", "review_note", "reviewed_at")
+_ORDER = Prepared(lambda: Order.objects.filter(merchant_id=Param("merchant"), pk=Param("order")).values(*DETAIL_VALUES))
+_LINES = Prepared(lambda: OrderLine.objects.filter(order_id=Param("order")).order_by("id").values(*LINE_VALUES))
+_EVENTS = Prepared(
+    lambda: (
+        TrackingEvent.objects.filter(order_id=Param("order"))
+        .order_by("-occurred_at", "-id")
+        .values("occurred_at", "place", "description")
     )
+)
+_REFUNDS = Prepared(lambda: Refund.objects.filter(order_id=Param("order")).order_by("-id").values(*REFUND_VALUES))
+
+
+def order_detail(*, merchant: Merchant, order_id: int) -> dict[str, Any]:
+    """One of the merchant's orders as DETAIL_VALUES, with `lines` (LINE_VALUES, in order), `tracking_events`
+    (newest first), `refunds` (REFUND_VALUES, newest first) and `history` (its status changes, oldest first); another
+    merchant's order is missing."""
+    order = _ORDER.row(merchant=merchant.pk, order=order_id)
     if order is None:
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
-    order.history = list(status_history(order).order_by("created_at", "id"))  # type: ignore[attr-defined]
+    order["lines"] = _LINES.rows(order=order_id)
+    order["tracking_events"] = _EVENTS.rows(order=order_id)
+    order["refunds"] = _REFUNDS.rows(order=order_id)
+    order["history"] = status_history_values(Order, order_id)
     return order
 
 

@@ -5,13 +5,16 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db.models import Prefetch
 from django.utils import timezone, translation
 from rest_framework.test import APIRequestFactory
 
+from apps.core.i18n import django_lang
+from apps.core.transitions import status_history
 from apps.orders import services
-from apps.orders.apis import OrderSummarySerializer
+from apps.orders.apis import OrderDetailApi, OrderSummarySerializer
 from apps.orders.constants import OrderStatus
-from apps.orders.models import Order
+from apps.orders.models import Order, OrderLine, Refund
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.answers import data, queries, rejection
@@ -83,6 +86,12 @@ def test_the_list_finds_an_order_by_number_or_product_title(merchant_api, orders
 def test_the_list_pages_and_refuses_bad_parameters(merchant_api, orders):
     page = data(merchant_api.get("/merchant/order/list", {"page": 2, "limit": 2}))
     assert (page["total"], len(page["list"]), page["page"]) == (5, 2, 2)
+    everything = data(merchant_api.get("/merchant/order/list"))["list"]
+    assert page["list"] == everything[2:4]
+    assert data(merchant_api.get("/merchant/order/list", {"page": 4, "limit": 2}))["list"] == []
+    # A keyword search reads the same items, and pages them too.
+    searched = data(merchant_api.get("/merchant/order/list", {"keyword": "Product", "page": 2, "limit": 2}))
+    assert (searched["total"], searched["list"]) == (5, everything[2:4])
     assert (
         rejection(merchant_api.get("/merchant/order/list", {"status": "7"}))["msg"] == "Please choose an order status."
     )
@@ -130,6 +139,36 @@ def test_the_detail_shows_lines_address_tracking_history_and_deadlines(merchant_
     assert [h["status"] for h in detail["history"]] == [5, 1, 2]
     assert detail["receive_due_at"] and detail["lines"][0]["purchase_price"] == "18.00"
     assert detail["refunds"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ri"])
+def test_the_detail_reads_as_its_serializer_writes_it(merchant, merchant_api, orders, operator, lang):
+    """The detail is built from plain values (apis.detail_data): as OrderDetailApi.OutputSerializer writes it."""
+    order = orders["shipped"]
+    services.tracking_event_add(order_id=order.pk, occurred_at=timezone.now(), description="Left Shenzhen")
+    services.order_mark_delivered(order_id=order.pk, operator=operator)
+    first = services.refund_request(order_id=order.pk, reason="Broken", goods_status="received")
+    services.refund_reject(refund_id=first.pk, operator=operator, reason="No photo")
+    services.refund_request(order_id=order.pk, reason="Broken, photo attached", goods_status="received")
+    merchant_api.lang = lang
+    detail = data(merchant_api.get("/merchant/order/detail", {"id": order.pk}))
+
+    reference = (
+        Order.objects.filter(pk=order.pk)
+        .prefetch_related(
+            Prefetch("lines", queryset=OrderLine.objects.order_by("id")),
+            "tracking_events",
+            Prefetch("refunds", queryset=Refund.objects.order_by("-id")),
+        )
+        .get()
+    )
+    reference.history = list(status_history(reference).order_by("created_at", "id"))
+    request = APIRequestFactory().get("/")
+    with translation.override(django_lang(lang)):
+        expected = OrderDetailApi.OutputSerializer(reference, context={"request": request}).data
+    assert detail == expected
+    assert [refund["decision_note"] for refund in detail["refunds"]] == ["", "No photo"]
+    assert detail["delivered_at"] and detail["tracking_events"] and len(detail["history"]) == 3
 
 
 def test_another_merchants_order_answers_like_a_missing_one(merchant_api, other_merchant, orders):
