@@ -38,7 +38,7 @@ SUMMARY_VALUES = (
 )  # fmt: skip
 
 
-def _orders(merchant: object, status: int | None, keyword: str = "") -> QuerySet[Order]:
+def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Order, dict[str, Any]]:
     """The merchant's orders (an id or a Param), newest first, as SUMMARY_VALUES rows with the `title` and `image`
     (a storage name) of the first line and `line_count`; `keyword` matches the order number or a line's title."""
     qs = Order.objects.filter(merchant_id=merchant)
