@@ -14,6 +14,7 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
+from apps.core.formats import labels, money, time, time_or_none
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
@@ -76,11 +77,8 @@ class OrderSummarySerializer(serializers.Serializer):
         return len(order.lines.all())
 
 
-# The list builds its items from plain values (selectors.order_page) with the serializer's own fields as
-# formatters, so an item reads exactly as OrderSummarySerializer would write it (tests/orders/test_api.py).
-_MONEY = MoneySerializerField()
-_TIME = serializers.DateTimeField()
-_STATUS_LABELS = dict(OrderStatus.choices)
+# The list builds its items from plain values (selectors.order_page), written as OrderSummarySerializer writes them
+# (apps.core.formats; tests/orders/test_api.py).
 
 
 def summary_data(request: Request, row: dict) -> dict:
@@ -88,18 +86,18 @@ def summary_data(request: Request, row: dict) -> dict:
     return {
         "id": row["id"],
         "number": row["number"],
-        "created_at": _TIME.to_representation(row["created_at"]),
+        "created_at": time(row["created_at"]),
         "status": row["status"],
-        "status_label": str(_STATUS_LABELS[row["status"]]),
+        "status_label": labels(OrderStatus)[row["status"]],
         "title": row["title"],
         "image": _image(request, row["image"]),
         "line_count": row["line_count"],
         "quantity": row["quantity"],
-        "total_payment": _MONEY.to_representation(row["total_payment"]),
-        "total_cost": _MONEY.to_representation(row["total_cost"]),
-        "earnings": _MONEY.to_representation(row["earnings"]),
-        "pickup_deadline": _time_or_none(row["pickup_deadline"]),
-        "settle_at": _time_or_none(row["settle_at"]),
+        "total_payment": money(row["total_payment"]),
+        "total_cost": money(row["total_cost"]),
+        "earnings": money(row["earnings"]),
+        "pickup_deadline": time_or_none(row["pickup_deadline"]),
+        "settle_at": time_or_none(row["settle_at"]),
     }
 
 
@@ -138,7 +136,7 @@ class OrderListApi(ApiView):
         page = page_answer(total, [summary_data(request, row) for row in rows], page=v["page"], limit=v["limit"])
         page["counts"] = {str(code): n for code, n in counts.items()}
         page["awaiting_pickup"] = counts[OrderStatus.AWAITING_PICKUP]
-        page["awaiting_pickup_cost"] = _MONEY.to_representation(awaiting_cost)
+        page["awaiting_pickup_cost"] = money(awaiting_cost)
         return ok(page)
 
 
@@ -227,17 +225,11 @@ class OrderDetailApi(ApiView):
         return ok(detail_data(request, order))
 
 
-# The detail is built from plain values too (selectors.order_detail), with the serializers' fields as formatters:
+# The detail is built from plain values too (selectors.order_detail), written as the serializers write them:
 # it reads as OrderDetailApi.OutputSerializer (the schema) writes it (tests/orders/test_api.py).
 _PRICES = ("retail_price", "purchase_price", "profit")
 _DATES = ("paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at",
           "closed_at")  # fmt: skip
-_GOODS_LABELS = dict(GoodsStatus.choices)
-_REFUND_LABELS = dict(RefundStatus.choices)
-
-
-def _time_or_none(value: Any) -> str | None:
-    return _TIME.to_representation(value) if value is not None else None
 
 
 def detail_summary(request: Request, order: dict) -> dict:
@@ -257,16 +249,16 @@ def detail_data(request: Request, order: dict) -> dict:
                 "title": line["title"],
                 "image": _image(request, line["image"]),
                 "quantity": line["quantity"],
-                **{name: _MONEY.to_representation(line[name]) for name in _PRICES},
+                **{name: money(line[name]) for name in _PRICES},
             }
             for line in lines
         ],
         **{name: order[name] for name in ("ship_name", "ship_address", "ship_country", "carrier", "tracking_number")},
         "ship_phone": masked_phone(order["ship_phone"]),
-        **{name: _time_or_none(order[name]) for name in _DATES},
+        **{name: time_or_none(order[name]) for name in _DATES},
         "tracking_events": [
             {
-                "occurred_at": _TIME.to_representation(event["occurred_at"]),
+                "occurred_at": time(event["occurred_at"]),
                 "place": event["place"],
                 "description": event["description"],
             }
@@ -275,8 +267,8 @@ def detail_data(request: Request, order: dict) -> dict:
         "history": [
             {
                 "status": int(change["to_status"]),
-                "status_label": str(OrderStatus(int(change["to_status"])).label),
-                "created_at": _TIME.to_representation(change["created_at"]),
+                "status_label": labels(OrderStatus)[int(change["to_status"])],
+                "created_at": time(change["created_at"]),
             }
             for change in order["history"]
         ],
@@ -288,15 +280,15 @@ def _refund_data(refund: dict) -> dict:
     rejected = refund["status"] == RefundStatus.REJECTED
     return {
         "id": refund["id"],
-        "created_at": _TIME.to_representation(refund["created_at"]),
-        "amount": _MONEY.to_representation(refund["amount"]),
+        "created_at": time(refund["created_at"]),
+        "amount": money(refund["amount"]),
         "reason": refund["reason"],
         "goods_status": refund["goods_status"],
-        "goods_status_label": str(_GOODS_LABELS[refund["goods_status"]]),
+        "goods_status_label": labels(GoodsStatus)[refund["goods_status"]],
         "status": refund["status"],
-        "status_label": str(_REFUND_LABELS[refund["status"]]),
+        "status_label": labels(RefundStatus)[refund["status"]],
         "decision_note": refund["review_note"] if rejected else "",
-        "decided_at": _time_or_none(refund["reviewed_at"]),
+        "decided_at": time_or_none(refund["reviewed_at"]),
     }
 
 

@@ -12,6 +12,7 @@ from rest_framework import permissions, serializers
 from rest_framework.request import Request
 
 from apps.core.apiview import ApiView
+from apps.core.formats import labels, time
 from apps.core.throttles import client_ip
 from apps.core.uploads import stored_upload_url, upload_url
 
@@ -135,9 +136,8 @@ class ThirdOutputSerializer(serializers.Serializer):
     merinfo = MerInfoWithTokenSerializer(required=False)
 
 
-# getMerInfo is asked for on every screen: its answer is built from plain values with the serializers' own fields
-# as formatters, so it reads exactly as MerInfoSerializer (the schema) would write it (tests/accounts/test_merinfo.py).
-_TIME = MerInfoSerializer().fields["created_at"]
+# getMerInfo is asked for on every screen: its answer is built from plain values (apps.core.formats), so it reads
+# exactly as MerInfoSerializer (the schema) would write it (tests/accounts/test_merinfo.py).
 _MARGIN = _LevelSummarySerializer().fields["profit_margin"]
 
 
@@ -154,10 +154,10 @@ def merinfo(request: Request, merchant: Merchant) -> dict[str, Any]:
         **{name: row[name] for name in MERCHANT_SUMMARY_FIELDS},
         "avatar": _picture(request, row, "avatar"),
         "verified": row["status"] == MerchantStatus.ACTIVE,
-        "status_label": str(MerchantStatus(row["status"]).label),
+        "status_label": labels(MerchantStatus)[row["status"]],
         "time_zone": row["time_zone"] or settings.TIME_ZONE,
         "has_pay_password": row["has_pay_password"],
-        "created_at": _TIME.to_representation(row["created_at"]),
+        "created_at": time(row["created_at"]),
         "shop": shop,
         "level": None if level is None else _level(level),
         **row["wallet"],

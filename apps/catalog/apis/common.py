@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from apps.accounts.authentication import signed_in
+from apps.core.formats import money, time, time_or_none
 from apps.core.money import MoneySerializerField
 from apps.shop.selectors import level_terms
 
@@ -68,10 +69,8 @@ class GoodsOutputSerializer(serializers.Serializer):
         return _("Selling") if goods.on_shelf else _("In stock")
 
 
-# The lists build their items from plain values (selectors.product_cards) with the serializers' own fields as
-# formatters, so an item reads exactly as the serializer above would write it (tests/catalog/test_cards.py).
-_MONEY = MoneySerializerField()
-_TIME = serializers.DateTimeField()
+# The lists build their items from plain values (selectors.product_cards), written as the serializers above
+# write them (apps.core.formats; tests/catalog/test_cards.py).
 _THUMBNAILS = ProductImage._meta.get_field("thumbnail")
 
 
@@ -89,9 +88,9 @@ def card_data(request: Request, row: dict, margin: Decimal) -> dict:
         "title": row["title"],
         "category_id": row["category_id"],
         "image": file_url(request, row["cover"]),
-        "retail_price": _MONEY.to_representation(prices.retail),
-        "purchase_price": _MONEY.to_representation(prices.purchase),
-        "profit": _MONEY.to_representation(prices.profit),
+        "retail_price": money(prices.retail),
+        "purchase_price": money(prices.purchase),
+        "profit": money(prices.profit),
         "stock": row["stock"],
         "is_hot": row["is_hot"],
     }
@@ -112,9 +111,9 @@ def goods_page(request: Request, goods: Iterable[dict]) -> list[dict]:
             "status_label": selling if item["on_shelf"] else stock,
             "clicks": item["clicks"],
             "sales": item["sales"],
-            "created_at": _TIME.to_representation(item["created_at"]),
+            "created_at": time(item["created_at"]),
             "is_promoted": item["is_promoted"],
-            "promoted_until": _TIME.to_representation(item["promoted_until"]) if item["promoted_until"] else None,
+            "promoted_until": time_or_none(item["promoted_until"]),
         }
         for item in items
     ]

@@ -11,6 +11,7 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
+from apps.core.formats import labels, money, time
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, page_answer
@@ -42,14 +43,14 @@ class BillApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
-        # Built from plain values with the serializer's own fields as formatters, so each record reads as
+        # Built from plain values (apps.core.formats), so each record reads as
         # OutputSerializer (the schema) writes it (tests/wallet/test_bill.py).
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         page, limit = data.validated_data["page"], data.validated_data["limit"]
         total, lines = selectors.bill_page(merchant=signed_in(request), tab=data.validated_data["type"], page=page,
                                            limit=limit)  # fmt: skip
-        memos, money, time = selectors.bill_memos(lines=lines), _MONEY.to_representation, _TIME.to_representation
+        memos = selectors.bill_memos(lines=lines)
         items = [
             {"id": line["id"], "kind": line["entry__kind"], "title": _title(line["entry__kind"]),
              "memo": memos.get(line["entry_id"], line["entry__memo"]), "amount": money(line["amount"]),
@@ -59,15 +60,9 @@ class BillApi(ApiView):
         return ok(page_answer(total, items, page=page, limit=limit))
 
 
-_ENTRY_TITLES = dict(EntryKind.choices)
-_MONEY = MoneySerializerField()
-_TIME = BillApi.OutputSerializer().fields["created_at"]
-
-
 def _title(kind: str) -> str:
     """The record's kind in the reader's language (a kind no longer known: as stored)."""
-    title = _ENTRY_TITLES.get(kind)
-    return str(title) if title is not None else kind
+    return labels(EntryKind).get(kind, kind)
 
 
 class WalletSummarySerializer(serializers.Serializer):

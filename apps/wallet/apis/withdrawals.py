@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
+from apps.core.formats import money
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
@@ -126,15 +127,13 @@ class ExtractApi(ApiView):
         return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
 
 
-# The withdraw screen is opened often: its answer is built from the form's plain values with the serializer's own
-# fields as formatters, so it reads as ExtractApi.OutputSerializer (the schema) writes it
-# (tests/wallet/test_withdrawals.py).
-_MONEY = MoneySerializerField()
+# The withdraw screen is opened often: its answer is built from the form's plain values (apps.core.formats), so it
+# reads as ExtractApi.OutputSerializer (the schema) writes it (tests/wallet/test_withdrawals.py).
 _PERCENT = ExtractApi.OutputSerializer().fields["fee_percent"]
 
 
 def _form_data(form: selectors.WithdrawalForm) -> dict[str, Any]:
-    money, preview = _MONEY.to_representation, form.preview
+    preview = form.preview
     return {
         "balance": money(form.balance),
         "currency": form.currency,
