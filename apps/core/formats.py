@@ -6,7 +6,7 @@ instance, and a DateTimeField asks for the current time zone on every value. The
 of its own, so times are written in settings.TIME_ZONE, as DRF does then.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -32,6 +32,22 @@ def time(value: datetime) -> str:
 
 def time_or_none(value: datetime | None) -> str | None:
     return _TIME.to_representation(value) if value is not None else None
+
+
+def written(value: object) -> object:
+    """A report's figures as its serializer writes them, where every decimal is an amount or an average to the cent:
+    decimals as money, datetimes and dates in ISO 8601, inside dicts and lists too."""
+    if isinstance(value, dict):
+        return {key: written(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [written(item) for item in value]
+    if isinstance(value, Decimal):
+        return _MONEY.to_representation(value)
+    if isinstance(value, datetime):
+        return _TIME.to_representation(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
 
 
 def labels(choices: type[Choices]) -> dict:

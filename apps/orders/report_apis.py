@@ -1,4 +1,7 @@
-"""Home's figures and sales curve, Finance's report, the credit score's events (product.md 11)."""
+"""Home's figures and sales curve, Finance's report, the credit score's events (product.md 11).
+
+Home, the curve and Finance are opened often: their answers are written from the reports' plain values
+(apps.core.formats.written), as their OutputSerializers (the schema) write them (tests/orders/test_figures.py)."""
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy
@@ -10,6 +13,7 @@ from rest_framework.response import Response
 from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
+from apps.core.formats import written
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import PageSerializer
@@ -43,8 +47,7 @@ class IndexApi(ApiView):
     @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """Home's figures, each computed from recorded events."""
-        figures = reports.home_figures(merchant=signed_in(request))
-        return ok(self.OutputSerializer(figures).data)
+        return ok(written(reports.home_figures(merchant=signed_in(request))))
 
 
 class EchartApi(ApiView):
@@ -71,8 +74,7 @@ class EchartApi(ApiView):
         """The sales curve: orders paid and their sales per point, zeros included."""
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
-        curve = reports.sales_curve(merchant=signed_in(request), range_name=data.validated_data["range"])
-        return ok(self.OutputSerializer(curve).data)
+        return ok(written(reports.sales_curve(merchant=signed_in(request), range_name=data.validated_data["range"])))
 
 
 class FinancialReportApi(ApiView):
@@ -106,7 +108,7 @@ class FinancialReportApi(ApiView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         report = reports.financial_report(merchant=signed_in(request), range_name=data.validated_data["range"])
-        return ok(self.OutputSerializer(report).data)
+        return ok(written(report))
 
 
 class CreditEventSerializer(serializers.Serializer):
@@ -141,7 +143,7 @@ class CreditEventsApi(ApiView):
         data.is_valid(raise_exception=True)
         merchant = signed_in(request)
         page = paginate(reports.credit_events(merchant=merchant), **data.validated_data, serialize=list)
-        page["score"] = totals_get(merchant_id=merchant.pk).credit_score
+        page["score"] = totals_get(merchant_id=merchant.pk)["credit_score"]
         page["start"] = CREDIT_START
         page["recovery_days"] = settings.CREDIT_RECOVERY_DAYS
         page["rules"] = [

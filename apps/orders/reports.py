@@ -12,11 +12,11 @@ from django.utils import timezone
 from apps.accounts.models import Merchant
 from apps.core.money import ZERO
 from apps.core.notices import unread_count
-from apps.shop.figures import days_get, hours_get, rating_of, totals_get, visitors_get, zone_of
+from apps.shop.figures import days_get, hours_get, no_figures, rating_of, totals_get, visitors_get, zone_of
 from apps.shop.models import DailyFigures
 
-from .constants import OrderStatus
-from .models import CreditEvent, Order
+from .models import CreditEvent
+from .selectors import awaiting_pickup_count
 
 CURVE_RANGES = {"seven": 7, "thirty": 30}  # and "today": by hour
 REPORT_RANGES = ("all", "yesterday", "today", "week", "month")
@@ -32,25 +32,25 @@ def home_figures(*, merchant: Merchant) -> dict[str, Any]:
     """Home's figures: five queries."""
     today, zone = local_today(merchant)
     totals = totals_get(merchant_id=merchant.pk)
-    day = days_get(merchant_id=merchant.pk, start=today, end=today).get(today) or DailyFigures()
+    day = days_get(merchant_id=merchant.pk, start=today, end=today).get(today) or no_figures(DailyFigures)
     visitors = visitors_get(merchant_id=merchant.pk, today=today)
     return {
         "time_zone": zone.key,
         "today": today,
-        "total_sales": totals.total_sales,
-        "total_profit": totals.total_profit,
-        "today_orders": day.orders,
-        "today_sales": day.sales,
-        "today_profit": day.sales - day.cost,
-        "followers": totals.followers,
+        "total_sales": totals["total_sales"],
+        "total_profit": totals["total_profit"],
+        "today_orders": day["orders"],
+        "today_sales": day["sales"],
+        "today_profit": day["sales"] - day["cost"],
+        "followers": totals["followers"],
         "rating": rating_of(totals),
-        "rating_count": totals.rating_count,
-        "credit_score": totals.credit_score,
+        "rating_count": totals["rating_count"],
+        "credit_score": totals["credit_score"],
         "visitors_today": visitors.today,
         "visitors_seven": visitors.seven,
         "visitors_thirty": visitors.thirty,
         "unread_messages": unread_count(merchant_id=merchant.pk),
-        "awaiting_pickup": Order.objects.filter(merchant=merchant, status=OrderStatus.AWAITING_PICKUP).count(),
+        "awaiting_pickup": awaiting_pickup_count(merchant=merchant),
     }
 
 
@@ -66,8 +66,8 @@ def sales_curve(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
         points = [
             {
                 "at": datetime.combine(today, time(hour), tzinfo=zone).isoformat(),
-                "orders": hours[hour].orders if hour in hours else 0,
-                "sales": hours[hour].sales if hour in hours else ZERO,
+                "orders": hours[hour]["orders"] if hour in hours else 0,
+                "sales": hours[hour]["sales"] if hour in hours else ZERO,
             }
             for hour in range(24)
         ]
@@ -77,8 +77,8 @@ def sales_curve(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
         points = [
             {
                 "at": day.isoformat(),
-                "orders": days[day].orders if day in days else 0,
-                "sales": days[day].sales if day in days else ZERO,
+                "orders": days[day]["orders"] if day in days else 0,
+                "sales": days[day]["sales"] if day in days else ZERO,
             }
             for day in _dates(start, today)
         ]
@@ -111,23 +111,23 @@ def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
     if period.start is None:
         totals = totals_get(merchant_id=merchant.pk)
         figures = {
-            "awaiting_amount": totals.pending,
-            "total_profit": totals.total_profit,
-            "total_orders": totals.orders,
-            "cancelled_orders": totals.cancelled,
-            "refunded_orders": totals.refunded,
+            "awaiting_amount": totals["pending"],
+            "total_profit": totals["total_profit"],
+            "total_orders": totals["orders"],
+            "cancelled_orders": totals["cancelled"],
+            "refunded_orders": totals["refunded"],
         }
     else:
         rows = list(days.values())
         figures = {
-            "awaiting_amount": sum((row.pending for row in rows), ZERO),
-            "total_profit": sum((row.profit for row in rows), ZERO),
-            "total_orders": sum(row.orders for row in rows),
-            "cancelled_orders": sum(row.cancelled for row in rows),
-            "refunded_orders": sum(row.refunded for row in rows),
+            "awaiting_amount": sum((row["pending"] for row in rows), ZERO),
+            "total_profit": sum((row["profit"] for row in rows), ZERO),
+            "total_orders": sum(row["orders"] for row in rows),
+            "cancelled_orders": sum(row["cancelled"] for row in rows),
+            "refunded_orders": sum(row["refunded"] for row in rows),
         }
     profit: list[dict[str, Any]] = [
-        {"date": day, "profit": days[day].profit if day in days else ZERO} for day in _dates(listed_from, period.end)
+        {"date": day, "profit": days[day]["profit"] if day in days else ZERO} for day in _dates(listed_from, period.end)
     ]
     return {
         "range": range_name,

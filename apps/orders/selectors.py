@@ -83,6 +83,22 @@ def order_page(
     return total, (_PAGE.rows(status, start, start + limit, merchant=merchant.pk) if start < total else [])
 
 
+_AWAITING = Prepared(
+    lambda: (
+        Order.objects.filter(merchant_id=Param("merchant"), status=OrderStatus.AWAITING_PICKUP)
+        .values("merchant_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+)
+
+
+def awaiting_pickup_count(*, merchant: Merchant) -> int:
+    """Home's badge: the orders awaiting pickup."""
+    row = _AWAITING.row(merchant=merchant.pk)
+    return row["n"] if row is not None else 0
+
+
 def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:
     """({status: number of the merchant's orders in it} for every status, the total cost of the orders awaiting
     pickup: what "pick up all" can cost at most), in one query."""

@@ -19,6 +19,7 @@ from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from apps.accounts.models import Merchant
+from apps.core.prepared import Param, Prepared
 
 from .models import DailyFigures, Follower, HourlySales, ShopFigures, Visitor
 
@@ -111,19 +112,43 @@ def unfollow(*, merchant: Merchant, buyer: str) -> bool:
 # --- reads -----------------------------------------------------------------------------------------------------------
 
 
-def totals_get(*, merchant_id: int) -> ShopFigures:
-    """The shop's totals; a shop without events yet has the starting ones."""
-    return ShopFigures.objects.filter(pk=merchant_id).first() or ShopFigures(merchant_id=merchant_id)
+def _values(model: type[models.Model]) -> tuple[str, ...]:
+    return tuple(field.attname for field in model._meta.concrete_fields if not field.primary_key)
 
 
-def days_get(*, merchant_id: int, start: date, end: date) -> dict[date, DailyFigures]:
-    """The daily rows from `start` to `end` (inclusive) that have events."""
-    rows = DailyFigures.objects.filter(merchant_id=merchant_id, date__range=(start, end))
-    return {row.date: row for row in rows}
+_TOTALS = Prepared(lambda: ShopFigures.objects.filter(pk=Param("merchant")).values(*_values(ShopFigures)))
+_DAYS = Prepared(
+    lambda: DailyFigures.objects.filter(
+        merchant_id=Param("merchant"),
+        date__gte=Param("start", models.DateField()),
+        date__lte=Param("end", models.DateField()),
+    ).values(*_values(DailyFigures))
+)
+_HOURS = Prepared(
+    lambda: HourlySales.objects.filter(merchant_id=Param("merchant"), date=Param("day", models.DateField())).values(
+        *_values(HourlySales)
+    )
+)
 
 
-def hours_get(*, merchant_id: int, day: date) -> dict[int, HourlySales]:
-    return {row.hour: row for row in HourlySales.objects.filter(merchant_id=merchant_id, date=day)}
+def no_figures(model: type[models.Model]) -> dict[str, Any]:
+    """A row of `model` before its first event: every figure at its starting value."""
+    fields = (field for field in model._meta.concrete_fields if not field.primary_key)
+    return {field.attname: field.to_python(field.get_default()) for field in fields}
+
+
+def totals_get(*, merchant_id: int) -> dict[str, Any]:
+    """The shop's totals (ShopFigures' fields); a shop without events yet has the starting ones."""
+    return _TOTALS.row(merchant=merchant_id) or no_figures(ShopFigures)
+
+
+def days_get(*, merchant_id: int, start: date, end: date) -> dict[date, dict[str, Any]]:
+    """The daily rows (DailyFigures' fields) from `start` to `end` (inclusive) that have events."""
+    return {row["date"]: row for row in _DAYS.rows(merchant=merchant_id, start=start, end=end)}
+
+
+def hours_get(*, merchant_id: int, day: date) -> dict[int, dict[str, Any]]:
+    return {row["hour"]: row for row in _HOURS.rows(merchant=merchant_id, day=day)}
 
 
 @dataclass(frozen=True)
@@ -133,19 +158,37 @@ class Visitors:
     thirty: int
 
 
+def _distinct_visitors(since: object) -> Count:
+    return Count("key", distinct=True, filter=Q(date__gte=since))
+
+
+_VISITORS = Prepared(
+    lambda: (
+        Visitor.objects.filter(
+            merchant_id=Param("merchant"),
+            date__gte=Param("month", models.DateField()),
+            date__lte=Param("today", models.DateField()),
+        )
+        .values("merchant_id")
+        .annotate(
+            today=_distinct_visitors(Param("today", models.DateField())),
+            seven=_distinct_visitors(Param("week", models.DateField())),
+            thirty=Count("key", distinct=True),
+        )
+        .values("today", "seven", "thirty")
+    )
+)
+
+
 def visitors_get(*, merchant_id: int, today: date) -> Visitors:
     """Distinct visitors today, in the 7 and in the 30 days ending today: one query over the visitor rows."""
     week, month = today - timedelta(days=6), today - timedelta(days=29)
-    counts = Visitor.objects.filter(merchant_id=merchant_id, date__range=(month, today)).aggregate(
-        today=Count("key", distinct=True, filter=Q(date=today)),
-        seven=Count("key", distinct=True, filter=Q(date__gte=week)),
-        thirty=Count("key", distinct=True),
-    )
-    return Visitors(**counts)
+    counts = _VISITORS.row(merchant=merchant_id, today=today, week=week, month=month)
+    return Visitors(**counts) if counts is not None else Visitors(0, 0, 0)
 
 
-def rating_of(totals: ShopFigures) -> Decimal | None:
-    """The average of the buyers' reviews, None until the first."""
-    if not totals.rating_count:
+def rating_of(totals: dict[str, Any]) -> Decimal | None:
+    """The average of the buyers' reviews (totals_get's), None until the first."""
+    if not totals["rating_count"]:
         return None
-    return (Decimal(totals.rating_sum) / totals.rating_count).quantize(Decimal("0.01"))
+    return (Decimal(totals["rating_sum"]) / totals["rating_count"]).quantize(Decimal("0.01"))

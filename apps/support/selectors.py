@@ -1,18 +1,29 @@
 """Support reads."""
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
+from apps.core.prepared import Param, Prepared
 
 from .constants import BroadcastAudience
 from .models import Announcement, Broadcast, Conversation, Notice, SupportLink, SupportMessage
 
+_UNREAD = Prepared(
+    lambda: (
+        Notice.objects.filter(merchant_id=Param("merchant"), is_read=False)
+        .values("merchant_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+)
+
 
 def notice_unread_count(*, merchant_id: int) -> int:
-    return Notice.objects.filter(merchant_id=merchant_id, is_read=False).count()
+    row = _UNREAD.row(merchant=merchant_id)
+    return row["n"] if row is not None else 0
 
 
 # Messages and announcements

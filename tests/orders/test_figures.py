@@ -12,9 +12,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from apps.orders import figures, services, tasks
+from apps.accounts.models import AuthToken, Merchant
+from apps.orders import figures, reports, services, tasks
 from apps.orders.constants import CREDIT_POINTS, CreditEventKind, GoodsStatus, OrderStatus
 from apps.orders.models import CreditEvent, Order
+from apps.orders.report_apis import EchartApi, FinancialReportApi, IndexApi
 from apps.shop import figures as shop_figures
 from apps.shop.models import DailyFigures
 from apps.support.models import Notice
@@ -31,16 +33,33 @@ def at(moment: datetime, **delta):
     return time_machine.travel(moment + timedelta(**delta), tick=False)
 
 
+def _signed_in(api) -> Merchant:
+    return AuthToken.objects.select_related("merchant").get(key_hash=AuthToken.hash(api.token)).merchant
+
+
+# The answers are written from the reports' plain values (apps.core.formats.written): each read here is also checked
+# against what the schema's serializer writes for the same figures.
 def index(api) -> dict:
     answer = api.get("/merchant/index/index").json()
     assert answer["code"] == 1, answer
+    assert answer["data"] == IndexApi.OutputSerializer(reports.home_figures(merchant=_signed_in(api))).data
     return answer["data"]
 
 
 def report(api, range_name: str = "all") -> dict:
     answer = api.get("/merchant/merchant/financial_report", {"range": range_name}).json()
     assert answer["code"] == 1, answer
+    expected = reports.financial_report(merchant=_signed_in(api), range_name=range_name)
+    assert answer["data"] == FinancialReportApi.OutputSerializer(expected).data
     return answer["data"]
+
+
+def curve(api, range_name: str = "today") -> list[dict]:
+    answer = api.get("/merchant/index/echart", {"range": range_name}).json()
+    assert answer["code"] == 1, answer
+    expected = reports.sales_curve(merchant=_signed_in(api), range_name=range_name)
+    assert answer["data"] == EchartApi.OutputSerializer(expected).data
+    return answer["data"]["points"]
 
 
 def received(merchant, operator) -> Order:
@@ -137,9 +156,7 @@ def test_the_curve_has_every_point_with_zeros(merchant, merchant_api):
         place_order(merchant, retail="30.00")
     with at(NOON, days=2):
         place_order(merchant)
-        seven = merchant_api.get("/merchant/index/echart", {"range": "seven"}).json()["data"]["points"]
-        thirty = merchant_api.get("/merchant/index/echart", {"range": "thirty"}).json()["data"]["points"]
-        today = merchant_api.get("/merchant/index/echart").json()["data"]["points"]
+        seven, thirty, today = curve(merchant_api, "seven"), curve(merchant_api, "thirty"), curve(merchant_api)
     assert [p["at"] for p in seven][-3:] == ["2026-11-20", "2026-11-21", "2026-11-22"]
     assert [(p["orders"], p["sales"]) for p in seven][-3:] == [(1, "30.00"), (0, "0.00"), (1, "20.00")]
     assert len(seven) == 7 and len(thirty) == 30 and len(today) == 24
@@ -244,7 +261,7 @@ def test_the_score_never_passes_the_start_and_a_full_score_does_not_recover(merc
         assert tasks.credit_recovery() == 1
     with at(NOON, days=60):
         assert [figures.credit_recover(merchant_id=merchant.pk) for _ in range(2)] != [None, None]
-        assert shop_figures.totals_get(merchant_id=merchant.pk).credit_score == 100
+        assert shop_figures.totals_get(merchant_id=merchant.pk)["credit_score"] == 100
         assert figures.credit_recover(merchant_id=merchant.pk) is None
     assert CreditEvent.objects.filter(merchant=merchant).count() == 3
 
