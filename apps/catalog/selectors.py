@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 from apps.accounts.models import Merchant
 from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
+from apps.core.prepared import Param, Prepared, params, values
 from apps.shop.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
@@ -64,12 +65,33 @@ def product_card_page(
     return CATALOGUE.get_or_compute(f"page:{query}", read)
 
 
+# No translated field in these: rewrite(False) skips modeltranslation's row-by-row fallback reading.
+_MARKS = Prepared(
+    lambda count: (
+        Product.objects.rewrite(False)
+        .filter(pk__in=params("product", count))
+        .values(
+            "pk", "stock", added=Exists(ShopGoods.objects.filter(merchant_id=Param("merchant"), product=OuterRef("pk")))
+        )
+    )
+)
+_STOCK = Prepared(lambda: Product.objects.rewrite(False).filter(pk=Param("product")).values("stock"))
+_GOODS_COUNT = Prepared(
+    lambda: (
+        ShopGoods.objects.filter(merchant_id=Param("merchant"))
+        .values("merchant_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+)
+
+
 def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tuple[int, bool]]:
     """{product id: (its stock now, whether the merchant's shop has it)}: one query."""
-    in_shop = ShopGoods.objects.filter(merchant=merchant, product=OuterRef("pk"))
-    # No translated field here: rewrite(False) skips modeltranslation's row-by-row fallback reading.
-    rows = Product.objects.rewrite(False).filter(pk__in=product_ids).annotate(added=Exists(in_shop))
-    return {pk: (stock, added) for pk, stock, added in rows.values_list("pk", "stock", "added")}
+    if not product_ids:
+        return {}
+    rows = _MARKS.rows(len(product_ids), merchant=merchant.pk, **values("product", product_ids))
+    return {row["pk"]: (row["stock"], row["added"]) for row in rows}
 
 
 def _images() -> Prefetch:
@@ -92,7 +114,8 @@ def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     """(products in the shop, the most the merchant's level allows): the distribution center says when it is full
     before the merchant asks to distribute more."""
     _margin, quantity = level_terms(merchant=merchant)
-    return ShopGoods.objects.filter(merchant=merchant).count(), quantity
+    counted = _GOODS_COUNT.row(merchant=merchant.pk)
+    return (counted["n"] if counted is not None else 0), quantity
 
 
 def promoted_until(now: datetime) -> Subquery:
@@ -201,7 +224,8 @@ def product_detail(*, product_id: int) -> dict:
 
 
 def product_stock(*, product_id: int) -> int:
-    return Product.objects.rewrite(False).filter(pk=product_id).values_list("stock", flat=True).first() or 0
+    row = _STOCK.row(product=product_id)
+    return row["stock"] if row is not None else 0
 
 
 def goods_of_product(*, merchant: Merchant, product_id: int) -> ShopGoods | None:

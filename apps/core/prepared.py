@@ -8,10 +8,11 @@ fills in the values, executes the SQL through Django's cursor (so it is counted,
 and applies the database's converters to the rows, as the ORM does. The queryset stays the one definition of the
 read, on SQLite and PostgreSQL alike.
 
-What changes the SQL itself cannot be a `Param`: a slice (LIMIT and OFFSET), an `__in` list, None (IS NULL), a
-choice between filters. Such values are the read's `shape`: positional arguments of the builder, each combination
-compiled once and kept (the most recent `SHAPES` of them per read). A translated field (django-modeltranslation)
-compiles to the active language's column, so each language is compiled on its own too.
+What changes the SQL itself cannot be a `Param`: a slice (LIMIT and OFFSET), the length of an `__in` list (its
+items can be: `params()`), None (IS NULL), a choice between filters. Such values are the read's `shape`: positional
+arguments of the builder, each combination compiled once and kept (the most recent `SHAPES` of them per read). A
+translated field (django-modeltranslation) compiles to the active language's column, so each language is compiled
+on its own too.
 """
 
 from collections.abc import Callable
@@ -38,6 +39,16 @@ class Param(Expression):
 
     def as_sql(self, compiler: Any, connection: Any) -> Any:
         return "%s", (self,)
+
+
+def params(name: str, count: int) -> list[Param]:
+    """`count` Params for an `__in` list, named name0, name1...: the count is part of the read's shape, and
+    `values(name, items)` gives them their values."""
+    return [Param(f"{name}{n}") for n in range(count)]
+
+
+def values(name: str, items: list) -> dict[str, object]:
+    return {f"{name}{n}": item for n, item in enumerate(items)}
 
 
 @dataclass(frozen=True)

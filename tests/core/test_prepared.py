@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Product
-from apps.core.prepared import Param, Prepared
+from apps.core.prepared import Param, Prepared, params, values
 from apps.wallet.models import LedgerAccount
 from tests.factories import MerchantFactory, ProductFactory, fund
 
@@ -72,6 +72,16 @@ def test_each_shape_is_compiled_once_and_runs_one_query():
     for merchant in merchants:
         assert counting.row(pk=merchant.pk) == {"phone": merchant.phone}
     assert built == [1]
+
+
+def test_an_in_list_of_params_is_compiled_per_length():
+    merchants = [MerchantFactory() for _ in range(3)]
+    among = Prepared(lambda count: Merchant.objects.filter(pk__in=params("pk", count)).order_by("pk").values("pk"))
+    assert among.rows(2, **values("pk", [merchants[2].pk, merchants[0].pk])) == [
+        {"pk": merchants[0].pk},
+        {"pk": merchants[2].pk},
+    ]
+    assert among.rows(1, **values("pk", [merchants[1].pk])) == [{"pk": merchants[1].pk}]
 
 
 def test_runs_from_several_threads_on_their_own_connections():
