@@ -1,10 +1,12 @@
 import hashlib
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from django.db.models import (
     BooleanField,
     Count,
+    DateTimeField,
     Exists,
     ExpressionWrapper,
     F,
@@ -20,7 +22,7 @@ from django.utils.translation import get_language
 from apps.accounts.models import Merchant
 from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
-from apps.core.prepared import Param, Prepared, params, values
+from apps.core.prepared import Param, Prepared, params, translated, values
 from apps.shop.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
@@ -38,17 +40,30 @@ def _cover() -> Subquery:
     return Subquery(first.values("thumbnail")[:1])
 
 
-def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
-    """The cards of `product_ids` by id (one query; inactive products too: a shop may still list them)."""
-    rows = Product.objects.filter(pk__in=product_ids).values(*CARD_VALUES, cover=_cover())
-    return {row["id"]: row for row in rows}
-
-
 # The distribution center's pages and the product details are the same for every merchant: they are cached per
 # language until a product, picture or category is saved or deleted (apps.core.cached). Stock is not in them:
 # product_marks and product_stock read it fresh.
 CATALOGUE = Generation("catalogue", watches=(Category, Product, ProductImage))
 PAGE_VALUES = tuple(name for name in CARD_VALUES if name != "stock")
+
+
+_CARDS = Prepared(
+    lambda count: (
+        Product.objects.rewrite(False)
+        .filter(pk__in=params("product", count))
+        .values(
+            *(name for name in CARD_VALUES if name != "title"), card_title=translated("title", Product), cover=_cover()
+        )
+    )
+)
+
+
+def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
+    """The cards of `product_ids` by id (one query; inactive products too: a shop may still list them)."""
+    if not product_ids:
+        return {}
+    rows = _CARDS.rows(len(product_ids), **values("product", product_ids))
+    return {row["id"]: {**row, "title": row.pop("card_title")} for row in rows}
 
 
 def product_card_page(
@@ -94,10 +109,6 @@ def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tu
     return {row["pk"]: (row["stock"], row["added"]) for row in rows}
 
 
-def _images() -> Prefetch:
-    return Prefetch("images", queryset=ProductImage.objects.order_by("position", "id"))
-
-
 def category_list() -> QuerySet[Category]:
     return Category.objects.filter(is_active=True).annotate(
         product_count=Count("products", filter=Q(products__is_active=True))
@@ -118,27 +129,50 @@ def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     return (counted["n"] if counted is not None else 0), quantity
 
 
-def promoted_until(now: datetime) -> Subquery:
+def promoted_until(now: Any) -> Subquery:
     """The end of the goods' promotion running at `now` (the latest, should two touch), else NULL: an annotation of
     ShopGoods, computed in the same query."""
     running = PromotionGoods.objects.filter(goods=OuterRef("pk"), starts_at__lte=now, ends_at__gt=now)
     return Subquery(running.order_by("-ends_at").values("ends_at")[:1])
 
 
-def _with_promotion(qs: QuerySet[ShopGoods], now: datetime | None = None) -> QuerySet[ShopGoods]:
+def _with_promotion(qs: QuerySet[ShopGoods], now: Any = None) -> QuerySet[ShopGoods]:
     """Listings with `is_promoted` / `promoted_until`: whether a promotion of the express lane runs for them now."""
     qs = qs.annotate(promoted_until=promoted_until(now or timezone.now()))
     return qs.annotate(is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField()))
 
 
 GOODS_VALUES = ("id", "product_id", "on_shelf", "clicks", "sales", "created_at", "promoted_until", "is_promoted")
+GOODS_ORDER = {"newest": ("-created_at", "-id"), "hot": ("-sales", "-clicks", "-id")}
 
 
-def goods_list(*, merchant: Merchant, tab: str = "all") -> QuerySet[ShopGoods]:
-    """The shop's listings of a tab, newest first, as GOODS_VALUES rows (`is_promoted` / `promoted_until`: the
-    express lane); their products' cards are read with product_cards."""
-    qs = GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant=merchant)).qs
-    return _with_promotion(qs).values(*GOODS_VALUES)
+def _goods(merchant: Any, tab: str) -> QuerySet[ShopGoods]:
+    return GoodsFilter({"tab": tab}, queryset=ShopGoods.objects.filter(merchant_id=merchant)).qs
+
+
+_GOODS_TOTAL = Prepared(
+    lambda tab: _goods(Param("merchant"), tab).order_by().values("merchant_id").annotate(n=Count("id")).values("n")
+)
+_GOODS_PAGE = Prepared(
+    lambda tab, order, start, end: (
+        _with_promotion(_goods(Param("merchant"), tab), Param("now", DateTimeField()))
+        .order_by(*GOODS_ORDER[order])
+        .values(*GOODS_VALUES)[start:end]
+    )
+)
+
+
+def goods_page_rows(
+    *, merchant: Merchant, tab: str = "all", order: str = "newest", page: int, limit: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """(how many listings the tab has, one page of them as GOODS_VALUES rows): the shop's listings of a tab in an
+    order of GOODS_ORDER (`is_promoted` / `promoted_until`: the express lane); their products' cards are read with
+    product_cards. Two queries."""
+    counted = _GOODS_TOTAL.row(tab, merchant=merchant.pk)
+    total, start = (counted["n"] if counted is not None else 0), (page - 1) * limit
+    if start >= total:
+        return total, []
+    return total, _GOODS_PAGE.rows(tab, order, start, start + limit, merchant=merchant.pk, now=timezone.now())
 
 
 def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
@@ -183,11 +217,6 @@ def goods_promoted_ids(*, merchant: Merchant, goods_ids: Iterable[int], now: dat
     return set(running.values_list("goods_id", flat=True))
 
 
-def goods_hot_list(*, merchant: Merchant) -> QuerySet[ShopGoods]:
-    """The shop's best sellers: most sales, then most clicks."""
-    return goods_list(merchant=merchant).order_by("-sales", "-clicks", "-id")
-
-
 def goods_get(*, merchant: Merchant, goods_id: int) -> ShopGoods:
     """One listing of this merchant; another merchant's answers exactly like a missing one."""
     goods = ShopGoods.objects.filter(merchant=merchant, pk=goods_id).first()
@@ -196,11 +225,24 @@ def goods_get(*, merchant: Merchant, goods_id: int) -> ShopGoods:
     return goods
 
 
-def product_get(*, product_id: int) -> Product:
-    product = product_filter().filter(pk=product_id).select_related("category").prefetch_related(_images()).first()
-    if product is None:
-        raise AppError(product_missing(), ErrorCode.NOT_FOUND)
-    return product
+_DETAIL = Prepared(
+    lambda: (
+        product_filter()
+        .rewrite(False)  # type: ignore[attr-defined]  # modeltranslation's queryset
+        .filter(pk=Param("product"))
+        .values(
+            *(name for name in PAGE_VALUES if name != "title"),
+            card_title=translated("title", Product),
+            card_description=translated("description", Product),
+            category_name=translated("name", Category, via="category__"),
+        )
+    )
+)
+_IMAGES = Prepared(
+    lambda: (
+        ProductImage.objects.filter(product_id=Param("product")).order_by("position", "id").values("image", "thumbnail")
+    )
+)
 
 
 def product_detail(*, product_id: int) -> dict:
@@ -209,16 +251,13 @@ def product_detail(*, product_id: int) -> dict:
     `category_name` and `images`, the storage names of each picture and its thumbnail, in order."""
 
     def read() -> dict:
-        product = product_get(product_id=product_id)
-        images = [(image.image.name, image.thumbnail.name) for image in product.images.all()]
-        values = {name: getattr(product, name) for name in PAGE_VALUES}
-        return {
-            **values,
-            "cover": images[0][1] if images else None,
-            "description": product.description,
-            "category_name": product.category.name,
-            "images": images,
-        }
+        product = _DETAIL.row(product=product_id)
+        if product is None:
+            raise AppError(product_missing(), ErrorCode.NOT_FOUND)
+        images = [(image["image"], image["thumbnail"]) for image in _IMAGES.rows(product=product_id)]
+        title, description = product.pop("card_title"), product.pop("card_description")
+        return {**product, "title": title, "description": description, "cover": images[0][1] if images else None,
+                "images": images}  # fmt: skip
 
     return CATALOGUE.get_or_compute(f"detail:{get_language()}:{product_id}", read)
 
@@ -228,6 +267,13 @@ def product_stock(*, product_id: int) -> int:
     return row["stock"] if row is not None else 0
 
 
-def goods_of_product(*, merchant: Merchant, product_id: int) -> ShopGoods | None:
-    """The merchant's listing of the product, if the shop has it."""
-    return ShopGoods.objects.filter(merchant=merchant, product_id=product_id).first()
+_LISTING = Prepared(
+    lambda: ShopGoods.objects.filter(merchant_id=Param("merchant"), product_id=Param("product")).values(
+        "id", "on_shelf", "clicks", "sales", "created_at"
+    )
+)
+
+
+def goods_of_product(*, merchant: Merchant, product_id: int) -> dict[str, Any] | None:
+    """The merchant's listing of the product (id, on_shelf, clicks, sales, created_at), if the shop has it."""
+    return _LISTING.row(merchant=merchant.pk, product=product_id)

@@ -10,9 +10,11 @@ read, on SQLite and PostgreSQL alike.
 
 What changes the SQL itself cannot be a `Param`: a slice (LIMIT and OFFSET), the length of an `__in` list (its
 items can be: `params()`), None (IS NULL), a choice between filters. Such values are the read's `shape`: positional
-arguments of the builder, each combination compiled once and kept (the most recent `SHAPES` of them per read). A
-translated field (django-modeltranslation) compiles to the active language's column, so each language is compiled
-on its own too.
+arguments of the builder, each combination compiled once and kept (the most recent `SHAPES` of them per read).
+
+A translated field (django-modeltranslation) compiles to the active language's columns, so each language is compiled
+on its own too. `translated(name, model)` reads one with modeltranslation's fallbacks in the SQL itself:
+modeltranslation applies them row by row in Python, which cost a page of cards more than the rest of the request.
 """
 
 from collections.abc import Callable
@@ -21,8 +23,11 @@ from functools import lru_cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Expression, Field, QuerySet
+from django.db.models import Expression, F, Field, Model, QuerySet, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.utils import translation
+from django.utils.translation import get_language
+from modeltranslation.utils import build_localized_fieldname, resolution_order
 
 SHAPES = 64
 
@@ -39,6 +44,18 @@ class Param(Expression):
 
     def as_sql(self, compiler: Any, connection: Any) -> Any:
         return "%s", (self,)
+
+
+def translated(name: str, model: type[Model], *, via: str = "") -> Coalesce:
+    """The translated field `name` of `model` (reached through the relation path `via`, e.g. "category__") in the
+    active language, falling back as modeltranslation's descriptor does: the next language of its resolution order
+    while the value is empty, then the field's default. For a queryset with `rewrite(False)`, under another name than
+    the field's (an annotation cannot take a field's name)."""
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)
+    languages = resolution_order(get_language())
+    columns = [NullIf(F(via + build_localized_fieldname(name, language)), Value("")) for language in languages]
+    return Coalesce(*columns, Value(field.get_default()), output_field=field)
 
 
 def params(name: str, count: int) -> list[Param]:

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIRequestFactory
 
 from apps.catalog.apis.center import ProductListApi
@@ -14,8 +14,9 @@ from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerialize
 from apps.catalog.apis.goods import ProductDetailApi
 from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
 from apps.catalog.pricing import prices_for
-from apps.catalog.selectors import goods_list, promoted_until
+from apps.catalog.selectors import promoted_until
 from apps.catalog.services import product_image_add
+from apps.core.i18n import django_lang
 from tests.answers import data, queries
 from tests.catalog.conftest import png_bytes
 from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
@@ -64,7 +65,7 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
     assert center == [{**card, "added": True} for card in cards]
     assert set(center[0]) == set(ProductListApi.OutputSerializer().fields)
     goods = list(
-        ShopGoods.objects.filter(pk__in=[item["id"] for item in goods_list(merchant=merchant)])
+        ShopGoods.objects.filter(merchant=merchant)
         .annotate(promoted_until=promoted_until(now), is_promoted=Q(promoted_until__isnull=False))
         .select_related("product")
         .prefetch_related("product__images")
@@ -76,28 +77,67 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
     assert center[1]["image"].startswith("http://testserver/media/catalog/thumbs/") and center[0]["image"] is None
 
 
-def test_the_detail_reads_as_its_serializer_writes_it_and_follows_writes(merchant_api, merchant, level, make_products):
+@pytest.mark.parametrize("lang", ["en", "tai"])  # Thai: the factory's products have no Thai text (fallbacks)
+def test_the_detail_reads_as_its_serializer_writes_it_and_follows_writes(
+    merchant_api, merchant, level, make_products, lang
+):
     product, other = make_products(2, stock=4)
     product_image_add(product=product, content=png_bytes("blue"), position=1)
     goods = ShopGoodsFactory(merchant=merchant, product=product)
-    merchant_api.lang = "en"
+    merchant_api.lang = lang
 
     by_id = data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))
     by_goods = data(merchant_api.get("/merchant/product/detail", {"goods_id": goods.pk}))
     unlisted = data(merchant_api.get("/merchant/product/detail", {"id": other.pk}))
 
     [priced_product] = priced([Product.objects.prefetch_related("images").get(pk=product.pk)], merchant=merchant)
-    written = ProductDetailApi.OutputSerializer(priced_product, context=context(merchant, goods=goods)).data
+    with translation.override(django_lang(lang)):
+        written = ProductDetailApi.OutputSerializer(priced_product, context=context(merchant, goods=goods)).data
     assert by_id == by_goods == written and len(by_id["images"]) == 2
+    assert written["title"] and written["description"] and written["category_name"]
     assert unlisted["goods"] is None
     # token, stock, the listing: the rest is cached
     assert queries(lambda: merchant_api.get("/merchant/product/detail", {"id": product.pk})) == 3
     # Cached per language until the catalogue changes; the stock is read fresh.
     Product.objects.filter(pk=product.pk).update(stock=1)
     assert data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))["stock"] == 1
-    product.description_en = "Now with a lid"
+    product.description_en = product.description_ru = "Now with a lid"
     product.save()
     assert data(merchant_api.get("/merchant/product/detail", {"id": product.pk}))["description"] == "Now with a lid"
     product.is_active = False
     product.save()
     assert merchant_api.get("/merchant/product/detail", {"id": product.pk}).json()["code"] == 0
+
+
+def test_shop_goods_cards_follow_writes_and_fall_back_as_modeltranslation_does(
+    merchant_api, merchant, level, make_products
+):
+    """The listings' cards are read in one query, their titles translated with modeltranslation's fallbacks in SQL."""
+    first, second = make_products(2, stock=5)
+    ShopGoodsFactory(merchant=merchant, product=first)
+    ShopGoodsFactory(merchant=merchant, product=second)
+    Product.objects.filter(pk=second.pk).update(title_th="", title_ru="")  # Thai falls back to Russian, then English
+    merchant_api.lang = "en"
+
+    def cards() -> dict[int, dict]:
+        items = data(merchant_api.get("/merchant/product/manage"))["list"]
+        hot = data(merchant_api.get("/merchant/product/hot"))["list"]
+        assert sorted(item["id"] for item in hot) == sorted(item["id"] for item in items)
+        return {item["product"]["id"]: item["product"] for item in items}
+
+    assert cards()[first.pk]["stock"] == 5
+    assert queries(lambda: merchant_api.get("/merchant/product/manage")) == 4  # token, the tab's count, page, cards
+    Product.objects.filter(pk=first.pk).update(stock=2)
+    second.refresh_from_db()
+    second.title_en = "Another title"
+    second.save()
+    assert {pk: (card["title"], card["stock"]) for pk, card in cards().items()} == {
+        first.pk: (first.title_en, 2),
+        second.pk: ("Another title", 5),
+    }
+    for lang, django_code in (("ru-RU", "ru"), ("tai", "th")):
+        merchant_api.lang = lang
+        with translation.override(django_code):
+            expected = {pk: Product.objects.get(pk=pk).title for pk in (first.pk, second.pk)}
+        assert {pk: card["title"] for pk, card in cards().items()} == expected
+    assert expected == {first.pk: first.title_ru, second.pk: "Another title"}  # no Thai title: Russian, then English

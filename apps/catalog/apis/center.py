@@ -9,13 +9,13 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
-from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import paged
 from apps.shop.selectors import level_terms
 
 from ..selectors import (
     category_list,
-    goods_hot_list,
+    goods_page_rows,
     product_card_page,
     product_marks,
     shop_room,
@@ -31,12 +31,9 @@ class ProductHotApi(ApiView):
     def get(self, request: Request) -> Response:
         page = PageInputSerializer(data=request.query_params)
         page.is_valid(raise_exception=True)
-        data = paginate(
-            goods_hot_list(merchant=signed_in(request)),
-            **page.validated_data,
-            serialize=lambda items: goods_page(request, items),
-        )
-        return ok(data)
+        number, limit = page.validated_data["page"], page.validated_data["limit"]
+        total, rows = goods_page_rows(merchant=signed_in(request), order="hot", page=number, limit=limit)
+        return ok(page_answer(total, goods_page(request, rows), page=number, limit=limit))
 
 
 class CategoryListApi(ApiView):

@@ -12,16 +12,17 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
-from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.formats import time
+from apps.core.pagination import PageInputSerializer, page_answer
 from apps.core.schema import paged
 from apps.shop.selectors import level_terms
 
 from ..filters import GOODS_TABS
-from ..models import Product, ProductImage, ShopGoods
+from ..models import Product, ProductImage
 from ..selectors import (
     goods_get,
-    goods_list,
     goods_of_product,
+    goods_page_rows,
     product_detail,
     product_stock,
 )
@@ -40,13 +41,9 @@ class GoodsManageApi(ApiView):
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         query = params.validated_data
-        data = paginate(
-            goods_list(merchant=signed_in(request), tab=query["tab"]),
-            page=query["page"],
-            limit=query["limit"],
-            serialize=lambda items: goods_page(request, items),
-        )
-        return ok(data)
+        page, limit = query["page"], query["limit"]
+        total, rows = goods_page_rows(merchant=signed_in(request), tab=query["tab"], page=page, limit=limit)
+        return ok(page_answer(total, goods_page(request, rows), page=page, limit=limit))
 
 
 class ProductImageSerializer(serializers.Serializer):
@@ -101,13 +98,12 @@ class ProductDetailApi(ApiView):
         params = self.InputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
         merchant = signed_in(request)
-        goods: ShopGoods | None
         if "goods_id" in params.validated_data:
-            goods = goods_get(merchant=merchant, goods_id=params.validated_data["goods_id"])
-            detail = product_detail(product_id=goods.product_id)
+            listed = goods_get(merchant=merchant, goods_id=params.validated_data["goods_id"])
+            detail = product_detail(product_id=listed.product_id)
         else:
             detail = product_detail(product_id=params.validated_data["id"])
-            goods = goods_of_product(merchant=merchant, product_id=detail["id"])
+        goods = goods_of_product(merchant=merchant, product_id=detail["id"])
         margin, _quantity = level_terms(merchant=merchant)
         card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)
         images = [
@@ -119,7 +115,7 @@ class ProductDetailApi(ApiView):
                 "description": detail["description"],
                 "category_name": detail["category_name"],
                 "images": images,
-                "goods": ProductGoodsSerializer(goods).data if goods is not None else None,
+                "goods": None if goods is None else {**goods, "created_at": time(goods["created_at"])},
             }
         )
 
