@@ -30,8 +30,8 @@ from .models import Category, Product, ProductImage, Promotion, PromotionGoods, 
 from .texts import product_missing
 
 # A product card as lists show it, read as plain values (no model instances): the title in the request's language
-# with modeltranslation's fallbacks, and `cover`, the storage name of the first picture's thumbnail ("" or None when
-# there is none). The lists are the hottest reads of the app; building and serialising models cost most of them.
+# with modeltranslation's fallbacks, and `cover`, the storage URL of the first picture's thumbnail (None when there
+# is none). The lists are the hottest reads of the app; building and serialising models cost most of them.
 CARD_VALUES = ("id", "title", "category_id", "retail_price", "stock", "is_hot")
 
 
@@ -40,11 +40,23 @@ def _cover() -> Subquery:
     return Subquery(first.values("thumbnail")[:1])
 
 
+def _url(name: str | None) -> str | None:
+    """The storage URL of a stored picture (an image or a thumbnail) by its name."""
+    return _PICTURES.storage.url(name) if name else None
+
+
+def _with_cover_url(row: dict) -> dict:
+    row["cover"] = _url(row["cover"])
+    return row
+
+
 # The distribution center's pages and the product details are the same for every merchant: they are cached per
-# language until a product, picture or category is saved or deleted (apps.core.cached). Stock is not in them:
+# language until a product, picture or category is saved or deleted (apps.core.cached), with their pictures' storage
+# URLs (on S3 signed for an hour: a cached one is at most the cache's 10 minutes old). Stock is not in them:
 # product_marks and product_stock read it fresh.
 CATALOGUE = Generation("catalogue", watches=(Category, Product, ProductImage))
 PAGE_VALUES = tuple(name for name in CARD_VALUES if name != "stock")
+_PICTURES = ProductImage._meta.get_field("thumbnail")
 
 
 _CARDS = Prepared(
@@ -63,7 +75,7 @@ def product_cards(*, product_ids: list[int]) -> dict[int, dict]:
     if not product_ids:
         return {}
     rows = _CARDS.rows(len(product_ids), **values("product", product_ids))
-    return {row["id"]: {**row, "title": row.pop("card_title")} for row in rows}
+    return {row["id"]: {**_with_cover_url(row), "title": row.pop("card_title")} for row in rows}
 
 
 def product_card_page(
@@ -74,7 +86,8 @@ def product_card_page(
     def read() -> tuple[int, list[dict]]:
         qs = product_filter(category_id=category_id, keyword=keyword)
         start = (page - 1) * limit
-        return qs.count(), list(qs.values(*PAGE_VALUES, cover=_cover())[start : start + limit])
+        rows = qs.values(*PAGE_VALUES, cover=_cover())[start : start + limit]
+        return qs.count(), [_with_cover_url(row) for row in rows]
 
     query = hashlib.sha256(repr((get_language(), category_id, keyword, page, limit)).encode()).hexdigest()
     return CATALOGUE.get_or_compute(f"page:{query}", read)
@@ -248,13 +261,13 @@ _IMAGES = Prepared(
 def product_detail(*, product_id: int) -> dict:
     """An active product as its detail shows it, the same for every merchant, cached per language until the catalogue
     changes (CATALOGUE): its card values without the stock (product_stock reads it fresh), `description`,
-    `category_name` and `images`, the storage names of each picture and its thumbnail, in order."""
+    `category_name` and `images`, the storage URLs of each picture and its thumbnail, in order."""
 
     def read() -> dict:
         product = _DETAIL.row(product=product_id)
         if product is None:
             raise AppError(product_missing(), ErrorCode.NOT_FOUND)
-        images = [(image["image"], image["thumbnail"]) for image in _IMAGES.rows(product=product_id)]
+        images = [(_url(image["image"]), _url(image["thumbnail"])) for image in _IMAGES.rows(product=product_id)]
         title, description = product.pop("card_title"), product.pop("card_description")
         return {**product, "title": title, "description": description, "cover": images[0][1] if images else None,
                 "images": images}  # fmt: skip

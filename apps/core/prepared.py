@@ -71,7 +71,8 @@ def values(name: str, items: list) -> dict[str, object]:
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    params: tuple  # values fixed in the queryset, and the Params to fill in
+    params: tuple  # the values fixed in the queryset, a placeholder where a Param goes
+    slots: tuple[tuple[int, str, Field | None], ...]  # each Param's place among the params, name and field
     names: tuple[str, ...]
     compiler: Any  # applies the converters of the select list to the rows
     converters: dict
@@ -93,26 +94,29 @@ class Prepared:
         fields = [select[0] for select in compiler.select[: compiler.col_count]]
         if len(names) != len(fields):
             raise TypeError("A prepared read is a .values() queryset")
-        return _Compiled(sql, tuple(params), names, compiler, compiler.get_converters(fields))
+        slots = tuple(
+            (index, param.name, param._output_field_or_none)  # type: ignore[attr-defined]
+            for index, param in enumerate(params)
+            if isinstance(param, Param)
+        )
+        return _Compiled(sql, tuple(params), slots, names, compiler, compiler.get_converters(fields))
 
     def rows(self, *shape: object, **values: object) -> list[dict[str, Any]]:
         connection = connections[DEFAULT_DB_ALIAS]
         compiled = self._compiled(connection.alias, connection.vendor, translation.get_language(), shape)
-        params: Any = [_value(p, values, connection) if isinstance(p, Param) else p for p in compiled.params]
+        params: Any = list(compiled.params)
+        for index, name, field in compiled.slots:
+            value = values[name]
+            params[index] = value if field is None else field.get_db_prep_value(value, connection, prepared=False)
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows: Any = cursor.fetchall()
         if compiled.converters:
             rows = compiled.compiler.apply_converters(rows, compiled.converters)
-        return [dict(zip(compiled.names, row, strict=True)) for row in rows]
+        names = compiled.names
+        return [dict(zip(names, row, strict=True)) for row in rows]
 
     def row(self, *shape: object, **values: object) -> dict[str, Any] | None:
         """The first row, or None (the queryset orders and limits itself)."""
         rows = self.rows(*shape, **values)
         return rows[0] if rows else None
-
-
-def _value(param: Param, values: dict[str, object], connection: Any) -> object:
-    value = values[param.name]
-    field = param._output_field_or_none  # type: ignore[attr-defined]
-    return value if field is None else field.get_db_prep_value(value, connection, prepared=False)

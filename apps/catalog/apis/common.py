@@ -14,7 +14,7 @@ from apps.core.formats import money, time, time_or_none
 from apps.core.money import MoneySerializerField
 from apps.shop.selectors import level_terms
 
-from ..models import Product, ProductImage, ShopGoods
+from ..models import Product, ShopGoods
 from ..pricing import prices_for
 from ..selectors import product_cards
 
@@ -71,12 +71,9 @@ class GoodsOutputSerializer(serializers.Serializer):
 
 # The lists build their items from plain values (selectors.product_cards), written as the serializers above
 # write them (apps.core.formats; tests/catalog/test_cards.py).
-_THUMBNAILS = ProductImage._meta.get_field("thumbnail")
-
-
-def file_url(request: Request, name: str | None) -> str | None:
-    """The absolute URL of a stored picture (a product's image or thumbnail) by its storage name."""
-    return request.build_absolute_uri(_THUMBNAILS.storage.url(name)) if name else None
+def file_url(request: Request, url: str | None) -> str | None:
+    """The absolute URL of a stored picture (a product's image or thumbnail) from its storage URL (the selectors')."""
+    return request.build_absolute_uri(url) if url else None
 
 
 def card_data(request: Request, row: dict, margin: Decimal) -> dict:

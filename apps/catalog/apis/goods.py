@@ -107,7 +107,7 @@ class ProductDetailApi(ApiView):
         margin, _quantity = level_terms(merchant=merchant)
         card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)
         images = [
-            {"url": file_url(request, name), "thumbnail": file_url(request, thumb)} for name, thumb in detail["images"]
+            {"url": file_url(request, url), "thumbnail": file_url(request, thumb)} for url, thumb in detail["images"]
         ]
         return ok(
             {
