@@ -23,6 +23,7 @@ from apps.accounts.models import Merchant
 from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared, params, translated, values
+from apps.core.uploads import storage_url
 from apps.shop.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
@@ -40,13 +41,8 @@ def _cover() -> Subquery:
     return Subquery(first.values("thumbnail")[:1])
 
 
-def _url(name: str | None) -> str | None:
-    """The storage URL of a stored picture (an image or a thumbnail) by its name."""
-    return _PICTURES.storage.url(name) if name else None
-
-
 def _with_cover_url(row: dict) -> dict:
-    row["cover"] = _url(row["cover"])
+    row["cover"] = storage_url(row["cover"])
     return row
 
 
@@ -56,7 +52,6 @@ def _with_cover_url(row: dict) -> dict:
 # product_marks and product_stock read it fresh.
 CATALOGUE = Generation("catalogue", watches=(Category, Product, ProductImage))
 PAGE_VALUES = tuple(name for name in CARD_VALUES if name != "stock")
-_PICTURES = ProductImage._meta.get_field("thumbnail")
 
 
 _CARDS = Prepared(
@@ -267,7 +262,8 @@ def product_detail(*, product_id: int) -> dict:
         product = _DETAIL.row(product=product_id)
         if product is None:
             raise AppError(product_missing(), ErrorCode.NOT_FOUND)
-        images = [(_url(image["image"]), _url(image["thumbnail"])) for image in _IMAGES.rows(product=product_id)]
+        pictures = _IMAGES.rows(product=product_id)
+        images = [(storage_url(picture["image"]), storage_url(picture["thumbnail"])) for picture in pictures]
         title, description = product.pop("card_title"), product.pop("card_description")
         return {**product, "title": title, "description": description, "cover": images[0][1] if images else None,
                 "images": images}  # fmt: skip

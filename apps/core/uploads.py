@@ -2,9 +2,11 @@
 vouchers) an expiring signed link served by `common/file/<signed>` to whoever holds the link."""
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.conf import settings
 from django.core import signing
+from django.core.files.storage import FileSystemStorage, Storage, default_storage
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -12,7 +14,22 @@ from .errors import AppError, ErrorCode
 from .models import Upload
 
 _SALT = "private-upload"
-_FILES = Upload._meta.get_field("file")
+# How many file URLs a process remembers (a few MB): the catalogue's pictures, logos, avatars.
+REMEMBERED_URLS = 20_000
+
+
+@lru_cache(maxsize=REMEMBERED_URLS)
+def _file_system_url(storage: Storage, name: str) -> str:
+    return storage.url(name)
+
+
+def storage_url(name: str | None, storage: Storage = default_storage) -> str | None:
+    """The storage's URL of a stored file by its name (None for none). A file system's URL of a name never changes
+    and is remembered (building it cost a list of cards a tenth of its request); S3's is signed and expires, so it is
+    asked for every time."""
+    if not name:
+        return None
+    return _file_system_url(storage, name) if isinstance(storage, FileSystemStorage) else storage.url(name)
 
 
 def upload_get(*, key: str, merchant_id: int | None, kinds: Iterable[str]) -> Upload:
@@ -40,7 +57,7 @@ def stored_upload_url(pk: int | None, name: str | None, is_private: bool, reques
     if is_private:
         url = reverse("private-file", kwargs={"signed": signing.dumps(pk, salt=_SALT)})
     else:
-        url = _FILES.storage.url(name)
+        url = storage_url(name) or ""
     return request.build_absolute_uri(url) if request is not None and url.startswith("/") else url
 
 

@@ -149,3 +149,27 @@ def test_another_merchants_upload_key_is_not_found(merchant, other_merchant):
     assert foreign.value.message == missing.value.message
     assert foreign.value.error_code == missing.value.error_code
     assert upload_get(key=theirs.key, merchant_id=other_merchant.pk, kinds=[Upload.Kind.VOUCHER]) == theirs
+
+
+def test_storage_urls_are_remembered_only_where_they_never_change(settings):
+    """A file system's URL of a name is fixed and remembered; a signing storage (S3) is asked every time."""
+    from django.core.files.storage import FileSystemStorage, Storage, default_storage
+
+    from apps.core.uploads import storage_url
+
+    assert storage_url("catalog/a b.png") == default_storage.url("catalog/a b.png")  # quoted as the storage does
+    assert storage_url("") is None and storage_url(None) is None
+
+    class Signing(Storage):
+        calls = 0
+
+        def url(self, name):
+            Signing.calls += 1
+            return f"https://bucket.example/{name}?signature={Signing.calls}"
+
+    signing = Signing()
+    assert storage_url("x.png", signing) != storage_url("x.png", signing)  # a fresh signature each time
+    remembered = FileSystemStorage(base_url="/media/")
+    first = storage_url("x.png", remembered)
+    remembered.base_url = "/elsewhere/"  # were it asked again, it would answer this
+    assert storage_url("x.png", remembered) == first == "/media/x.png"
