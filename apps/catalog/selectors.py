@@ -99,14 +99,6 @@ _MARKS = Prepared(
     )
 )
 _STOCK = Prepared(lambda: Product.objects.rewrite(False).filter(pk=Param("product")).values("stock"))
-_GOODS_COUNT = Prepared(
-    lambda: (
-        ShopGoods.objects.filter(merchant_id=Param("merchant"))
-        .values("merchant_id")
-        .annotate(n=Count("id"))
-        .values("n")
-    )
-)
 
 
 def product_marks(*, merchant: Merchant, product_ids: list[int]) -> dict[int, tuple[int, bool]]:
@@ -133,8 +125,7 @@ def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     """(products in the shop, the most the merchant's level allows): the distribution center says when it is full
     before the merchant asks to distribute more."""
     _margin, quantity = level_terms(merchant=merchant)
-    counted = _GOODS_COUNT.row(merchant=merchant.pk)
-    return (counted["n"] if counted is not None else 0), quantity
+    return goods_count(merchant=merchant, tab="all"), quantity
 
 
 def promoted_until(now: Any) -> Subquery:
@@ -170,14 +161,18 @@ _GOODS_PAGE = Prepared(
 )
 
 
+def goods_count(*, merchant: Merchant, tab: str) -> int:
+    counted = _GOODS_TOTAL.row(tab, merchant=merchant.pk)
+    return counted["n"] if counted is not None else 0
+
+
 def goods_page_rows(
     *, merchant: Merchant, tab: str = "all", order: str = "newest", page: int, limit: int
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many listings the tab has, one page of them as GOODS_VALUES rows): the shop's listings of a tab in an
     order of GOODS_ORDER (`is_promoted` / `promoted_until`: the express lane); their products' cards are read with
     product_cards. Two queries."""
-    counted = _GOODS_TOTAL.row(tab, merchant=merchant.pk)
-    total, start = (counted["n"] if counted is not None else 0), (page - 1) * limit
+    total, start = goods_count(merchant=merchant, tab=tab), (page - 1) * limit
     if start >= total:
         return total, []
     return total, _GOODS_PAGE.rows(tab, order, start, start + limit, merchant=merchant.pk, now=timezone.now())

@@ -5,7 +5,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -53,9 +54,9 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
     first = lines.order_by("id")
     return qs.order_by("-id").values(
         *SUMMARY_VALUES,
-        title=Subquery(first.values("title")[:1]),
-        image=Subquery(first.values("image")[:1]),
-        line_count=Subquery(lines.order_by().values("order").annotate(n=Count("id")).values("n")),
+        title=Coalesce(Subquery(first.values("title")[:1]), Value("")),
+        image=Coalesce(Subquery(first.values("image")[:1]), Value("")),
+        line_count=Coalesce(Subquery(lines.order_by().values("order").annotate(n=Count("id")).values("n")), 0),
     )
 
 

@@ -57,7 +57,7 @@ class GoodsOutputSerializer(serializers.Serializer):
     clicks = serializers.IntegerField()
     sales = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    # The shop express lane (selectors.goods_list): whether a promotion runs for it now, and until when.
+    # The shop express lane (selectors.goods_page_rows): whether a promotion runs for it now, and until when.
     is_promoted = serializers.BooleanField()
     promoted_until = serializers.DateTimeField(allow_null=True)
 
@@ -94,7 +94,7 @@ def card_data(request: Request, row: dict, margin: Decimal) -> dict:
 
 
 def goods_page(request: Request, goods: Iterable[dict]) -> list[dict]:
-    """GoodsOutputSerializer items of selectors.goods_list rows (one query for their products' cards)."""
+    """GoodsOutputSerializer items of selectors.goods_page_rows rows (one query for their products' cards)."""
     items = list(goods)
     margin, _quantity = level_terms(merchant=signed_in(request))
     cards = product_cards(product_ids=[item["product_id"] for item in items])
