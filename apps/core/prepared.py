@@ -58,7 +58,7 @@ def translated(name: str, model: type[Model], *, via: str = "") -> Coalesce:
     return Coalesce(*columns, Value(field.get_default()), output_field=field)
 
 
-def params(name: str, count: int) -> list[Param]:
+def params(name: str, count: int) -> list[Any]:
     """`count` Params for an `__in` list, named name0, name1...: the count is part of the read's shape, and
     `values(name, items)` gives them their values."""
     return [Param(f"{name}{n}") for n in range(count)]

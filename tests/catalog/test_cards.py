@@ -42,7 +42,8 @@ def written(serializer_class, items, merchant):
     return serializer_class(items, many=True, context=context(merchant)).data
 
 
-def test_items_read_as_their_serializers_write_them(merchant_api, merchant, level, make_products):
+@pytest.mark.parametrize("lang", ["en", "tai"])  # Thai: the factory's products have no Thai text (fallbacks)
+def test_items_read_as_their_serializers_write_them(merchant_api, merchant, level, make_products, lang):
     on_sale, no_picture = make_products(1, retail_price=Decimal("19.99")) + make_products(1, images=False)
     ProductFactory(is_active=False)
     ShopGoodsFactory(merchant=merchant, product=on_sale)
@@ -55,11 +56,12 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
         duration_hours=24, **window,
     )  # fmt: skip
     PromotionGoods.objects.create(promotion=promotion, goods=off_shelf, product=no_picture, title="x", **window)
-    merchant_api.lang = "en"
+    merchant_api.lang = lang
 
     center = data(merchant_api.get("/merchant/product/product"))["list"]
     manage = data(merchant_api.get("/merchant/product/manage"))["list"]
 
+    translation.activate(django_lang(lang))  # the references below read the titles in the request's language
     products = priced(Product.objects.filter(is_active=True).prefetch_related("images"), merchant=merchant)
     cards = written(ProductCardSerializer, products, merchant)
     assert center == [{**card, "added": True} for card in cards]
