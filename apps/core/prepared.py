@@ -26,7 +26,6 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Expression, F, Field, Model, QuerySet, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import translation
-from django.utils.translation import get_language
 from modeltranslation.utils import build_localized_fieldname, resolution_order
 
 SHAPES = 64
@@ -53,7 +52,7 @@ def translated(name: str, model: type[Model], *, via: str = "") -> Coalesce:
     the field's (an annotation cannot take a field's name)."""
     field = model._meta.get_field(name)
     assert isinstance(field, Field)
-    languages = resolution_order(get_language())
+    languages = resolution_order(translation.get_language())
     columns = [NullIf(F(via + build_localized_fieldname(name, language)), Value("")) for language in languages]
     return Coalesce(*columns, Value(field.get_default()), output_field=field)
 
