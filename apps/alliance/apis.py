@@ -52,9 +52,7 @@ class CoalitionApi(ApiView):
     def get(self, request: Request) -> Response:
         """The merchant's invitation (code, link, QR), the referral rate in force, the totals and the members who
         registered with the code, newest first (paged)."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         link = request.build_absolute_uri("/register?" + urlencode({"code": merchant.invite_code}))
         page = paginate(selectors.member_list(inviter=merchant), page=v["page"], limit=v["limit"], serialize=list)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import QueryDict
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer
 from rest_framework import serializers
@@ -138,9 +138,34 @@ def refuse_unknown_parameters(request: Request, view_class: type[APIView]) -> No
     )
 
 
+# One query serializer per class, language and thread (ApiView.valid_query).
+_query_serializers = threading.local()
+
+
+def _query_serializer(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
+    built = getattr(_query_serializers, "built", None)
+    if built is None:
+        built = _query_serializers.built = {}
+    key = (serializer_class, get_language())
+    if key not in built:
+        built[key] = serializer_class()
+    return built[key]
+
+
 # Every merchant API view derives from this (tests/core/test_unknown_parameters.py checks that they do). No docstring:
 # a view without one of its own would inherit it as its description in the OpenAPI schema.
 class ApiView(APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # signed in, allowed and not throttled come first
         refuse_unknown_parameters(request, type(self))
+
+    def valid_query(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+        """The request's query parameters as `serializer_class(data=...)` validates them, or its ValidationError.
+
+        For a serializer of plain fields (no context, no instance). Building a serializer deep-copies its fields, a
+        tenth of a list's request (500 Python calls): one instance per class validates every request instead. Per
+        language, because DRF words a bound's message once and keeps it (a "max_value" message in the first
+        request's language would answer every other language), and per thread, because that wording is not safe
+        from two threads at once.
+        """
+        return _query_serializer(serializer_class).run_validation(self.request.query_params)  # type: ignore[no-any-return]

@@ -124,9 +124,7 @@ class OrderListApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The shop's orders, newest first: a status tab and a keyword (order number or product title)."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         status = None if v["status"] == "all" else int(v["status"])
         counts, awaiting_cost = selectors.order_tab_figures(merchant=merchant)
@@ -219,9 +217,8 @@ class OrderDetailApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """One of the shop's orders with its lines, address, tracking, history, refunds and deadlines."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        order = selectors.order_detail(merchant=signed_in(request), order_id=data.validated_data["id"])
+        data = self.valid_query(self.InputSerializer)
+        order = selectors.order_detail(merchant=signed_in(request), order_id=data["id"])
         return ok(detail_data(request, order))
 
 
@@ -395,9 +392,7 @@ class RefundOrderApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=paged(RefundItemSerializer))
     def get(self, request: Request) -> Response:
         """The refund requests of the shop's orders, newest first, optionally of one status."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         rows = selectors.refund_list(merchant=signed_in(request), status=v.get("status"))
         return ok(
             paginate(

@@ -72,9 +72,8 @@ class EchartApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The sales curve: orders paid and their sales per point, zeros included."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        return ok(written(reports.sales_curve(merchant=signed_in(request), range_name=data.validated_data["range"])))
+        data = self.valid_query(self.InputSerializer)
+        return ok(written(reports.sales_curve(merchant=signed_in(request), range_name=data["range"])))
 
 
 class FinancialReportApi(ApiView):
@@ -105,9 +104,8 @@ class FinancialReportApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """Finance: the figures of a period of the merchant's local dates."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        report = reports.financial_report(merchant=signed_in(request), range_name=data.validated_data["range"])
+        data = self.valid_query(self.InputSerializer)
+        report = reports.financial_report(merchant=signed_in(request), range_name=data["range"])
         return ok(written(report))
 
 
@@ -139,10 +137,9 @@ class CreditEventsApi(ApiView):
     @extend_schema(parameters=[PageInputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The credit score, its published rules, and the events that changed it, newest first."""
-        data = PageInputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
+        data = self.valid_query(PageInputSerializer)
         merchant = signed_in(request)
-        page = paginate(reports.credit_events(merchant=merchant), **data.validated_data, serialize=list)
+        page = paginate(reports.credit_events(merchant=merchant), **data, serialize=list)
         page["score"] = totals_get(merchant_id=merchant.pk)["credit_score"]
         page["start"] = CREDIT_START
         page["recovery_days"] = settings.CREDIT_RECOVERY_DAYS

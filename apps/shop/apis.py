@@ -135,13 +135,12 @@ class LevelListApi(ApiView):
 
     @extend_schema(parameters=[PageInputSerializer], responses=PageSerializer)
     def get(self, request: Request) -> Response:
-        page = PageInputSerializer(data=request.query_params)
-        page.is_valid(raise_exception=True)
+        page = self.valid_query(PageInputSerializer)
         levels, current = levels_priced(merchant=signed_in(request))
         context = {"request": request}
         data = paginate(
             levels,
-            **page.validated_data,
+            **page,
             serialize=lambda items: self.OutputSerializer(items, many=True, context=context).data,
         )
         data["current_level_id"] = current.pk if current is not None else None

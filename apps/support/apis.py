@@ -74,9 +74,7 @@ class NoticeListApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The merchant's messages, newest first: all, unread (is_see=0) or read (is_see=1)."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         is_read = None if v["is_see"] == "all" else v["is_see"] == "1"
         rows = selectors.notice_list(merchant=merchant, is_read=is_read)
@@ -116,9 +114,7 @@ class AfficheApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The platform's announcements in force now, newest first, in the merchant's language."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         signed_in(request)
         page = paginate(selectors.announcement_current(), page=v["page"], limit=v["limit"], serialize=list)
         return ok(self.OutputSerializer(page).data)
@@ -216,9 +212,7 @@ class KfMessagesApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """The support conversation, a page at a time, newest first; reading the newest page marks replies read."""
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         conversation, messages, has_more = services.support_read(
             merchant=signed_in(request), before_id=v.get("before_id"), limit=v["limit"]
         )

@@ -61,9 +61,7 @@ class SetLanguageApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
-        serializer = self.InputSerializer(data=request.query_params)
-        serializer.is_valid(raise_exception=True)
-        lang = serializer.validated_data["lang"]
+        lang = self.valid_query(self.InputSerializer)["lang"]
         services.merchant_language_set(merchant=signed_in(request), lang=lang)
         with translation.override(django_lang(lang)):
             return ok(self.OutputSerializer({"lang": lang}).data, _("Language saved"))

@@ -29,9 +29,8 @@ class ProductHotApi(ApiView):
 
     @extend_schema(parameters=[PageInputSerializer], responses=paged(GoodsOutputSerializer))
     def get(self, request: Request) -> Response:
-        page = PageInputSerializer(data=request.query_params)
-        page.is_valid(raise_exception=True)
-        number, limit = page.validated_data["page"], page.validated_data["limit"]
+        page = self.valid_query(PageInputSerializer)
+        number, limit = page["page"], page["limit"]
         total, rows = goods_page_rows(merchant=signed_in(request), order="hot", page=number, limit=limit)
         return ok(page_answer(total, goods_page(request, rows), page=number, limit=limit))
 
@@ -44,11 +43,10 @@ class CategoryListApi(ApiView):
 
     @extend_schema(parameters=[PageInputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
-        page = PageInputSerializer(data=request.query_params)
-        page.is_valid(raise_exception=True)
+        page = self.valid_query(PageInputSerializer)
         data = paginate(
             category_list(),
-            **page.validated_data,
+            **page,
             serialize=lambda items: self.OutputSerializer(items, many=True).data,
         )
         return ok(data)
@@ -74,9 +72,7 @@ class ProductListApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=PageSerializer)
     def get(self, request: Request) -> Response:
-        params = self.InputSerializer(data=request.query_params)
-        params.is_valid(raise_exception=True)
-        query = params.validated_data
+        query = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         total, rows = product_card_page(
             category_id=query.get("category"), keyword=query["keyword"], page=query["page"], limit=query["limit"]

@@ -38,9 +38,7 @@ class GoodsManageApi(ApiView):
 
     @extend_schema(responses=paged(GoodsOutputSerializer))
     def get(self, request: Request) -> Response:
-        params = self.InputSerializer(data=request.query_params)
-        params.is_valid(raise_exception=True)
-        query = params.validated_data
+        query = self.valid_query(self.InputSerializer)
         page, limit = query["page"], query["limit"]
         total, rows = goods_page_rows(merchant=signed_in(request), tab=query["tab"], page=page, limit=limit)
         return ok(page_answer(total, goods_page(request, rows), page=page, limit=limit))
@@ -95,14 +93,13 @@ class ProductDetailApi(ApiView):
             return ProductGoodsSerializer(goods).data if goods is not None else None
 
     def get(self, request: Request) -> Response:
-        params = self.InputSerializer(data=request.query_params)
-        params.is_valid(raise_exception=True)
+        params = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
-        if "goods_id" in params.validated_data:
-            listed = goods_get(merchant=merchant, goods_id=params.validated_data["goods_id"])
+        if "goods_id" in params:
+            listed = goods_get(merchant=merchant, goods_id=params["goods_id"])
             detail = product_detail(product_id=listed.product_id)
         else:
-            detail = product_detail(product_id=params.validated_data["id"])
+            detail = product_detail(product_id=params["id"])
         goods = goods_of_product(merchant=merchant, product_id=detail["id"])
         margin, _quantity = level_terms(merchant=merchant)
         card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)

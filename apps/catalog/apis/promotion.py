@@ -96,8 +96,7 @@ class BuyTrainBillApi(ApiView):
 
     @extend_schema(parameters=[PageInputSerializer])
     def get(self, request: Request) -> Response:
-        page = PageInputSerializer(data=request.query_params)
-        page.is_valid(raise_exception=True)
+        page = self.valid_query(PageInputSerializer)
         purchases = promotion_list(merchant=signed_in(request))
         serialize = lambda items: self.OutputSerializer(items, many=True).data  # noqa: E731
-        return ok(paginate(purchases, **page.validated_data, serialize=serialize))
+        return ok(paginate(purchases, **page, serialize=serialize))

@@ -45,10 +45,9 @@ class BillApi(ApiView):
     def get(self, request: Request) -> Response:
         # Built from plain values (apps.core.formats), so each record reads as
         # OutputSerializer (the schema) writes it (tests/wallet/test_bill.py).
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        page, limit = data.validated_data["page"], data.validated_data["limit"]
-        total, lines = selectors.bill_page(merchant=signed_in(request), tab=data.validated_data["type"], page=page,
+        data = self.valid_query(self.InputSerializer)
+        page, limit = data["page"], data["limit"]
+        total, lines = selectors.bill_page(merchant=signed_in(request), tab=data["type"], page=page,
                                            limit=limit)  # fmt: skip
         memos = selectors.bill_memos(lines=lines)
         items = [

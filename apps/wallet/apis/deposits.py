@@ -127,9 +127,7 @@ class RechargeLogApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=paged(DepositOutputSerializer))
     def get(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         deposits = selectors.deposit_list(merchant=signed_in(request), status=v.get("status"))
         return ok(
             paginate(

@@ -102,9 +102,8 @@ class ExtractApi(ApiView):
         """The form: balance, methods, networks, the fee rule, the minimum and maximum; `amount` adds a fee preview."""
         preview = None
         if request.query_params.get("amount"):
-            params = self.PreviewSerializer(data=request.query_params)
-            params.is_valid(raise_exception=True)
-            preview = selectors.withdrawal_preview(amount=params.validated_data["amount"])
+            params = self.valid_query(self.PreviewSerializer)
+            preview = selectors.withdrawal_preview(amount=params["amount"])
         return ok(_form_data(selectors.withdrawal_form(merchant=signed_in(request), preview=preview)))
 
     @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer)
@@ -167,9 +166,7 @@ class ExtractLogApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=paged(WithdrawalOutputSerializer))
     def get(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.query_params)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = self.valid_query(self.InputSerializer)
         rows = selectors.withdrawal_list(merchant=signed_in(request), status=v.get("status"))
         return ok(
             paginate(
