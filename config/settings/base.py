@@ -81,24 +81,34 @@ TEMPLATES = [
 ]
 
 
-def sqlite_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
-    """SQLite set up for a web server with a Celery worker beside it; any other engine is returned unchanged.
+def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
+    """The database set up for web servers with Celery workers beside them. An `OPTIONS` given in DATABASE_URL wins.
 
-    WAL lets readers and the writer work at once; IMMEDIATE transactions take the write lock when they begin, so two
-    transactions that read then write wait their turn (the busy timeout) instead of failing "database is locked";
-    synchronous=NORMAL is safe under WAL. An `OPTIONS` given in DATABASE_URL wins.
+    SQLite: WAL lets readers and the writer work at once; IMMEDIATE transactions take the write lock when they begin,
+    so two transactions that read then write wait their turn (the busy timeout) instead of failing "database is
+    locked"; synchronous=NORMAL is safe under WAL.
+
+    PostgreSQL: the values travel apart from the statement (server-side binding), and psycopg prepares a statement
+    the second time a connection runs it, so PostgreSQL no longer parses and plans it: the hot reads run a few
+    statements with new values each time (apps.core.prepared), and planning was half of their database CPU (README,
+    Performance). DB_PREPARED_STATEMENTS=false turns that off, for a connection pooler in transaction mode that does
+    not keep prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
     """
-    if database.get("ENGINE") != "django.db.backends.sqlite3":
+    engine = database.get("ENGINE")
+    if engine == "django.db.backends.sqlite3":
+        options: dict[str, Any] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),  # seconds a writer waits for the lock
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    elif engine == "django.db.backends.postgresql" and env.bool("DB_PREPARED_STATEMENTS", default=True):
+        options = {"server_side_binding": True, "prepare_threshold": 1}
+    else:
         return database
-    options = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),  # seconds a writer waits for the lock
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
     return {**database, "OPTIONS": {**options, **database.get("OPTIONS", {})}}
 
 
-DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,13 +1,13 @@
 """Production: everything from the environment; the secrets have no default and start-up fails without them."""
 
 from .base import *  # noqa: F403
-from .base import NUM_PROXIES, cache_from, env, logging_config, sqlite_for_a_server
+from .base import NUM_PROXIES, cache_from, database_for_a_server, env, logging_config
 
 DEBUG = False
 LOGGING = logging_config(env("LOG_FORMAT", default="json"))
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
-DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL"))}
+DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL"))}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 CACHES = {"default": cache_from("REDIS_URL")}
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))

@@ -1,11 +1,11 @@
 """Test settings: SQLite by default, PostgreSQL when DATABASE_URL says so; tasks run eagerly."""
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, env, sqlite_for_a_server
+from .base import BASE_DIR, database_for_a_server, env
 
 SECRET_KEY = "test-only-not-secret"
 ALLOWED_HOSTS = ["*"]
-DATABASES = {"default": sqlite_for_a_server(env.db("DATABASE_URL", default="sqlite:///:memory:"))}
+DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL", default="sqlite:///:memory:"))}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", "apps.accounts.hashers.Argon2Hasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True

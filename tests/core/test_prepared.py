@@ -105,3 +105,20 @@ def test_runs_from_several_threads_on_their_own_connections():
 def test_a_queryset_that_is_not_values_is_refused():
     with pytest.raises(TypeError, match="values"):
         Prepared(lambda: Merchant.objects.filter(pk=Param("pk"))).rows(pk=1)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_postgresql_prepares_a_read_the_second_time_a_connection_runs_it():
+    # The settings (config.settings.base.database_for_a_server): PostgreSQL then skips parsing and planning it.
+    merchant = MerchantFactory()
+
+    def prepared_phone_reads() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ['%"phone"%'])
+            return int(cursor.fetchone()[0])
+
+    connection.close()  # a new connection: nothing prepared yet
+    assert PHONE.row(pk=merchant.pk) == {"phone": merchant.phone}
+    assert prepared_phone_reads() == 0
+    assert PHONE.row(pk=merchant.pk) == {"phone": merchant.phone}
+    assert prepared_phone_reads() == 1

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from config.settings.base import sqlite_for_a_server
+from config.settings.base import database_for_a_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,11 +42,15 @@ def test_concurrent_shop_settings_saves_all_succeed_on_file_sqlite(tmp_path):
     assert outcome["results"] == {"200/1": 72}
 
 
-def test_sqlite_options_for_a_server():
-    database = sqlite_for_a_server({"ENGINE": "django.db.backends.sqlite3", "NAME": "db.sqlite3"})
+def test_database_options_for_a_server(monkeypatch):
+    database = database_for_a_server({"ENGINE": "django.db.backends.sqlite3", "NAME": "db.sqlite3"})
     options = database["OPTIONS"]
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] >= 5
     assert "journal_mode=WAL" in options["init_command"]
     postgres = {"ENGINE": "django.db.backends.postgresql", "NAME": "merchant"}
-    assert sqlite_for_a_server(postgres) == postgres
+    assert database_for_a_server(postgres)["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 1}
+    given = {**postgres, "OPTIONS": {"prepare_threshold": 5}}
+    assert database_for_a_server(given)["OPTIONS"] == {"server_side_binding": True, "prepare_threshold": 5}
+    monkeypatch.setenv("DB_PREPARED_STATEMENTS", "false")
+    assert database_for_a_server(postgres) == postgres
