@@ -168,4 +168,4 @@ class ApiView(APIView):
         request's language would answer every other language), and per thread, because that wording is not safe
         from two threads at once.
         """
-        return _query_serializer(serializer_class).run_validation(self.request.query_params)  # type: ignore[no-any-return]
+        return _query_serializer(serializer_class).run_validation(self.request.query_params)

@@ -3,6 +3,7 @@ vouchers) an expiring signed link served by `common/file/<signed>` to whoever ho
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
@@ -32,6 +33,17 @@ def storage_url(name: str | None, storage: Storage = default_storage) -> str | N
     return _file_system_url(storage, name) if isinstance(storage, FileSystemStorage) else storage.url(name)
 
 
+def absolute_url(request: Any, url: str | None) -> str | None:
+    """`request.build_absolute_uri(url)` of a storage's URL (None for none), in 2 Python calls instead of 15 (a list
+    writes 20 pictures). A storage's URL is already quoted (Django's `filepath_to_uri`, S3's signing), so an absolute
+    one is kept and a path only needs the request's scheme and host, which Django works out once per request."""
+    if not url:
+        return None
+    if url.startswith("/") and not url.startswith("//"):
+        return request._current_scheme_host + url
+    return url
+
+
 def upload_get(*, key: str, merchant_id: int | None, kinds: Iterable[str]) -> Upload:
     """The upload `key` of this merchant (None: an anonymous upload made during registration) of one of `kinds`.
 
@@ -58,7 +70,7 @@ def stored_upload_url(pk: int | None, name: str | None, is_private: bool, reques
         url = reverse("private-file", kwargs={"signed": signing.dumps(pk, salt=_SALT)})
     else:
         url = storage_url(name) or ""
-    return request.build_absolute_uri(url) if request is not None and url.startswith("/") else url
+    return absolute_url(request, url) if request is not None and url else url
 
 
 def upload_from_signed(signed: str) -> Upload | None:

@@ -18,7 +18,7 @@ from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import PageSerializer, paged
-from apps.core.uploads import storage_url
+from apps.core.uploads import absolute_url, storage_url
 
 from . import selectors, services
 from .constants import PICK_BATCH_MAX, GoodsStatus, OrderStatus, PickResult, RefundStatus
@@ -29,7 +29,7 @@ STATUS_FILTERS = ["all", *(str(code) for code in OrderStatus.values)]
 
 def _image(request: Request, name: str) -> str | None:
     """The absolute URL of an order line's picture by its storage name (none when the line has none)."""
-    return request.build_absolute_uri(storage_url(name)) if name else None
+    return absolute_url(request, storage_url(name))
 
 
 def _line_image(request: Request, line: OrderLine | None) -> str | None:

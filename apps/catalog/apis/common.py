@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from apps.accounts.authentication import signed_in
 from apps.core.formats import money, time, time_or_none
 from apps.core.money import MoneySerializerField
+from apps.core.uploads import absolute_url
 from apps.shop.selectors import level_terms
 
 from ..models import Product, ShopGoods
@@ -71,11 +72,6 @@ class GoodsOutputSerializer(serializers.Serializer):
 
 # The lists build their items from plain values (selectors.product_cards), written as the serializers above
 # write them (apps.core.formats; tests/catalog/test_cards.py).
-def file_url(request: Request, url: str | None) -> str | None:
-    """The absolute URL of a stored picture (a product's image or thumbnail) from its storage URL (the selectors')."""
-    return request.build_absolute_uri(url) if url else None
-
-
 def card_data(request: Request, row: dict, margin: Decimal) -> dict:
     """A ProductCardSerializer item from a card row of the selectors (product_cards, product_card_page and
     product_detail, with the stock), priced at `margin`."""
@@ -84,7 +80,7 @@ def card_data(request: Request, row: dict, margin: Decimal) -> dict:
         "id": row["id"],
         "title": row["title"],
         "category_id": row["category_id"],
-        "image": file_url(request, row["cover"]),
+        "image": absolute_url(request, row["cover"]),
         "retail_price": money(prices.retail),
         "purchase_price": money(prices.purchase),
         "profit": money(prices.profit),

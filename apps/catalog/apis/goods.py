@@ -15,6 +15,7 @@ from apps.core.fields import IdField
 from apps.core.formats import time
 from apps.core.pagination import PageInputSerializer, page_answer
 from apps.core.schema import paged
+from apps.core.uploads import absolute_url
 from apps.shop.selectors import level_terms
 
 from ..filters import GOODS_TABS
@@ -27,7 +28,7 @@ from ..selectors import (
     product_stock,
 )
 from ..services import goods_remove, goods_switch
-from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, card_data, file_url, goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, card_data, goods_page
 
 
 class GoodsManageApi(ApiView):
@@ -104,7 +105,8 @@ class ProductDetailApi(ApiView):
         margin, _quantity = level_terms(merchant=merchant)
         card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)
         images = [
-            {"url": file_url(request, url), "thumbnail": file_url(request, thumb)} for url, thumb in detail["images"]
+            {"url": absolute_url(request, url), "thumbnail": absolute_url(request, thumb)}
+            for url, thumb in detail["images"]
         ]
         return ok(
             {
