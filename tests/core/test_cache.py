@@ -3,8 +3,10 @@
 import threading
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 
 from apps.core.cache import RedisCache
+from apps.core.cache import count as cache_count
 from config.settings.base import cache_from
 
 REDIS = "redis://127.0.0.1:6379/13"
@@ -42,3 +44,38 @@ def test_a_redis_url_selects_it(monkeypatch):
     assert cache_from("PROBE_CACHE_URL")["BACKEND"] == "apps.core.cache.RedisCache"
     monkeypatch.setenv("PROBE_CACHE_URL", "locmemcache://")
     assert cache_from("PROBE_CACHE_URL")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_a_counter_counts_atomically_and_expires(cache):
+    def count() -> None:
+        for _ in range(50):
+            cache_count(cache, "window", 30)
+
+    threads = [threading.Thread(target=count) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert cache_count(cache, "window", 30) == 201
+    client = cache._cache.get_client()
+    assert 0 < client.ttl(cache.make_key("window")) <= 30
+    assert cache_count(LocMemCache("counter", {}), "window", 30) == 1
+
+
+def test_the_default_cache_counts_in_one_command(settings):
+    # DRF's throttles hold django.core.cache.cache, a proxy of the configured backend; Django's add and incr would be
+    # three commands (SET NX, EXISTS, INCRBY).
+    settings.CACHES = {"default": {"BACKEND": "apps.core.cache.RedisCache", "LOCATION": REDIS, "KEY_PREFIX": "proxy"}}
+    from django.core.cache import cache as default_cache
+
+    client = default_cache._cache.get_client()
+
+    def commands() -> dict:
+        stats = client.info("commandstats")
+        return {name: stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("eval", "set", "exists", "incrby")}
+
+    before = commands()
+    assert cache_count(default_cache, "window", 30) == 1
+    after = commands()
+    assert {name: after[name] - before[name] for name in after} == {"eval": 1, "set": 0, "exists": 0, "incrby": 0}
+    default_cache.clear()
