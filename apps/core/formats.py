@@ -16,7 +16,8 @@ from django.db.models import Choices
 from django.utils import translation
 from rest_framework import serializers
 
-_TIME = serializers.DateTimeField(default_timezone=ZoneInfo(settings.TIME_ZONE))
+_ZONE = ZoneInfo(settings.TIME_ZONE)
+_TIME = serializers.DateTimeField(default_timezone=_ZONE)
 # apps.core.money.MoneySerializerField writes 2 places at a precision of 20 digits, rounding half to even (the
 # default context's), in 8 calls a value; an answer writes 60 of them (tests/core/test_formats.py compares the two).
 _CENT = Decimal("0.01")
@@ -28,11 +29,16 @@ def money(value: Decimal) -> str:
 
 
 def time(value: datetime) -> str:
-    return _TIME.to_representation(value)
+    """DRF's ISO 8601 in settings.TIME_ZONE ("Z" for UTC), in 4 calls instead of 12 for a time read from the
+    database (aware); a naive one goes through the field."""
+    if value.tzinfo is None:
+        return _TIME.to_representation(value)  # type: ignore[no-any-return]
+    text = value.astimezone(_ZONE).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 def time_or_none(value: datetime | None) -> str | None:
-    return _TIME.to_representation(value) if value is not None else None
+    return time(value) if value is not None else None
 
 
 def written(value: object) -> object:
@@ -45,7 +51,7 @@ def written(value: object) -> object:
     if isinstance(value, Decimal):
         return money(value)
     if isinstance(value, datetime):
-        return _TIME.to_representation(value)
+        return time(value)
     if isinstance(value, date):
         return value.isoformat()
     return value

@@ -29,4 +29,3 @@ def test_a_merchant_gets_the_rate_per_minute_and_the_next_minute_again(api, thro
 
     clock[0] += 10
     assert api.get(AFFICHE).json()["code"] == 1
-
