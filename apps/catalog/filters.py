@@ -2,12 +2,22 @@
 
 import django_filters
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.lookups import DataContains
+from django.db import connections
+from django.db.models import Expression, F, Func, Q, QuerySet, TextField, Value
 from modeltranslation.utils import build_localized_fieldname, get_language
 
 from .models import Product, ShopGoods
 
 GOODS_TABS = {"all": None, "selling": True, "stock": False}
+# Shorter keywords have no trigram: PostgreSQL finds them by the titles' characters and character pairs.
+SHORT_KEYWORD = 3
+
+
+def _grams(text: Expression | F) -> Func:
+    """The characters and character pairs of `text`, upper-cased (catalog/migrations/0004_product_title_grams)."""
+    return Func(text, function="catalog_title_grams", output_field=ArrayField(TextField()))
 
 
 class ProductFilter(django_filters.FilterSet):
@@ -22,12 +32,19 @@ class ProductFilter(django_filters.FilterSet):
         fields: list[str] = []
 
     def filter_keyword(self, queryset: QuerySet[Product], name: str, value: str) -> QuerySet[Product]:
-        """Matches the title in the request language and in the fallback languages."""
+        """Matches the title in the request language and in the fallback languages, ignoring case. On PostgreSQL a
+        keyword of three characters or more is served by the titles' trigram indexes, a shorter one by their
+        character-pair indexes (migrations 0002 and 0004)."""
         languages = [get_language()]
         languages += [code for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES if code not in languages]
+        short = len(value) < SHORT_KEYWORD and connections[queryset.db].vendor == "postgresql"
         q = Q()
         for code in languages:
-            q |= Q(**{f"{build_localized_fieldname('title', code)}__icontains": value})
+            field = build_localized_fieldname("title", code)
+            if short:
+                q |= Q(DataContains(_grams(F(field)), _grams(Value(value))))
+            else:
+                q |= Q(**{f"{field}__icontains": value})
         return queryset.filter(q)
 
 
