@@ -38,11 +38,12 @@ class ProductFilter(django_filters.FilterSet):
         languages = [get_language()]
         languages += [code for code in settings.MODELTRANSLATION_FALLBACK_LANGUAGES if code not in languages]
         short = len(value) < SHORT_KEYWORD and connections[queryset.db].vendor == "postgresql"
+        keyword = _grams(Value(value))
         q = Q()
         for code in languages:
             field = build_localized_fieldname("title", code)
             if short:
-                q |= Q(DataContains(_grams(F(field)), _grams(Value(value))))
+                q |= Q(DataContains(_grams(F(field)), keyword))
             else:
                 q |= Q(**{f"{field}__icontains": value})
         return queryset.filter(q)

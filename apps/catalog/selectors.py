@@ -41,11 +41,6 @@ def _cover() -> Subquery:
     return Subquery(first.values("thumbnail")[:1])
 
 
-def _with_cover_url(row: dict) -> dict:
-    row["cover"] = storage_url(row["cover"])
-    return row
-
-
 # The distribution center's pages and the product details are the same for every merchant: they are cached per
 # language until a product, picture or category is saved or deleted (apps.core.cached), with their pictures' storage
 # URLs (on S3 signed for an hour: a cached one is at most the cache's 10 minutes old). Stock is not in them:
@@ -63,8 +58,8 @@ def _cards(products: QuerySet[Product], names: tuple[str, ...]) -> QuerySet[Prod
 
 
 def _card(row: dict) -> dict:
-    row["title"] = row.pop("card_title")
-    return _with_cover_url(row)
+    row["title"], row["cover"] = row.pop("card_title"), storage_url(row["cover"])
+    return row
 
 
 _CARDS = Prepared(lambda count: _cards(Product.objects.filter(pk__in=params("product", count)), CARD_VALUES))
