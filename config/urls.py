@@ -33,6 +33,7 @@ urlpatterns = [
     path("manifest.webmanifest", web_manifest),
     path("merchant/", include(api_patterns)),
     path("intake/v1/", include("apps.orders.intake_urls")),  # the storefront's signed order intake
+    path("", include("apps.storefront.urls")),  # the buyers' storefront: /s/<shop>/, sitemap.xml, robots.txt
     path("", spa_shell, name="spa-root"),
     *[path(route, spa_shell) for route in SPA_ROUTES],
 ]
@@ -41,7 +42,7 @@ if settings.SERVE_MEDIA:
     urlpatterns.append(re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.*)$", public_media))
 
 # Any other address is one the merchant app does not have (not an API, admin or file path): its own not-found screen.
-urlpatterns.append(re_path(r"^(?!admin/|merchant/|api/|static/|media/)(?P<rest>.+)$", spa_not_found))
+urlpatterns.append(re_path(r"^(?!admin/|merchant/|api/|static/|media/|s/)(?P<rest>.+)$", spa_not_found))
 
 handler404 = "apps.core.exceptions.api_404"
 handler500 = "apps.core.exceptions.api_500"

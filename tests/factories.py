@@ -188,3 +188,15 @@ def place_order(merchant, *, quantity: int = 1, retail: str = "20.00", goods=Non
     if paid:
         order = services.order_pay(order_id=order.pk, payment_reference=f"PAY-{order.pk}")
     return order
+
+
+def received_order(merchant, operator, retail: str = "20.00", *, goods=None):
+    """An order of `merchant`'s shop (one unit of `goods`, or of a new product at `retail`), picked up, shipped and
+    received by the buyer (settlement due 7 days later)."""
+    from apps.orders import services
+
+    fund(merchant, str(goods.product.retail_price if goods else Decimal(retail)))
+    order = place_order(merchant, retail=retail, goods=goods)
+    services.order_pick(merchant=merchant, order_id=order.pk, pay_password=DEFAULT_PAY_PASSWORD)
+    services.order_ship(order_id=order.pk, carrier="DHL", tracking_number=f"T{order.pk}", operator=operator)
+    return services.order_confirm_receipt(order_id=order.pk)

@@ -177,12 +177,35 @@ def goods_page_rows(
     return total, _GOODS_PAGE.rows(tab, order, start, start + limit, merchant=merchant.pk, now=timezone.now())
 
 
-def storefront_goods(*, merchant: Merchant, now: datetime | None = None) -> QuerySet[ShopGoods]:
-    """What a buyer sees of the shop (for the storefront): its on-shelf goods of active products, the goods of a
-    running promotion first (product.md section 8), then newest first; `is_promoted` / `promoted_until` mark them."""
-    qs = ShopGoods.objects.filter(merchant=merchant, on_shelf=True, product__is_active=True)
-    qs = qs.select_related("product").prefetch_related(Prefetch("product__images", ProductImage.objects.all()))
-    return _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+STOREFRONT_VALUES = ("id", "product_id", "is_promoted")
+
+
+def storefront_goods(
+    *, merchant_id: int, category_id: int | None = None, keyword: str = "", now: datetime | None = None
+) -> QuerySet[ShopGoods, dict[str, Any]]:
+    """What a buyer sees of the shop (the storefront): its on-shelf goods of active products, of a category and whose
+    title has `keyword` when given; the goods of a running promotion first (product.md section 8), then newest first.
+    Rows of `id`, `product_id` and `is_promoted`; their cards come from product_cards."""
+    qs = ShopGoods.objects.filter(merchant_id=merchant_id, on_shelf=True, product__is_active=True)
+    if category_id is not None:
+        qs = qs.filter(product__category_id=category_id)
+    if keyword:
+        qs = qs.filter(product__in=ProductFilter({"keyword": keyword}, queryset=Product.objects.all()).qs.values("pk"))
+    ranked = _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+    return ranked.values(*STOREFRONT_VALUES)
+
+
+def storefront_categories(*, merchant_id: int) -> QuerySet[Category]:
+    """The active categories the shop has on-shelf goods of, for the storefront's filter."""
+    selling = ShopGoods.objects.filter(merchant_id=merchant_id, on_shelf=True, product__is_active=True)
+    return Category.objects.filter(is_active=True, pk__in=selling.values("product__category_id"))
+
+
+def storefront_listing(*, merchant_id: int, goods_id: int) -> dict[str, Any] | None:
+    """A listing a buyer may open: on the shelf of this shop, of an active product; `id`, `product_id`,
+    `is_promoted`. None otherwise."""
+    listing = ShopGoods.objects.filter(pk=goods_id, merchant_id=merchant_id, on_shelf=True, product__is_active=True)
+    return _with_promotion(listing).values(*STOREFRONT_VALUES).first()
 
 
 def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:

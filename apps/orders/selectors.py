@@ -5,7 +5,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import Avg, Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from apps.core.prepared import Param, Prepared
 from apps.core.transitions import status_history_values
 
 from .constants import OrderStatus, RefundStatus
-from .models import Order, OrderLine, Refund, TrackingEvent
+from .models import Order, OrderLine, Refund, Review, TrackingEvent
 
 # How many orders one beat run moves per kind; the next run (a minute later) takes the rest.
 DUE_BATCH = 500
@@ -173,3 +173,17 @@ def order_ids_shipped() -> list[int]:
 
 def orders_by_ids(ids: list[int]) -> QuerySet[Order]:
     return Order.objects.filter(pk__in=ids).order_by("id")
+
+
+REVIEW_VALUES = ("stars", "text", "created_at")
+
+
+def product_reviews(*, merchant_id: int, product_id: int, limit: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The buyers' reviews of a product bought in this shop: ({count, average (None without reviews)}, the newest
+    `limit` as {stars, text, created_at}). Two queries."""
+    reviews = Review.objects.filter(order__merchant_id=merchant_id, order__lines__product_id=product_id)
+    summary = reviews.aggregate(count=Count("pk"), average=Avg("stars"))
+    if summary["average"] is not None:
+        summary["average"] = Decimal(str(summary["average"])).quantize(Decimal("0.1"))
+    newest = reviews.order_by("-created_at", "-pk").values(*REVIEW_VALUES)[:limit]
+    return summary, list(newest)

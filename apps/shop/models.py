@@ -3,6 +3,8 @@ from decimal import Decimal
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
@@ -13,6 +15,8 @@ from .validators import validate_https
 # A package promotes at most this many products (one purchase's goods ids are a bounded list) for at most a year.
 PROMOTION_MAX_PRODUCTS = 100
 PROMOTION_MAX_HOURS = 24 * 365
+# The storefront's address of a shop starts with this many characters of its name.
+SLUG_NAME_MAX = 40
 
 
 class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
@@ -102,6 +106,15 @@ class Shop(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def slug(self) -> str:
+        """The storefront's address of the shop, its name and id ("demo-shop-7"): the id finds it, so a renamed shop's
+        old links lead to the new address (apps.storefront)."""
+        return f"{slugify(self.name, allow_unicode=True)[:SLUG_NAME_MAX].strip('-') or 'shop'}-{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("storefront-shop", kwargs={"slug": self.slug})
 
 
 class ShopFigures(models.Model):

@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
     "apps.wallet",
     "apps.alliance",
     "apps.support",
+    "apps.storefront",
 ]
 # Merchants are not Django users (operators are); apps below accounts refer to them through this setting.
 MERCHANT_MODEL = "accounts.Merchant"

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from apps.alliance import services as alliance_services
 from apps.orders import services
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, MerchantFactory, fund, place_order
+from tests.factories import LevelFactory, MerchantFactory, received_order
 
 
 @pytest.fixture(autouse=True)
@@ -33,15 +33,6 @@ def member(merchant):
 
 def set_rate(percent: str, operator=None):
     return alliance_services.referral_rate_set(percent=Decimal(percent), operator=operator)
-
-
-def received_order(merchant, operator, retail: str = "20.00"):
-    """An order of `merchant`'s shop, picked up, shipped and received (settlement due 7 days later)."""
-    fund(merchant, str(Decimal(retail)))
-    order = place_order(merchant, retail=retail)
-    services.order_pick(merchant=merchant, order_id=order.pk, pay_password=DEFAULT_PAY_PASSWORD)
-    services.order_ship(order_id=order.pk, carrier="DHL", tracking_number=f"T{order.pk}", operator=operator)
-    return services.order_confirm_receipt(order_id=order.pk)
 
 
 def settle(order) -> bool:

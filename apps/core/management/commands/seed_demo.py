@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-DEMO_ORDER = ["shop", "accounts", "catalog", "wallet", "orders", "support", "alliance"]
+DEMO_ORDER = ["shop", "accounts", "catalog", "wallet", "orders", "support", "alliance", "storefront"]
 
 
 class Command(BaseCommand):

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StorefrontConfig(AppConfig):
+    name = "apps.storefront"
+    label = "storefront"

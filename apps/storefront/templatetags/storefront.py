@@ -1,0 +1,42 @@
+"""The storefront's template filters: money in the platform's currency as the page's language writes it, star marks."""
+
+import json
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
+
+from babel import Locale
+from babel.numbers import format_currency
+from django import template
+from django.conf import settings
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, to_locale
+
+register = template.Library()
+
+STARS = 5
+# What a <script> data block must not contain as it is (Django's json_script escapes the same).
+_SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+@lru_cache(maxsize=16)
+def _locale(language: str) -> Locale:
+    return Locale.parse(to_locale(language))
+
+
+@register.filter
+def money(amount: Decimal | str) -> str:
+    """12.5 -> "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese: Babel's data (CLDR)."""
+    return format_currency(Decimal(amount), settings.PLATFORM_CURRENCY, locale=_locale(get_language()))
+
+
+@register.filter
+def stars(value: int | Decimal | None) -> str:
+    """Five marks, as many filled as the value rounded (4.4 -> ★★★★☆)."""
+    filled = int(Decimal(value or 0).quantize(Decimal(1), ROUND_HALF_UP))
+    return "★" * filled + "☆" * (STARS - filled)
+
+
+@register.filter
+def ld_json(data: dict) -> SafeString:
+    """A structured-data block's JSON, safe inside <script type="application/ld+json">."""
+    return mark_safe(json.dumps(data, ensure_ascii=False).translate(_SCRIPT_ESCAPES))  # noqa: S308

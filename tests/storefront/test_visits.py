@@ -1,0 +1,114 @@
+"""Visits (issue 14, product.md 11): a visitor is counted once per shop and local date, by the beacon a page's script
+sends, keyed by a random first-party cookie; a crawler that runs no script is not counted; a product page's view
+counts in the listing's clicks. The counts are what the merchant's Home shows."""
+
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+
+from apps.accounts.constants import MerchantStatus
+from apps.catalog.models import GoodsView, ShopGoods
+from apps.shop.models import Visitor
+from tests.factories import MerchantFactory, ShopGoodsFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def open_page(browser: Client, url: str) -> dict:
+    """Loads a storefront page as a browser would and returns what its beacon script would send."""
+    html = browser.get(url).content.decode()
+    form = re.search(r'<form id="visit" hidden method="post" action="([^"]+)">(.*?)</form>', html, re.S)
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form[2]))
+    return {"action": form[1], "fields": fields}
+
+
+def run_beacon(browser: Client, url: str):
+    beacon = open_page(browser, url)
+    return browser.post(beacon["action"], beacon["fields"])
+
+
+def home_visitors(merchant) -> dict:
+    from tests.conftest import ApiClient
+
+    api = ApiClient().login_as(merchant)
+    return api.get("/merchant/index/index").json()["data"]
+
+
+def test_a_visitor_counts_once_a_day_whatever_the_pages(buyer, merchant):
+    goods = ShopGoodsFactory(merchant=merchant)
+    shop = merchant.shop.get_absolute_url()
+
+    first = run_beacon(buyer, shop)
+    assert first.status_code == 204
+    key = first.cookies["sf_visitor"]
+    assert key["httponly"] and key["samesite"] == "Lax" and len(key.value) == 22
+    run_beacon(buyer, shop)
+    run_beacon(buyer, f"{shop}g/{goods.pk}/")
+
+    assert Visitor.objects.filter(merchant=merchant).count() == 1
+    assert Visitor.objects.get().key == key.value
+    # Another browser is another visitor; the same browser tomorrow is counted again that day.
+    run_beacon(Client(enforce_csrf_checks=True), shop)
+    with time_machine.travel(timezone.now() + timedelta(days=1)):
+        run_beacon(buyer, shop)
+    assert Visitor.objects.filter(merchant=merchant).count() == 3
+
+
+def test_opening_a_page_without_its_script_counts_nothing(buyer, merchant):
+    goods = ShopGoodsFactory(merchant=merchant)
+    for url in (merchant.shop.get_absolute_url(), f"{merchant.shop.get_absolute_url()}g/{goods.pk}/"):
+        response = buyer.get(url)
+        assert response.status_code == 200
+        assert "sf_visitor" not in response.cookies
+    assert not Visitor.objects.exists() and not GoodsView.objects.exists()
+
+
+def test_a_product_page_view_counts_in_its_clicks(buyer, merchant, other_merchant):
+    goods = ShopGoodsFactory(merchant=merchant)
+    foreign = ShopGoodsFactory(merchant=other_merchant)
+    page = f"{merchant.shop.get_absolute_url()}g/{goods.pk}/"
+    beacon = open_page(buyer, page)
+    assert beacon["fields"]["goods"] == str(goods.pk)
+
+    buyer.post(beacon["action"], beacon["fields"])
+    buyer.post(beacon["action"], beacon["fields"])
+    # Another shop's goods named in this shop's beacon is not counted anywhere.
+    buyer.post(beacon["action"], {**beacon["fields"], "goods": foreign.pk})
+    buyer.post(beacon["action"], {**beacon["fields"], "goods": "9" * 40})
+
+    assert ShopGoods.objects.get(pk=goods.pk).clicks == 2
+    assert ShopGoods.objects.get(pk=foreign.pk).clicks == 0
+    assert GoodsView.objects.filter(goods=goods).count() == 2
+
+
+def test_the_beacon_needs_the_page_csrf_token(buyer, merchant):
+    beacon = open_page(buyer, merchant.shop.get_absolute_url())
+    forged = Client(enforce_csrf_checks=True).post(beacon["action"], {})
+    assert forged.status_code == 403
+    assert not Visitor.objects.exists()
+
+
+def test_a_shop_that_is_not_open_counts_no_visits(buyer, merchant):
+    beacon = open_page(buyer, merchant.shop.get_absolute_url())
+    merchant.status = MerchantStatus.CLOSED
+    merchant.save(update_fields=["status"])
+    assert buyer.post(beacon["action"], beacon["fields"]).status_code == 204
+    assert not Visitor.objects.exists()
+
+
+def test_home_shows_the_storefront_visitors(buyer, merchant):
+    shop = merchant.shop.get_absolute_url()
+    run_beacon(buyer, shop)
+    run_beacon(Client(enforce_csrf_checks=True), shop)
+    with time_machine.travel(timezone.now() - timedelta(days=3)):
+        run_beacon(buyer, shop)
+    other = MerchantFactory()
+    run_beacon(buyer, other.shop.get_absolute_url())
+
+    figures = home_visitors(merchant)
+
+    assert (figures["visitors_today"], figures["visitors_seven"], figures["visitors_thirty"]) == (2, 2, 2)
