@@ -60,7 +60,7 @@ def test_shop_page_shows_the_open_shop_and_its_goods_on_sale(buyer, merchant, ot
     assert titles(html) == ["Desk lamp"]
     assert "$12.50" in html
     assert f'href="/s/{merchant.shop.slug}/g/{selling.pk}/?lang=en"' in html
-    assert "<h1>" + merchant.shop.name + "</h1>" in html
+    assert '<h1 translate="no">' + merchant.shop.name + "</h1>" in html
     assert "Hello, buyers!" in html
     # A new shop: no ratings yet, no followers (nothing typed, all from events).
     assert "No ratings yet" in html and "0 followers" in html
@@ -77,7 +77,7 @@ def test_the_rating_and_followers_come_from_buyers(buyer, merchant, operator):
 
     html = buyer.get(shop_url(merchant)).content.decode()
 
-    assert "4.50 out of 5 (2 ratings)" in html
+    assert "4.5 out of 5 (2 ratings)" in html
     assert "1 follower<" in html
 
 
