@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Lighthouse (mobile, its default simulated throttling) on /login and on signed-in /home, several runs each, in
- * Debian's Chromium. bench/lighthouse.py starts the production server and calls this; it can also run on its own:
+ * Lighthouse (mobile, its default simulated throttling) on /login and on signed-in /home, and with --shop on a
+ * storefront shop page and its first product's page (all four categories), several runs each, in Debian's Chromium. bench/lighthouse.py starts the production server and calls this; it can also run on its own:
  *
  *   node bench/lighthouse.mjs --base http://127.0.0.1:8106 --runs 3 --out bench/results/lighthouse.json
  *
@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
     chromium: { type: "string", default: process.env.CHROMIUM || "/usr/bin/chromium" },
     account: { type: "string", default: "demo@example.com" },
     password: { type: "string", default: "Demo-pass-2026" },
+    shop: { type: "string", default: "" },
   },
 });
 
@@ -48,7 +49,19 @@ async function signIn() {
   return envelope.data.merinfo;
 }
 
+const APP_CATEGORIES = ["performance", "accessibility"];
+const STOREFRONT_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+// The storefront page of the shop's first product card (its link as the shop page writes it).
+async function firstProductPage(shopPage) {
+  const html = await (await fetch(`${args.base}${shopPage}`)).text();
+  const link = html.match(/<a class="card" href="([^"]+)"/);
+  if (!link) throw new Error(`${shopPage} lists no product`);
+  return link[1].replaceAll("&amp;", "&");
+}
+
 async function audit(page, merInfo) {
+  const categories = page.startsWith("/s/") ? STOREFRONT_CATEGORIES : APP_CATEGORIES;
   const browser = await puppeteer.launch({ executablePath: args.chromium, headless: true, args: CHROMIUM_FLAGS });
   try {
     const tab = await browser.newPage();
@@ -61,17 +74,17 @@ async function audit(page, merInfo) {
     }
     const result = await lighthouse(
       `${args.base}${page}`,
-      { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(merInfo) },
+      { output: "json", logLevel: "error", onlyCategories: categories, disableStorageReset: Boolean(merInfo) },
       undefined,
       tab,
     );
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-    if (finalPath !== page) throw new Error(`${page} ended on ${finalPath} (not signed in?)`);
+    if (finalPath !== new URL(page, args.base).pathname) throw new Error(`${page} ended on ${finalPath} (not signed in?)`);
     const files = lhr.audits["network-requests"].details.items
-      .filter((item) => item.resourceType === "Script" || item.resourceType === "Stylesheet")
-      .map((item) => ({ url: item.url, transferSize: item.transferSize }));
+      .filter((item) => ["Document", "Script", "Stylesheet"].includes(item.resourceType))
+      .map((item) => ({ url: item.url, type: item.resourceType, transferSize: item.transferSize }));
     const failing = (category) =>
       lhr.categories[category].auditRefs
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
@@ -88,17 +101,21 @@ async function audit(page, merInfo) {
       startMs: Math.round(task.startTime),
       durationMs: Math.round(task.duration),
     }));
+    const score = (category) => (lhr.categories[category] ? Math.round(lhr.categories[category].score * 100) : null);
     return {
       accessibilityIssues: issues,
       longTasks,
-      performance: Math.round(lhr.categories.performance.score * 100),
-      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
       lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
       tbtMs: lhr.audits["total-blocking-time"].numericValue,
       fcpMs: lhr.audits["first-contentful-paint"].numericValue,
       cls: lhr.audits["cumulative-layout-shift"].numericValue,
       failingAccessibility: failing("accessibility"),
       failingPerformance: failing("performance"),
+      failingOther: categories.slice(2).flatMap(failing),
       files,
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment.hostUserAgent,
@@ -112,6 +129,10 @@ async function main() {
   const runs = Number(args.runs);
   const merInfo = await signIn();
   const results = { "/login": [], "/home": [] };
+  if (args.shop) {
+    results[args.shop] = [];
+    results[await firstProductPage(args.shop)] = [];
+  }
   for (let run = 1; run <= runs; run++) {
     for (const page of Object.keys(results)) {
       const result = await audit(page, page === "/home" ? merInfo : null);
