@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from apps.catalog.services import goods_view_record
-from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, NATIVE_NAMES
+from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
 
@@ -61,11 +61,11 @@ def _page_context(request: HttpRequest, path: str, **query: Any) -> dict[str, An
     """The language switch's and the search engines' addresses of a page: one per language (hreflang) and the
     canonical one, in the language shown."""
     language = translation.get_language()
-    shown = DJANGO_TO_APP.get(language, "ru-RU")
+    shown = app_lang(language)
     query = {name: value for name, value in query.items() if value}
 
-    def address(app_lang: str) -> str:
-        return request.build_absolute_uri(f"{path}?{urlencode({'lang': app_lang, **query})}")
+    def address(code: str) -> str:
+        return request.build_absolute_uri(f"{path}?{urlencode({'lang': code, **query})}")
 
     languages = [(APP_TO_DJANGO[code], name, address(code), code == shown) for code, name in NATIVE_NAMES.items()]
     return {

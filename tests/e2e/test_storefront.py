@@ -11,7 +11,7 @@ from apps.catalog.services import product_image_add, promotion_create
 from apps.orders import services as order_services
 from apps.shop.models import Visitor
 from apps.shop.services import shop_banners_update, shop_update
-from tests.e2e.conftest import assert_visible, server_text, set_language, shot
+from tests.e2e.conftest import assert_visible, drawn_image, server_text, set_language, shot
 from tests.e2e.test_promotion import FIELDS, TITLES
 from tests.e2e.test_shop import drawn_upload
 from tests.factories import LevelFactory, ProductFactory, PromotionPackageFactory, received_order
@@ -24,8 +24,6 @@ COLUMN = {"en": 0, "zh-CN": 1, "ru-RU": 3}
 def shop(base_url, merchant, operator):
     """An open shop with a logo, a banner and texts, three products with pictures (the oldest promoted) and a
     buyer's rating of the promoted one. The merchant's texts are in Russian, as a merchant types them."""
-    from tests.e2e.conftest import drawn_image
-
     LevelFactory(rank=1)
     logo = drawn_upload(kind="logo", owner=merchant, size=(240, 240), label="A")
     banner = drawn_upload(kind="banner", owner=merchant, size=(1200, 400), label="")
@@ -36,9 +34,9 @@ def shop(base_url, merchant, operator):
     )
     shop_banners_update(merchant=merchant, store_banner_key=banner.key, ad_banner_key=None)
     goods = []
-    for index, titles in enumerate(TITLES):
+    for titles, colour in zip(TITLES, ("#0f4c81", "#8a3b12", "#2e7d32"), strict=True):
         product = ProductFactory(retail_price="1234.50", stock=10, **dict(zip(FIELDS, titles, strict=True)))
-        product_image_add(product=product, content=drawn_image((600, 600), colour=("#0f4c81", "#8a3b12", "#2e7d32")[index]))
+        product_image_add(product=product, content=drawn_image((600, 600), colour=colour))
         goods.append(ShopGoods.objects.create(merchant=merchant, product=product))
     promotion_create(merchant=merchant, package=PromotionPackageFactory(), goods=[goods[0]])
     order = received_order(merchant, operator, goods=goods[0])

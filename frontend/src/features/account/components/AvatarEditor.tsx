@@ -39,7 +39,7 @@ export function AvatarEditor({ merchant }: { merchant: MerchantInfo }) {
       <List.Item
         className="profile-avatar-row"
         onClick={() => setOpen(true)}
-        extra={<Avatar className="profile-avatar" src={merchant.avatar ?? ""} />}
+        extra={<Avatar className="profile-avatar" src={merchant.avatar ?? ""} alt="" />}
       >
         <FormattedMessage {...m.avatar} />
       </List.Item>
@@ -51,7 +51,7 @@ export function AvatarEditor({ merchant }: { merchant: MerchantInfo }) {
           <FormattedMessage {...m.avatarHint} />
         </p>
         <div className="avatar-sheet-pictures">
-          <Avatar className="avatar-sheet-current" src={merchant.avatar ?? ""} />
+          <Avatar className="avatar-sheet-current" src={merchant.avatar ?? ""} alt="" />
           <RightOutline className="avatar-sheet-arrow" />
           <div className="upload-tile" data-field="avatar">
             <ImageUpload kind="avatar" value={picked} onChange={setPicked} onUploadingChange={uploads.onUploadingChange} />

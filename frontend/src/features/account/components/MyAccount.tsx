@@ -66,7 +66,7 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
   return (
     <div className="my-account">
       <header className="my-header">
-        <Avatar src={merchant?.avatar ?? merchant?.shop?.logo ?? ""} />
+        <Avatar src={merchant?.avatar ?? merchant?.shop?.logo ?? ""} alt="" />
         <div className="my-header-text">
           {merchant ? (
             <>

@@ -12,6 +12,7 @@ export function ShopHeader() {
       <Avatar
         className="shop-header-logo"
         src={merchant?.shop?.logo ?? ""}
+        alt="" // the shop's name is beside it
         fallback={<ShopbagOutline className="shop-header-fallback" />}
       />
       <div className="shop-header-text">
