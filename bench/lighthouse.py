@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import urlopen
 
+from .run import SECRETS
 from .server import create_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +55,7 @@ def _environment() -> dict[str, str]:
         SECURE_HSTS_SECONDS="0",
         SERVE_MEDIA="true",  # the demo's product pictures and the shop's banner, from media/
     )
-    for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
+    for name in SECRETS:
         env.setdefault(name, f"lighthouse-only-{name.lower()}")
     return env
 

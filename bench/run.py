@@ -38,6 +38,10 @@ DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
+# Production settings start only with these set: the bench and `make lighthouse` give each a throwaway value.
+SECRETS = ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET")
+
+
 def _environment() -> None:
     """Production settings for this process and gunicorn; throwaway secrets (this database is the bench's)."""
     os.environ.update(
@@ -48,7 +52,7 @@ def _environment() -> None:
         LOG_LEVEL="WARNING",
         SECURE_SSL_REDIRECT="false",  # gunicorn and the test client speak plain HTTP on 127.0.0.1
     )
-    for name in ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET"):
+    for name in SECRETS:
         os.environ.setdefault(name, f"bench-only-{name.lower()}")
     if SCALE != "full":
         # 50 merchants share the load: lift the per-merchant limit (the throttle still runs, on Redis).

@@ -208,6 +208,13 @@ def storefront_listing(*, merchant_id: int, goods_id: int) -> dict[str, Any] | N
     return _with_promotion(listing).values(*STOREFRONT_VALUES).first()
 
 
+def storefront_products(*, merchant_id: int, goods_ids: list[int]) -> dict[int, int]:
+    """Of `goods_ids`, the listings a buyer may order in this shop now (on the shelf, of an active product): goods id
+    to product id, in one query."""
+    on_sale = ShopGoods.objects.filter(pk__in=goods_ids, merchant_id=merchant_id, on_shelf=True)
+    return dict(on_sale.filter(product__is_active=True).values_list("pk", "product_id"))
+
+
 def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:
     """The merchant's promotions running now, ending soonest first, with their goods (product and cover image):
     three queries however many there are. Few by nature: a listing is in one running promotion at a time."""

@@ -2,8 +2,10 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django_countries import countries
 
 from apps.core.fields import ID_MAX
+from apps.orders.constants import LINE_QUANTITY_MAX
 
 KEYWORD_MAX = 64
 PAGE_MAX = 1000
@@ -21,3 +23,29 @@ class VisitForm(forms.Form):
     """The visit beacon: the goods whose page was opened, if one was."""
 
     goods = forms.IntegerField(min_value=1, max_value=ID_MAX, required=False)
+
+
+class CartAddForm(forms.Form):
+    goods = forms.IntegerField(min_value=1, max_value=ID_MAX)
+    quantity = forms.IntegerField(min_value=1, max_value=LINE_QUANTITY_MAX, required=False)
+
+
+def _countries() -> list[tuple[str, str]]:
+    return [("", _("Choose a country")), *countries]  # names in the language shown
+
+
+class CheckoutForm(forms.Form):
+    """Where the order goes and how to reach the buyer. `website` is a honeypot: hidden from people, a form-filling
+    robot fills it, and its order is refused."""
+
+    name = forms.CharField(label=_("Recipient's name"), max_length=100)
+    phone = forms.CharField(label=_("Phone"), max_length=32)
+    address = forms.CharField(label=_("Shipping address"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+    country = forms.ChoiceField(label=_("Country"), choices=_countries)
+    email = forms.EmailField(label=_("Email"), help_text=_("We send the link to your order's page here."))
+    website = forms.CharField(required=False, max_length=200)
+
+    def clean(self) -> dict:
+        if self.cleaned_data.get("website"):
+            raise forms.ValidationError(_("The order could not be placed. Please try again."))
+        return self.cleaned_data

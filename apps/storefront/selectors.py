@@ -1,6 +1,7 @@
 """The storefront's reads: what a buyer sees of a shop and of one of its goods, composed from the apps that own them
 (shop, catalog, orders). Each page reads in a constant number of queries."""
 
+from decimal import Decimal
 from typing import Any
 
 from django.core.paginator import Page, Paginator
@@ -14,10 +15,15 @@ from apps.catalog.selectors import (
     storefront_categories,
     storefront_goods,
     storefront_listing,
+    storefront_products,
 )
-from apps.orders.selectors import product_reviews
+from apps.core.money import ZERO
+from apps.orders.selectors import order_detail, product_reviews
 from apps.shop.figures import rating_of, totals_get
 from apps.shop.models import Shop
+
+from .constants import BUYER_STATUS, PaymentStatus
+from .models import BuyerOrder, Payment
 
 GOODS_PER_PAGE = 20
 REVIEWS_SHOWN = 10
@@ -83,3 +89,36 @@ def listing_on_sale(*, shop: Shop, goods_id: int) -> bool:
 def open_shops() -> QuerySet[Shop]:
     """The shops buyers can open, oldest first (the sitemap)."""
     return Shop.objects.filter(merchant__status=MerchantStatus.ACTIVE).order_by("pk")
+
+
+def cart_lines(*, shop: Shop, lines: dict[int, int]) -> tuple[list[dict[str, Any]], Decimal, set[int]]:
+    """The cart of a shop as the buyer sees it: (each line still on sale, its card with `goods_id`, `quantity` and
+    `subtotal`; the total; the goods ids no longer on sale, to drop). Two queries."""
+    on_sale = storefront_products(merchant_id=shop.merchant_id, goods_ids=list(lines))
+    cards = product_cards(product_ids=list(on_sale.values()))
+    rows = [
+        {**cards[on_sale[goods]], "goods_id": goods, "quantity": quantity}
+        for goods, quantity in lines.items()
+        if goods in on_sale
+    ]
+    for row in rows:
+        row["subtotal"] = row["retail_price"] * row["quantity"]
+    return rows, sum((row["subtotal"] for row in rows), ZERO), set(lines) - set(on_sale)
+
+
+def buyer_order_find(*, token: str) -> BuyerOrder | None:
+    """The storefront order whose page link has `token`, with its order, shop and merchant."""
+    return BuyerOrder.objects.select_related("order__merchant__shop").filter(token=token).first()
+
+
+def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
+    """What the buyer's order page shows: the order (status, lines, shipping, tracking steps, status changes) and its
+    newest payment."""
+    order = buyer_order.order
+    detail = order_detail(merchant=order.merchant, order_id=order.pk)
+    detail["status_label"] = BUYER_STATUS[detail["status"]]
+    for change in detail["history"]:
+        change["label"] = BUYER_STATUS.get(int(change["to_status"]), change["to_status"])
+    payment = Payment.objects.filter(buyer_order=buyer_order).values("status", "url", "created_at").first()
+    detail["payment_failed"] = payment is not None and payment["status"] == PaymentStatus.FAILED
+    return detail

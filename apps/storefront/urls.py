@@ -7,13 +7,22 @@ from . import views
 from .sitemaps import ShopSitemap
 
 SLUG = r"(?P<slug>[-\w]{1,80})"
+TOKEN = r"(?P<token>[-\w]{43})"  # BuyerOrder.token
 
 urlpatterns = [
     re_path(rf"^s/{SLUG}/$", views.shop_page, name="storefront-shop"),
     re_path(rf"^s/{SLUG}/g/(?P<goods_id>\d{{1,18}})/$", views.goods_page, name="storefront-goods"),
     re_path(rf"^s/{SLUG}/visit$", views.visit, name="storefront-visit"),
+    re_path(rf"^s/{SLUG}/cart/$", views.cart_page, name="storefront-cart"),
+    re_path(rf"^s/{SLUG}/cart/add$", views.cart_add, name="storefront-cart-add"),
+    re_path(rf"^s/{SLUG}/checkout$", views.checkout, name="storefront-checkout"),
+    re_path(rf"^o/{TOKEN}/$", views.order_page, name="storefront-order"),
+    re_path(rf"^o/{TOKEN}/pay$", views.order_pay, name="storefront-order-pay"),
+    re_path(rf"^o/{TOKEN}/cancel$", views.order_cancel, name="storefront-order-cancel"),
+    re_path(r"^pay/webhook/(?P<provider>[a-z]{1,16})$", views.payment_webhook, name="storefront-payment-webhook"),
+    re_path(r"^pay/dev/(?P<session_id>dev_[-\w]{22})/$", views.dev_payment, name="storefront-dev-payment"),
     path("sitemap.xml", sitemap, {"sitemaps": {"shops": ShopSitemap}}, name="storefront-sitemap"),
     path("robots.txt", views.robots),
     # Any other storefront address ending in "/" (CommonMiddleware adds the slash to one without) is not found.
-    re_path(r"^s/.*/$", views.not_found),
+    re_path(r"^(?:s|o|pay)/.*/$", views.not_found),
 ]

@@ -1,6 +1,8 @@
 """The buyers' storefront (issue 14): server-rendered pages of an open shop and of its goods, the visit beacon, the
-sitemap of open shops and robots.txt. The views translate HTTP only: they read through apps.storefront.selectors and
-record through the shop and catalog services, the same ones the signed intake API calls."""
+cart and checkout, the buyer's order page, the payment provider's webhook (and the development provider's test
+page), the sitemap of open shops and robots.txt. The views translate HTTP only: they read through
+apps.storefront.selectors and write through apps.storefront.services and the shop and catalog services, the same ones
+the signed intake API calls. Every form carries Django's CSRF token; checkout is rate-limited by address."""
 
 import re
 import secrets
@@ -9,21 +11,32 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.contrib import messages
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from apps.catalog.services import goods_view_record
+from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
+from apps.core.throttles import IpRateThrottle
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
 
-from . import selectors
-from .forms import ShopQueryForm, VisitForm
+from . import payments, selectors, services
+from .cart import Cart, CartFullError
+from .constants import PaymentStatus
+from .forms import CartAddForm, CheckoutForm, ShopQueryForm, VisitForm
+from .models import BuyerOrder, Payment
+from .payments.dev import signed_event
 
 # A shop's address ends with its id (Shop.slug): at most 18 digits, within the database's ids.
 SHOP_ID = re.compile(r"(?:.*-)?(\d{1,18})")
@@ -125,6 +138,7 @@ def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
         "page": page,
         "cards": cards,
         "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
+        "cart_count": _cart_count(request, shop),
         **_page_context(request, path, category=category, page=page.number if page.number > 1 else None),
         # A search's results are not a page of their own for search engines.
         "noindex": bool(keyword),
@@ -151,10 +165,18 @@ def goods_page(request: HttpRequest, slug: str, goods_id: str) -> HttpResponse:
         "shop": shop,
         "goods": goods,
         "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
+        "cart_count": _cart_count(request, shop),
         **_page_context(request, path),
     }
     context["structured_data"] = _product_data(request, shop, goods, context["canonical"])
     return render(request, "storefront/goods.html", context)
+
+
+def _cart_count(request: HttpRequest, shop: Shop) -> int:
+    """Units in the shop's cart, shown by the cart link (no session is read or made for a browser without one)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return 0
+    return sum(Cart(request.session, shop.pk).lines().values())
 
 
 def _product_data(request: HttpRequest, shop: Shop, goods: dict[str, Any], url: str) -> dict[str, Any]:
@@ -225,3 +247,264 @@ def robots(request: HttpRequest) -> HttpResponse:
         f"Sitemap: {request.build_absolute_uri(reverse('storefront-sitemap'))}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+
+
+# --- cart, checkout, payment, the buyer's order page ---------------------------------------------------------------
+
+
+class CheckoutThrottle(IpRateThrottle):
+    """Orders placed and payments started from one address (scope `checkout`): against a script reserving stock."""
+
+    scope = "checkout"
+
+
+def _see_other(url: str) -> HttpResponseRedirect:
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # after a form: the browser GETs the next page
+    return response
+
+
+def _allow_payment_redirect(response: HttpResponse) -> HttpResponse:
+    """The page's form may go on (by redirect) to the payment provider's page (Content-Security-Policy form-action)."""
+    origins = payments.provider().form_origins
+    if origins:
+        response._csp_update = {"form-action": list(origins)}  # type: ignore[attr-defined]  # django-csp's decorator
+    return response
+
+
+def _cart_url(shop: Shop, lang: str) -> str:
+    return f"{reverse('storefront-cart', kwargs={'slug': shop.slug})}?{urlencode({'lang': lang})}"
+
+
+def _order_url(request: HttpRequest, token: str, lang: str) -> str:
+    path = reverse("storefront-order", kwargs={"token": token})
+    return request.build_absolute_uri(f"{path}?{urlencode({'lang': lang})}")
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """A buyer's own page: never indexed."""
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@require_POST
+@_with_language
+def cart_add(request: HttpRequest, slug: str) -> HttpResponse:
+    shop, why = _open_shop(slug)
+    if shop is None:
+        return _unavailable(request, str(why))
+    form = CartAddForm(request.POST)
+    goods_id = form.cleaned_data["goods"] if form.is_valid() else None
+    if goods_id is None or not selectors.listing_on_sale(shop=shop, goods_id=goods_id):
+        return _unavailable(request, _("This product is not on sale in this shop."))
+    try:
+        Cart(request.session, shop.pk).add(goods_id, form.cleaned_data["quantity"] or 1)
+        messages.success(request, _("Added to your cart."))
+    except CartFullError:
+        messages.error(request, _("Your cart is full: place this order first."))
+    return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+
+
+def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int = 200) -> HttpResponse:
+    cart = Cart(request.session, shop.pk)
+    rows, total, gone = selectors.cart_lines(shop=shop, lines=cart.lines())
+    if gone:
+        cart.remove(gone)
+        count = len(gone)
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)d product is no longer on sale and was taken out of your cart.",
+                "%(count)d products are no longer on sale and were taken out of your cart.",
+                count,
+            )
+            % {"count": count},
+        )
+    context = {
+        "shop": shop,
+        "rows": rows,
+        "total": total,
+        "form": form,
+        "cart_count": sum(row["quantity"] for row in rows),
+        "payment_minutes": settings.ORDER_PAYMENT_WINDOW_MINUTES,
+        "noindex": True,
+        **_page_context(request, reverse("storefront-cart", kwargs={"slug": shop.slug})),
+    }
+    return _allow_payment_redirect(_private(render(request, "storefront/cart.html", context, status=status)))
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@_with_language
+def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The shop's cart and the checkout form. A POST changes quantities (`q-<goods id>`) or removes one (`remove`)."""
+    shop, why = _open_shop(slug)
+    if shop is None:
+        return _unavailable(request, str(why))
+    if slug != shop.slug:
+        return _moved(request, reverse("storefront-cart", kwargs={"slug": shop.slug}))
+    if request.method == "POST":
+        cart = Cart(request.session, shop.pk)
+        quantities = {}
+        for goods_id in cart.lines():
+            value = request.POST.get(f"q-{goods_id}", "")
+            if value.isascii() and value.isdigit() and len(value) <= 4:
+                quantities[goods_id] = int(value)
+        removed = request.POST.get("remove", "")
+        if removed.isascii() and removed.isdigit() and len(removed) <= 18:
+            quantities[int(removed)] = 0
+        cart.update(quantities)
+        messages.success(request, _("Your cart was updated."))
+        return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+    return _cart_page(request, shop, CheckoutForm())
+
+
+@never_cache
+@require_POST
+@_with_language
+def checkout(request: HttpRequest, slug: str) -> HttpResponse:
+    """Places the order of the shop's cart and sends the buyer on to pay it."""
+    shop, why = _open_shop(slug)
+    if shop is None:
+        return _unavailable(request, str(why))
+    form = CheckoutForm(request.POST)
+    if not form.is_valid():
+        return _cart_page(request, shop, form, status=400)
+    cart = Cart(request.session, shop.pk)
+    if not cart.lines():
+        messages.error(request, _("Your cart is empty."))
+        return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+    if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
+        form.add_error(None, _("Too many orders from your network. Please try again later."))
+        return _cart_page(request, shop, form, status=429)
+    lang = app_lang(translation.get_language())
+    data = form.cleaned_data
+    try:
+        buyer_order = services.checkout(
+            shop=shop,
+            lines=cart.lines(),
+            shipping=services.Shipping(data["name"], data["phone"], data["address"], data["country"], data["email"]),
+            language=translation.get_language(),
+            page_url=lambda token: _order_url(request, token, lang),
+        )
+    except AppError as exc:
+        form.add_error(None, str(exc.message))
+        return _cart_page(request, shop, form, status=409)
+    cart.clear()
+    return _go_pay(request, buyer_order, lang)
+
+
+def _go_pay(request: HttpRequest, buyer_order: BuyerOrder, lang: str) -> HttpResponse:
+    """On to the provider's payment page; back to the order page, saying why, when the payment cannot start."""
+    try:
+        payment = services.payment_start(
+            buyer_order=buyer_order, return_url=_order_url(request, buyer_order.token, lang)
+        )
+    except AppError as exc:
+        messages.error(request, str(exc.message))
+        return _see_other(_order_url(request, buyer_order.token, lang))
+    return _see_other(payment.url)
+
+
+def _order_gone(request: HttpRequest) -> HttpResponse:
+    return _unavailable(request, _("This order link is not valid. Please use the link from your email."))
+
+
+@never_cache
+@require_safe
+@_with_language
+def order_page(request: HttpRequest, token: str) -> HttpResponse:
+    """The buyer's order, reached by the link with its token: status, lines, shipping, tracking and the steps so far;
+    pay or cancel while it awaits payment."""
+    buyer_order = selectors.buyer_order_find(token=token)
+    if buyer_order is None:
+        return _order_gone(request)
+    shop = buyer_order.order.merchant.shop
+    context = {
+        "shop": shop,
+        "order": selectors.buyer_order_page(buyer_order=buyer_order),
+        "token": token,
+        "payment_minutes": settings.ORDER_PAYMENT_WINDOW_MINUTES,
+        "noindex": True,
+        **_page_context(request, reverse("storefront-order", kwargs={"token": token})),
+    }
+    return _allow_payment_redirect(_private(render(request, "storefront/order.html", context)))
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_pay(request: HttpRequest, token: str) -> HttpResponse:
+    buyer_order = selectors.buyer_order_find(token=token)
+    if buyer_order is None:
+        return _order_gone(request)
+    lang = app_lang(translation.get_language())
+    if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
+        messages.error(request, _("Too many orders from your network. Please try again later."))
+        return _see_other(_order_url(request, token, lang))
+    return _go_pay(request, buyer_order, lang)
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    buyer_order = selectors.buyer_order_find(token=token)
+    if buyer_order is None:
+        return _order_gone(request)
+    try:
+        services.buyer_cancel(buyer_order=buyer_order)
+        messages.success(request, _("Your order was cancelled."))
+    except AppError as exc:
+        messages.error(request, str(exc.message))
+    return _see_other(_order_url(request, token, app_lang(translation.get_language())))
+
+
+@csrf_exempt  # the provider signs its requests; it has no session
+@require_POST
+def payment_webhook(request: HttpRequest, provider: str) -> HttpResponse:
+    """The payment provider's events. 200 once applied (or ignored: an event the storefront does not act on); 400 for
+    a request that is not the provider's, with no change; the provider retries anything else."""
+    if provider != settings.PAYMENT_PROVIDER:
+        return HttpResponse("not found\n", status=404, content_type="text/plain")
+    try:
+        services.webhook_receive(body=request.body, headers=request.headers)
+    except (payments.WebhookRefusedError, RequestDataTooBig):
+        return HttpResponse("refused\n", status=400, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@_with_language
+def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
+    """The development provider's payment page: it says no money moves; "Pay" and "Fail" send the provider's signed
+    event through the webhook handling, then the buyer goes back to the order page. Only with PAYMENT_PROVIDER=dev."""
+    payment = (
+        Payment.objects.select_related("buyer_order__order__merchant__shop")
+        .filter(provider="dev", session_id=session_id)
+        .first()
+    )
+    if payment is None or settings.PAYMENT_PROVIDER != "dev":
+        return _unavailable(request, _("This page does not exist."))
+    buyer_order = payment.buyer_order
+    lang = app_lang(translation.get_language())
+    if request.method == "POST" or payment.status != PaymentStatus.OPEN:
+        outcome = {"pay": payments.Outcome.PAID, "fail": payments.Outcome.FAILED}.get(request.POST.get("action", ""))
+        if outcome is not None and payment.status == PaymentStatus.OPEN:
+            body, headers = signed_event(
+                session_id=session_id, outcome=outcome, amount=payment.amount, currency=payment.currency
+            )
+            services.webhook_receive(body=body, headers=headers)
+            if outcome is payments.Outcome.FAILED:
+                messages.error(request, _("The payment failed. You can try again."))
+        return _see_other(_order_url(request, buyer_order.token, lang))
+    order = buyer_order.order
+    context = {
+        "shop": order.merchant.shop,
+        "order": order,
+        "payment": payment,
+        "noindex": True,
+        **_page_context(request, request.path),
+    }
+    return _private(render(request, "storefront/dev_payment.html", context))

@@ -211,6 +211,7 @@ REST_FRAMEWORK = {
         "send_code": env("THROTTLE_SEND_CODE", default="5/hour"),
         "upload": env("THROTTLE_UPLOAD", default="60/min"),
         "support_send": env("THROTTLE_SUPPORT_SEND", default="20/min"),  # customer-support messages per merchant
+        "checkout": env("THROTTLE_CHECKOUT", default="20/hour"),  # storefront orders placed and payments started
     },
     "UNAUTHENTICATED_USER": None,
 }
@@ -324,6 +325,14 @@ ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY",
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
 # A credit score below 100 and unchanged for this many days recovers a point (apps.orders.constants.CREDIT_POINTS).
 CREDIT_RECOVERY_DAYS = env.int("CREDIT_RECOVERY_DAYS", default=7)
+# How the storefront takes buyers' payments (apps.storefront.payments): "stripe" (Stripe Checkout) or "dev" (a test
+# page, no money moves; `make run` and the tests, refused in production). Stripe's keys: the secret API key and the
+# webhook endpoint's signing secret; STRIPE_API_BASE points the library at another API address (a local stand-in).
+PAYMENT_PROVIDER = env("PAYMENT_PROVIDER", default="dev")
+DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="")
+STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", default="")
+STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", default="")
+STRIPE_API_BASE = env("STRIPE_API_BASE", default="")
 # A storefront request is signed within this many seconds of its timestamp (apps.orders.intake).
 STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
 # Where shipping steps come from besides operators (apps.orders.tracking): a carrier integration's backend.

@@ -8,6 +8,7 @@ SECRET_KEY = env("DJANGO_SECRET_KEY", default="local-development-only-not-secret
 ALLOWED_HOSTS = ["*"]
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="local-third-party-secret")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="local-storefront-secret")
+DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="local-dev-payment-secret")
 
 _broker_dir = BASE_DIR / "var" / "broker"
 for _sub in ("out", "processed", "control"):

@@ -1,5 +1,7 @@
 """Production: everything from the environment; the secrets have no default and start-up fails without them."""
 
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F403
 from .base import NUM_PROXIES, cache_from, database_for_a_server, env, logging_config
 
@@ -13,6 +15,12 @@ CACHES = {"default": cache_from("REDIS_URL")}
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET")
+# Buyers pay for real here: the development provider (free "payments") is refused, Stripe's keys are required.
+PAYMENT_PROVIDER = env("PAYMENT_PROVIDER", default="stripe")
+if PAYMENT_PROVIDER != "stripe":
+    raise ImproperlyConfigured(f"PAYMENT_PROVIDER={PAYMENT_PROVIDER!r}: production takes payments with Stripe only")
+STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY")
+STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)

@@ -14,6 +14,10 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SMS_BACKEND = "apps.accounts.sms.LoggingSmsBackend"
 THIRD_PARTY_SECRET = "test-third-party-secret"
 STOREFRONT_SECRET = "test-storefront-secret"
+PAYMENT_PROVIDER = "dev"
+DEV_PAYMENT_SECRET = "test-dev-payment-secret"
+STRIPE_SECRET_KEY = "sk_test_storefront"
+STRIPE_WEBHOOK_SECRET = "whsec_test_storefront"
 MEDIA_ROOT = str(BASE_DIR / "var" / "test-media")
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

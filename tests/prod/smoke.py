@@ -574,6 +574,8 @@ def environment(folder: Path, broker_url: str) -> dict[str, str]:
         ),
         "THIRD_PARTY_SECRET": "prod-smoke-third-party-secret",
         "STOREFRONT_SECRET": STOREFRONT_SECRET,
+        "STRIPE_SECRET_KEY": "sk_test_prod_smoke",  # Stripe is not called: the smoke places orders through the intake
+        "STRIPE_WEBHOOK_SECRET": "whsec_prod_smoke",
         "SECURE_SSL_REDIRECT": "false",
         "SECURE_COOKIES": "false",
         "ADMIN_REQUIRE_OTP": "false",

@@ -1,4 +1,5 @@
-"""The storefront's template filters: money in the platform's currency as the page's language writes it, star marks."""
+"""The storefront's template filters: money in the platform's currency as the page's language writes it, star marks,
+a country's name, a stored picture's address."""
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
@@ -10,6 +11,9 @@ from django import template
 from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, to_locale
+from django_countries import countries
+
+from apps.core.uploads import storage_url
 
 register = template.Library()
 
@@ -40,3 +44,15 @@ def stars(value: int | Decimal | None) -> str:
 def ld_json(data: dict) -> SafeString:
     """A structured-data block's JSON, safe inside <script type="application/ld+json">."""
     return mark_safe(json.dumps(data, ensure_ascii=False).translate(_SCRIPT_ESCAPES))  # noqa: S308
+
+
+@register.filter
+def country_name(code: str) -> str:
+    """ "JP" -> "Japan", "日本", "Япония"...: the name in the page's language."""
+    return str(countries.name(code)) or code
+
+
+@register.filter
+def media_url(name: str) -> str:
+    """The address of a stored file (an order line's picture) in the storage in use."""
+    return storage_url(name) or ""

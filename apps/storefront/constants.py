@@ -1,0 +1,40 @@
+"""The storefront's vocabularies and bounds (conventions.md: state machines are tables)."""
+
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.orders.constants import OrderStatus
+
+
+class PaymentStatus(models.IntegerChoices):
+    OPEN = 0, _("Open")
+    PAID = 1, _("Paid")
+    FAILED = 2, _("Failed")
+    # The provider took money the order cannot take (it closed meanwhile, another payment paid it, another amount):
+    # an operator gives it back through the provider.
+    TO_REFUND = 3, _("Paid, to be given back")
+
+
+PAYMENT_TRANSITIONS: dict[int, set[int]] = {
+    PaymentStatus.OPEN: {PaymentStatus.PAID, PaymentStatus.FAILED, PaymentStatus.TO_REFUND},
+    PaymentStatus.FAILED: {PaymentStatus.PAID, PaymentStatus.TO_REFUND},  # a "failed" can arrive before a "paid"
+    PaymentStatus.PAID: set(),
+    PaymentStatus.TO_REFUND: set(),
+}
+
+# The cart: one per browser session, a list per shop (one order per shop), bounded like the orders it becomes.
+CART_SHOPS_MAX = 10
+
+# An order's status as its buyer reads it: the merchant's steps (pickup, settlement) are the shop's business.
+BUYER_STATUS: dict[int, Any] = {
+    OrderStatus.AWAITING_PAYMENT: _("Awaiting payment"),
+    OrderStatus.AWAITING_PICKUP: _("Paid"),
+    OrderStatus.AWAITING_SHIPMENT: _("Preparing shipment"),
+    OrderStatus.SHIPPED: _("Shipped"),
+    OrderStatus.RECEIVED: _("Received"),
+    OrderStatus.COMPLETED: _("Completed"),
+    OrderStatus.CANCELLED: _("Cancelled"),
+    OrderStatus.REFUNDED: _("Refunded"),
+}

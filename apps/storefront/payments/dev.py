@@ -1,0 +1,58 @@
+"""The development provider: no money moves. Its payment page (apps.storefront.views.dev_payment) says so plainly;
+its "Pay" and "Fail" buttons sign an event as a provider would and hand it to the same webhook handling a real
+provider's request goes through. Refused in production (config/settings/production.py)."""
+
+import json
+import secrets
+import time
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+
+from django.conf import settings
+from django.urls import reverse
+
+from apps.core.signatures import hmac_sha256_hex, signature_matches
+
+from . import Outcome, PaymentEvent, PaymentRequest, Started, WebhookRefusedError
+
+SIGNATURE_HEADER = "X-Dev-Payment-Signature"  # "t=<unix seconds>,v1=<hex HMAC-SHA256 of '<t>.' + body>"
+TOLERANCE_SECONDS = 300
+
+
+def signed_event(*, session_id: str, outcome: Outcome, amount: Decimal, currency: str) -> tuple[bytes, dict[str, str]]:
+    """The body and headers the development provider's webhook carries for one outcome of a payment."""
+    body = json.dumps(
+        {"session": session_id, "outcome": outcome.value, "amount": str(amount), "currency": currency}
+    ).encode()
+    timestamp = str(int(time.time()))
+    signature = hmac_sha256_hex(settings.DEV_PAYMENT_SECRET, f"{timestamp}.".encode() + body)
+    return body, {SIGNATURE_HEADER: f"t={timestamp},v1={signature}"}
+
+
+class DevProvider:
+    name = "dev"
+    form_origins: tuple[str, ...] = ()
+
+    def start(self, request: PaymentRequest) -> Started:
+        session_id = f"dev_{secrets.token_urlsafe(16)}"
+        return Started(session_id=session_id, url=reverse("storefront-dev-payment", kwargs={"session_id": session_id}))
+
+    def event(self, body: bytes, headers: Mapping[str, str]) -> PaymentEvent:
+        parts = dict(part.split("=", 1) for part in headers.get(SIGNATURE_HEADER, "").split(",") if "=" in part)
+        timestamp, signature = parts.get("t", ""), parts.get("v1", "")
+        if not (timestamp.isascii() and timestamp.isdigit() and len(timestamp) <= 12 and signature):
+            raise WebhookRefusedError("no signature")
+        if abs(time.time() - int(timestamp)) > TOLERANCE_SECONDS:
+            raise WebhookRefusedError("stale signature")
+        if not signature_matches(settings.DEV_PAYMENT_SECRET, f"{timestamp}.".encode() + body, signature):
+            raise WebhookRefusedError("bad signature")
+        try:
+            data = json.loads(body)
+            return PaymentEvent(
+                session_id=str(data["session"]),
+                outcome=Outcome(data["outcome"]),
+                amount=Decimal(data["amount"]),
+                currency=str(data["currency"]),
+            )
+        except (ValueError, KeyError, TypeError, InvalidOperation) as exc:
+            raise WebhookRefusedError("unreadable event") from exc

@@ -1,0 +1,89 @@
+"""Stripe Checkout (the `stripe` package): a hosted payment page per order, and its webhook, whose signature the
+library verifies with the endpoint's secret (settings.STRIPE_WEBHOOK_SECRET).
+
+Events acted on: checkout.session.completed once paid (a card), checkout.session.async_payment_succeeded (a method
+that settles later); checkout.session.async_payment_failed and checkout.session.expired end the payment as failed.
+Any other event type is acknowledged and ignored. The webhook endpoint to register with Stripe is
+/pay/webhook/stripe (README)."""
+
+from collections.abc import Mapping
+from datetime import timedelta
+from decimal import Decimal
+
+import stripe
+from stripe._base_address import BaseAddresses
+from babel.numbers import get_currency_precision
+from django.conf import settings
+from django.utils import timezone
+
+from . import Outcome, PaymentEvent, PaymentRequest, Started, WebhookRefusedError
+
+# Stripe's page in the buyer's language (Django's codes to Stripe's).
+LOCALES = {"en": "en", "zh-hans": "zh", "zh-hant": "zh-TW", "ru": "ru", "ko": "ko", "ja": "ja", "th": "th"}
+# Stripe keeps a Checkout session open at least 30 minutes.
+SESSION_MINUTES_MIN = 30
+OUTCOMES = {
+    "checkout.session.async_payment_succeeded": Outcome.PAID,
+    "checkout.session.async_payment_failed": Outcome.FAILED,
+    "checkout.session.expired": Outcome.FAILED,
+}
+
+
+def minor_units(amount: Decimal, currency: str) -> int:
+    """An amount in the currency's smallest unit, as Stripe counts it (cents; yen as they are)."""
+    return int(amount.scaleb(get_currency_precision(currency)))
+
+
+class StripeProvider:
+    name = "stripe"
+    form_origins = ("https://checkout.stripe.com",)
+
+    def _client(self) -> stripe.StripeClient:
+        base: BaseAddresses | None = {"api": settings.STRIPE_API_BASE} if settings.STRIPE_API_BASE else None
+        # A retried request carries the idempotency key the library gave the first try: one session, not two.
+        return stripe.StripeClient(settings.STRIPE_SECRET_KEY, base_addresses=base, max_network_retries=2)
+
+    def start(self, request: PaymentRequest) -> Started:
+        minutes = max(settings.ORDER_PAYMENT_WINDOW_MINUTES, SESSION_MINUTES_MIN) + 1
+        expires = timezone.now() + timedelta(minutes=minutes)
+        session = self._client().v1.checkout.sessions.create(
+            params={
+                "mode": "payment",
+                "line_items": [
+                    {
+                        "quantity": 1,
+                        "price_data": {
+                            "currency": request.currency.lower(),
+                            "unit_amount": minor_units(request.amount, request.currency),
+                            "product_data": {"name": request.description},
+                        },
+                    }
+                ],
+                "client_reference_id": request.reference,
+                "metadata": {"order": request.reference},
+                "customer_email": request.email,
+                "locale": LOCALES.get(request.language, "auto"),  # type: ignore[typeddict-item]
+                "success_url": request.return_url,
+                "cancel_url": request.return_url,
+                "expires_at": int(expires.timestamp()),
+            },
+        )
+        return Started(session_id=session.id, url=str(session.url))
+
+    def event(self, body: bytes, headers: Mapping[str, str]) -> PaymentEvent:
+        try:
+            event = stripe.Webhook.construct_event(
+                body, headers.get("Stripe-Signature", ""), settings.STRIPE_WEBHOOK_SECRET
+            )
+        except (ValueError, stripe.SignatureVerificationError) as exc:
+            raise WebhookRefusedError(str(exc)) from exc
+        if not event.type.startswith("checkout.session."):
+            return PaymentEvent(session_id="", outcome=None)
+        session = event.data.object.to_dict()
+        outcome = OUTCOMES.get(event.type)
+        if event.type == "checkout.session.completed" and session.get("payment_status") == "paid":
+            outcome = Outcome.PAID
+        currency = str(session.get("currency") or "").upper()
+        total = session.get("amount_total")
+        amount = Decimal(total).scaleb(-get_currency_precision(currency)) if total is not None and currency else None
+        return PaymentEvent(session_id=str(session.get("id", "")), outcome=outcome, amount=amount, currency=currency)

@@ -1,0 +1,157 @@
+"""The storefront's writes: checkout (one shop's cart becomes one order, through apps.orders.services.order_create, the
+same service the signed intake calls), starting a payment with the provider, and applying the provider's verified
+events to the order, once each. No money moves here: order_pay posts the ledger entry."""
+
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+
+import stripe
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.core.errors import AppError, ErrorCode
+from apps.core.transitions import transition
+from apps.orders.constants import OrderStatus
+from apps.orders.models import Order
+from apps.orders.services import LineRequest, order_cancel, order_create, order_pay
+from apps.shop.models import Shop
+
+from . import payments, tasks
+from .constants import PaymentStatus
+from .models import BuyerOrder, Payment
+from .payments import Outcome, PaymentEvent
+
+logger = logging.getLogger(__name__)
+
+# A payment page stays usable this long (Stripe keeps a Checkout session 30 minutes at least): "Pay" again within it
+# reopens the same page rather than starting a second payment.
+PAYMENT_REUSE = timedelta(minutes=25)
+
+
+@dataclass(frozen=True)
+class Shipping:
+    name: str
+    phone: str
+    address: str
+    country: str
+    email: str
+
+
+def checkout(
+    *, shop: Shop, lines: dict[int, int], shipping: Shipping, language: str, page_url: Callable[[str], str]
+) -> BuyerOrder:
+    """Places the order of one shop's cart (awaiting payment, its stock reserved) and e-mails the buyer its page's
+    address, `page_url(token)`. Raises AppError when the shop or a product cannot be ordered (nothing is placed)."""
+    with transaction.atomic():
+        order = order_create(
+            shop_id=shop.pk,
+            external_ref=f"web-{secrets.token_hex(16)}",
+            lines=[LineRequest(goods_id=goods, quantity=quantity) for goods, quantity in lines.items()],
+            ship_name=shipping.name,
+            ship_phone=shipping.phone,
+            ship_address=shipping.address,
+            ship_country=shipping.country,
+        )
+        buyer_order = BuyerOrder.objects.create(
+            order=order, token=secrets.token_urlsafe(32), email=shipping.email, language=language
+        )
+        url = page_url(buyer_order.token)
+        transaction.on_commit(lambda: tasks.buyer_order_mail.delay(buyer_order_id=buyer_order.pk, url=url))
+    return buyer_order
+
+
+def payment_start(*, buyer_order: BuyerOrder, return_url: str) -> Payment:
+    """The payment the buyer goes on to: the open one started in the last minutes, or a new one with the provider
+    (called outside any transaction: it may take seconds). Raises AppError when the order is not awaiting payment or
+    the provider cannot be reached."""
+    order = buyer_order.order
+    order.refresh_from_db(fields=["status"])
+    if order.status != OrderStatus.AWAITING_PAYMENT:
+        raise AppError(_("This order is no longer awaiting payment."), ErrorCode.STATE)
+    provider = payments.provider()
+    recent = Payment.objects.filter(
+        buyer_order=buyer_order,
+        provider=provider.name,
+        status=PaymentStatus.OPEN,
+        created_at__gt=timezone.now() - PAYMENT_REUSE,
+    ).first()
+    if recent is not None:
+        return recent
+    request = payments.PaymentRequest(
+        reference=order.external_ref,
+        description=_("%(shop)s: order %(number)s") % {"shop": order.merchant.shop.name, "number": order.number},
+        amount=order.total_payment,
+        currency=settings.PLATFORM_CURRENCY,
+        email=buyer_order.email,
+        language=buyer_order.language,
+        return_url=return_url,
+    )
+    try:
+        started = provider.start(request)
+    except stripe.StripeError:
+        logger.exception("payment not started", extra={"order": order.number})
+        raise AppError(_("The payment could not be started. Please try again in a moment."), ErrorCode.STATE) from None
+    return Payment.objects.create(
+        buyer_order=buyer_order,
+        provider=provider.name,
+        session_id=started.session_id,
+        url=started.url,
+        amount=order.total_payment,
+        currency=settings.PLATFORM_CURRENCY,
+    )
+
+
+def webhook_receive(*, body: bytes, headers: Mapping[str, str]) -> Payment | None:
+    """A provider's webhook: verified (payments.WebhookRefusedError otherwise, nothing changed), then applied."""
+    provider = payments.provider()
+    event = provider.event(body, headers)
+    if event.outcome is None:
+        return None
+    return payment_apply(provider_name=provider.name, event=event)
+
+
+@transaction.atomic
+def payment_apply(*, provider_name: str, event: PaymentEvent) -> Payment | None:
+    """Applies a payment's outcome once, however many times the provider sends it (and in whatever order): the first
+    "paid" pays the order (awaiting pickup, the ledger's entry); "failed" leaves the order awaiting payment, for the
+    buyer to try again. Money taken for an order that closed meanwhile, or already paid by another payment, or of
+    another amount, is marked TO_REFUND for an operator to give back through the provider; the order is not paid."""
+    payment = (
+        Payment.objects.select_for_update()
+        .select_related("buyer_order")
+        .filter(provider=provider_name, session_id=event.session_id)
+        .first()
+    )
+    if payment is None:
+        logger.warning("payment event of an unknown session", extra={"session": event.session_id[:255]})
+        return None
+    if event.outcome is Outcome.FAILED:
+        if payment.status == PaymentStatus.OPEN:
+            transition(payment, PaymentStatus.FAILED, note=_("The provider reported the payment failed"))
+        return payment
+    if payment.status in (PaymentStatus.PAID, PaymentStatus.TO_REFUND):
+        return payment  # a retry of what was applied
+    if (event.amount, event.currency) != (payment.amount, payment.currency):
+        note = f"paid {event.amount} {event.currency}, asked {payment.amount} {payment.currency}"
+        logger.error("payment of another amount", extra={"session": payment.session_id})
+        return transition(payment, PaymentStatus.TO_REFUND, note=note)
+    try:
+        with transaction.atomic():
+            order_pay(order_id=payment.buyer_order.order_id, payment_reference=f"{provider_name}:{payment.session_id}")
+    except AppError as exc:  # the order closed or was paid by another payment
+        return transition(payment, PaymentStatus.TO_REFUND, note=str(exc.message))
+    return transition(payment, PaymentStatus.PAID, note=_("Paid by the buyer"))
+
+
+def buyer_cancel(*, buyer_order: BuyerOrder) -> None:
+    """The buyer cancels an order not paid yet: its stock is given back (orders.order_cancel)."""
+    with transaction.atomic():
+        unpaid = Order.objects.select_for_update().filter(pk=buyer_order.order_id, status=OrderStatus.AWAITING_PAYMENT)
+        if not unpaid.exists():
+            raise AppError(_("Only an order awaiting payment can be cancelled here."), ErrorCode.STATE)
+        order_cancel(order_id=buyer_order.order_id)

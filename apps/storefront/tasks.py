@@ -1,0 +1,21 @@
+"""The storefront's background work: the buyer's e-mails."""
+
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from apps.core.tasks import task
+
+from .models import BuyerOrder
+
+
+@task()
+def buyer_order_mail(*, buyer_order_id: int, url: str) -> None:
+    """The order's page link, e-mailed to the buyer in the language they ordered in."""
+    buyer_order = BuyerOrder.objects.select_related("order__merchant__shop").get(pk=buyer_order_id)
+    order = buyer_order.order
+    with translation.override(buyer_order.language):
+        context = {"order": order, "shop": order.merchant.shop, "url": url}
+        subject = _("Your order %(number)s at %(shop)s") % {"number": order.number, "shop": order.merchant.shop.name}
+        send_mail(subject, render_to_string("storefront/order_mail.txt", context), None, [buyer_order.email])

@@ -1,0 +1,57 @@
+"""A buyer's steps through the storefront's cart, checkout and the development provider's payment page, as a
+browser takes them (forms with their CSRF token, redirects followed by hand)."""
+
+import re
+
+from django.test import Client
+
+from apps.storefront.models import BuyerOrder
+
+SHIPPING = {
+    "name": "Ann Buyer",
+    "phone": "+81 90 1234 5678",
+    "address": "1-2-3 Shibuya, Tokyo",
+    "country": "JP",
+    "email": "ann@example.com",
+    "website": "",
+}
+
+
+def csrf(client: Client, url: str) -> str:
+    """The CSRF token of the form on the page at `url` (the page sets the cookie it pairs with)."""
+    page = client.get(url)
+    assert page.status_code == 200, page.status_code
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
+
+
+def cart_url(goods) -> str:
+    return f"{goods.merchant.shop.get_absolute_url()}cart/"
+
+
+def add_to_cart(client: Client, goods, quantity: int = 1):
+    page = f"{goods.merchant.shop.get_absolute_url()}g/{goods.pk}/"
+    token = csrf(client, page)
+    return client.post(
+        f"{goods.merchant.shop.get_absolute_url()}cart/add",
+        {"csrfmiddlewaretoken": token, "goods": goods.pk, "quantity": quantity},
+    )
+
+
+def check_out(client: Client, goods, **fields):
+    """Posts the checkout form of the cart of `goods`' shop; the answer (a redirect to the payment page on success)."""
+    token = csrf(client, cart_url(goods))
+    return client.post(
+        f"{goods.merchant.shop.get_absolute_url()}checkout", {"csrfmiddlewaretoken": token, **SHIPPING, **fields}
+    )
+
+
+def buy(client: Client, goods, quantity: int = 1, action: str = "pay") -> BuyerOrder:
+    """Adds `goods` to the cart, checks out and ends the test payment with `action` ("pay" or "fail")."""
+    add_to_cart(client, goods, quantity)
+    answer = check_out(client, goods)
+    assert answer.status_code == 303, answer.status_code
+    payment_page = answer["Location"]
+    token = csrf(client, payment_page)
+    done = client.post(payment_page, {"csrfmiddlewaretoken": token, "action": action})
+    assert done.status_code == 303
+    return BuyerOrder.objects.select_related("order").latest("pk")

@@ -1,0 +1,65 @@
+"""The storefront under concurrency on PostgreSQL: real transactions in parallel threads, each with its own
+connection. Two buyers checking out the last unit: one order, stock never below zero. One payment's webhook
+delivered twice at once: paid once."""
+
+from decimal import Decimal
+
+import pytest
+
+from apps.catalog.models import Product
+from apps.core.errors import AppError
+from apps.orders.constants import OrderStatus
+from apps.orders.models import Order
+from apps.storefront import services
+from apps.storefront.constants import PaymentStatus
+from apps.storefront.models import Payment
+from apps.storefront.payments import Outcome
+from apps.storefront.payments.dev import signed_event
+from apps.wallet.constants import EntryKind
+from apps.wallet.models import JournalEntry
+from tests.concurrency import concurrently
+from tests.factories import LevelFactory, ProductFactory, ShopGoodsFactory
+from tests.wallet.conftest import postgres_only
+
+pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _level(transactional_db):
+    return LevelFactory(rank=1)
+
+
+def shipping(n: int) -> services.Shipping:
+    return services.Shipping(f"Buyer {n}", "+1 555 0100", "1 Main St", "US", f"buyer{n}@example.com")
+
+
+def place(goods, n: int):
+    return services.checkout(
+        shop=goods.merchant.shop,
+        lines={goods.pk: 1},
+        shipping=shipping(n),
+        language="en",
+        page_url=lambda token: f"http://testserver/o/{token}/",
+    )
+
+
+def test_two_buyers_checking_out_the_last_unit_at_once_get_one_order(merchant):
+    goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(stock=1))
+    results = concurrently(2, lambda n: place(goods, n))
+    assert sum(isinstance(result, AppError) for result in results) == 1, results
+    assert Order.objects.count() == 1
+    assert Product.objects.get(pk=goods.product_id).stock == 0
+
+
+def test_one_payment_delivered_twice_at_once_is_paid_once(merchant):
+    goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(stock=3, retail_price=Decimal("9.00")))
+    buyer_order = place(goods, 1)
+    payment = services.payment_start(buyer_order=buyer_order, return_url="http://testserver/")
+    body, headers = signed_event(
+        session_id=payment.session_id, outcome=Outcome.PAID, amount=payment.amount, currency=payment.currency
+    )
+    results = concurrently(2, lambda n: services.webhook_receive(body=body, headers=headers))
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert Order.objects.get().status == OrderStatus.AWAITING_PICKUP
+    assert JournalEntry.objects.filter(kind=EntryKind.ORDER_PAID).count() == 1
+    assert Payment.objects.get().status == PaymentStatus.PAID
