@@ -79,7 +79,7 @@ seed: migrate ## Load the demo data (idempotent)
 run: build seed ## Install, build, migrate, seed, and serve on HOST:PORT with a Celery worker and beat
 	@echo ""
 	@echo "  Merchant app:  http://$(HOST):$(PORT)/"
-	@echo "  Storefront:    $$($(MANAGE) storefront_url demo@example.com --base http://$(HOST):$(PORT))   (the demo shop, for buyers)"
+	@echo "  Storefront:    $$($(MANAGE) storefront_url demo@example.com --base http://$(HOST):$(PORT))   (the demo shop: buy with the test payment page, no money moves)"
 	@echo "  Operator admin: http://$(HOST):$(PORT)/admin/   (admin / Admin-pass-2026)"
 	@echo "  Demo merchant: demo@example.com / Demo-pass-2026   payment password 246810"
 	@echo "  Invitation code: WELCOME"

@@ -30,6 +30,9 @@ class CartAddForm(forms.Form):
     quantity = forms.IntegerField(min_value=1, max_value=LINE_QUANTITY_MAX, required=False)
 
 
+TYPED = {"translate": "no"}
+
+
 def _countries() -> list[tuple[str, str]]:
     return [("", _("Choose a country")), *countries]  # names in the language shown
 
@@ -38,11 +41,14 @@ class CheckoutForm(forms.Form):
     """Where the order goes and how to reach the buyer. `website` is a honeypot: hidden from people, a form-filling
     robot fills it, and its order is refused."""
 
-    name = forms.CharField(label=_("Recipient's name"), max_length=100)
-    phone = forms.CharField(label=_("Phone"), max_length=32)
-    address = forms.CharField(label=_("Shipping address"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+    # What the buyer types is theirs, never machine-translated (translate="no", the app's rule).
+    name = forms.CharField(label=_("Recipient's name"), max_length=100, widget=forms.TextInput(TYPED))
+    phone = forms.CharField(label=_("Phone"), max_length=32, widget=forms.TextInput({**TYPED, "type": "tel"}))
+    address = forms.CharField(label=_("Shipping address"), max_length=255, widget=forms.Textarea({**TYPED, "rows": 3}))
     country = forms.ChoiceField(label=_("Country"), choices=_countries)
-    email = forms.EmailField(label=_("Email"), help_text=_("We send the link to your order's page here."))
+    email = forms.EmailField(
+        label=_("Email"), help_text=_("We send the link to your order's page here."), widget=forms.EmailInput(TYPED)
+    )
     website = forms.CharField(required=False, max_length=200)
 
     def clean(self) -> dict:

@@ -64,6 +64,8 @@ PRODUCTION_ENV = {
     "REDIS_URL": "redis://redis:6379/0",
     "THIRD_PARTY_SECRET": "t",
     "STOREFRONT_SECRET": "s",
+    "STRIPE_SECRET_KEY": "sk_live_x",
+    "STRIPE_WEBHOOK_SECRET": "whsec_x",
 }
 NAMES = [
     "SECURE_SSL_REDIRECT",
@@ -104,6 +106,12 @@ def test_production_defaults_are_https_only():
     assert values["SECURE_PROXY_SSL_HEADER"] is None  # no proxy: no header is believed
     assert values["SESSION_COOKIE_SECURE"] is True and values["CSRF_COOKIE_SECURE"] is True
     assert values["ADMIN_REQUIRE_OTP"] is True
+
+
+def test_production_refuses_the_development_payment_provider():
+    """Its test page "pays" without money: production starts only with Stripe."""
+    with pytest.raises(AssertionError, match="production takes payments with Stripe only"):
+        production_settings(PAYMENT_PROVIDER="dev")
 
 
 def test_production_values_come_from_the_environment():

@@ -1,17 +1,29 @@
 """Browser tests of the buyers' storefront (issue 14) at 390x844 in Chromium, in three languages: a buyer opens the
 shop (promoted goods first, with their ad mark), is counted once as a visitor by the page's beacon, opens a product
-(price in the language's format, stock, buyers' ratings) and searches the shop. Screenshots of the shop, product and
-search pages: tests/e2e/artifacts/<lang>/storefront-*.png.
+(price in the language's format, stock, buyers' ratings) and searches the shop; a buyer puts a product in the cart,
+checks out, fails the development provider's test payment, pays on the second try, and the merchant's app shows the
+order awaiting pickup. Screenshots of the shop, product, search, cart, payment and order pages:
+tests/e2e/artifacts/<lang>/storefront-*.png.
 """
 
 import pytest
 
-from apps.catalog.models import ShopGoods
+from apps.catalog.models import Product, ShopGoods
 from apps.catalog.services import product_image_add, promotion_create
 from apps.orders import services as order_services
+from apps.orders.constants import OrderStatus
+from apps.orders.models import Order
 from apps.shop.models import Visitor
 from apps.shop.services import shop_banners_update, shop_update
-from tests.e2e.conftest import assert_visible, drawn_image, server_text, set_language, shot
+from tests.e2e.conftest import (
+    assert_visible,
+    drawn_image,
+    open_app,
+    server_text,
+    set_language,
+    shot,
+    sign_in,
+)
 from tests.e2e.test_promotion import FIELDS, TITLES
 from tests.e2e.test_shop import drawn_upload
 from tests.factories import LevelFactory, ProductFactory, PromotionPackageFactory, received_order
@@ -84,3 +96,65 @@ def test_a_buyer_browses_the_shop_and_is_counted_once(page, base_url, shop, lang
     assert page.locator(".grid .card").count() == 1
     assert TITLES[1][column] in page.locator(".grid .card").inner_text()
     shot(page, "storefront-search")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_buyer_checks_out_pays_and_the_merchant_sees_the_order(page, base_url, shop, lang):
+    set_language(page, base_url, lang)
+    column = COLUMN[lang]
+    orders = Order.objects.count()  # the rated order of the fixture
+    listing = ShopGoods.objects.get(merchant=shop.merchant, product__title_en=TITLES[1][0])
+    page.goto(f"{base_url}{shop.get_absolute_url()}g/{listing.pk}/?lang={lang}")
+    page.fill("#quantity", "2")
+    page.locator("form.buy button").click()
+
+    # The cart: the line, its total in the language's format, the checkout form.
+    page.wait_for_url("**/cart/?lang=*")
+    assert page.locator(".notes").inner_text() == server_text(lang, "Added to your cart.")
+    assert TITLES[1][column] in page.locator(".lines").inner_text()
+    total = {"en": "$2,469.00", "zh-CN": "US$2,469.00", "ru-RU": "2\xa0469,00\xa0$"}[lang]
+    assert page.locator(".fields .total strong").inner_text() == total
+    assert page.locator(".cartlink .count").inner_text() == "2"
+    page.fill("#id_name", "Ann Buyer")
+    page.fill("#id_phone", "+81 90 1234 5678")
+    page.fill("#id_address", "1-2-3 Shibuya, Tokyo")
+    page.select_option("#id_country", "JP")
+    page.fill("#id_email", "not an address")  # a mistake first: the form says so and places nothing
+    page.locator(".fields button.primary").click()
+    page.wait_for_load_state()
+    assert_visible(page.locator(".fields .error").first)
+    shot(page, "storefront-cart-error")
+    assert Order.objects.count() == orders
+    page.fill("#id_email", "ann@example.com")
+    shot(page, "storefront-cart")
+    page.locator(".fields button.primary").click()
+
+    # The development provider's test page, plainly labelled; a failed payment leaves the order to pay again.
+    page.wait_for_url("**/pay/dev/**")
+    assert page.locator(".testmark").inner_text() == server_text(lang, "Test payment: no money moves")
+    shot(page, "storefront-payment")
+    order = Order.objects.latest("pk")
+    assert Order.objects.count() == orders + 1 and order.status == OrderStatus.AWAITING_PAYMENT
+    assert Product.objects.get(pk=listing.product_id).stock == 8  # reserved
+    page.locator("button[value=fail]").click()
+    page.wait_for_url("**/o/**")
+    assert page.locator(".notes").inner_text() == server_text(lang, "The payment failed. You can try again.")
+    assert page.locator(".badge").inner_text() == server_text(lang, "Awaiting payment")
+    shot(page, "storefront-order-unpaid")
+    page.locator(".actions button.primary").click()
+    page.wait_for_url("**/pay/dev/**")
+    page.locator("button[value=pay]").click()
+
+    # The buyer's order page: paid, its goods and total, the steps so far.
+    page.wait_for_url("**/o/**")
+    assert page.locator(".badge").inner_text() == server_text(lang, "Paid")
+    assert page.locator(".panel .total strong").inner_text() == total
+    assert page.locator(".steps li").count() == 2  # ordered, paid: the failed try changed no status
+    shot(page, "storefront-order")
+    order.refresh_from_db()
+    assert order.status == OrderStatus.AWAITING_PICKUP
+
+    # The merchant's app: the order awaits pickup.
+    sign_in(page, base_url, shop.merchant, lang)
+    open_app(page, base_url, "/order")
+    assert_visible(page.get_by_test_id("order-card").filter(has_text=order.number))
