@@ -61,7 +61,7 @@ from .constants import (
     PickResult,
     RefundStatus,
 )
-from .hooks import referral_on_settlement
+from .hooks import buyer_refunded, referral_on_settlement
 from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
 from .selectors import order_missing, payment_window
 
@@ -262,6 +262,7 @@ def _cancel(order: Order, *, note: str) -> Order:
             memo=order.number,
         )
         figures.order_cancelled(order)
+        buyer_refunded(order=order, reference=f"order_cancel:{order.pk}")
     return order
 
 
@@ -576,6 +577,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
             (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
         ]
     ledger_post(reference=f"refund:{refund.pk}", kind=EntryKind.ORDER_REFUND, lines=lines, memo=order.number)
+    buyer_refunded(order=order, reference=f"refund:{refund.pk}")
     figures.order_refunded(order, was_received=was == OrderStatus.RECEIVED)
     if merchant_fault:
         figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.REFUND_MERCHANT_FAULT, order=order)

@@ -15,13 +15,15 @@ class PaymentStatus(models.IntegerChoices):
     # The provider took money the order cannot take (it closed meanwhile, another payment paid it, another amount):
     # an operator gives it back through the provider.
     TO_REFUND = 3, _("Paid, to be given back")
+    REFUNDED = 4, _("Given back")  # through the provider, after the order was cancelled or refunded
 
 
 PAYMENT_TRANSITIONS: dict[int, set[int]] = {
     PaymentStatus.OPEN: {PaymentStatus.PAID, PaymentStatus.FAILED, PaymentStatus.TO_REFUND},
     PaymentStatus.FAILED: {PaymentStatus.PAID, PaymentStatus.TO_REFUND},  # a "failed" can arrive before a "paid"
-    PaymentStatus.PAID: set(),
-    PaymentStatus.TO_REFUND: set(),
+    PaymentStatus.PAID: {PaymentStatus.REFUNDED},
+    PaymentStatus.TO_REFUND: set(),  # an operator gives it back in the provider's dashboard
+    PaymentStatus.REFUNDED: set(),
 }
 
 # The cart: one per browser session, a list per shop (one order per shop), bounded like the orders it becomes.

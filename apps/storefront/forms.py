@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from apps.core.fields import ID_MAX
-from apps.orders.constants import LINE_QUANTITY_MAX
+from apps.orders.constants import LINE_QUANTITY_MAX, REVIEW_STARS_MAX, REVIEW_TEXT_MAX, GoodsStatus
 
 KEYWORD_MAX = 64
 PAGE_MAX = 1000
@@ -55,3 +55,25 @@ class CheckoutForm(forms.Form):
         if self.cleaned_data.get("website"):
             raise forms.ValidationError(_("The order could not be placed. Please try again."))
         return self.cleaned_data
+
+
+class RefundForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why do you want a refund?"), max_length=255, widget=forms.Textarea({**TYPED, "rows": 3})
+    )
+    goods_status = forms.ChoiceField(label=_("The goods"), choices=GoodsStatus.choices)
+
+
+class RatingForm(forms.Form):
+    stars = forms.TypedChoiceField(
+        label=_("Your rating"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(REVIEW_STARS_MAX, 0, -1)],
+        widget=forms.RadioSelect,
+    )
+    text = forms.CharField(
+        label=_("What did you think? (optional)"),
+        max_length=REVIEW_TEXT_MAX,
+        required=False,
+        widget=forms.Textarea({**TYPED, "rows": 3}),
+    )

@@ -18,6 +18,8 @@ from apps.catalog.selectors import (
     storefront_products,
 )
 from apps.core.money import ZERO
+from apps.orders.constants import REFUNDABLE, GoodsStatus, OrderStatus, RefundStatus
+from apps.orders.models import Review
 from apps.orders.selectors import order_detail, product_reviews
 from apps.shop.figures import rating_of, totals_get
 from apps.shop.models import Shop
@@ -112,13 +114,26 @@ def buyer_order_find(*, token: str) -> BuyerOrder | None:
 
 
 def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
-    """What the buyer's order page shows: the order (status, lines, shipping, tracking steps, status changes) and its
-    newest payment."""
+    """What the buyer's order page shows: the order (status, lines, shipping, tracking steps, status changes, refund
+    requests, the buyer's rating) and what the buyer may do now."""
     order = buyer_order.order
     detail = order_detail(merchant=order.merchant, order_id=order.pk)
-    detail["status_label"] = BUYER_STATUS[detail["status"]]
+    status = detail["status"]
+    detail["status_label"] = BUYER_STATUS[status]
     for change in detail["history"]:
         change["label"] = BUYER_STATUS.get(int(change["to_status"]), change["to_status"])
-    payment = Payment.objects.filter(buyer_order=buyer_order).values("status", "url", "created_at").first()
-    detail["payment_failed"] = payment is not None and payment["status"] == PaymentStatus.FAILED
+    for refund in detail["refunds"]:
+        refund["status_label"] = RefundStatus(refund["status"]).label
+        refund["goods_label"] = GoodsStatus(refund["goods_status"]).label
+    payment = Payment.objects.filter(buyer_order=buyer_order).values_list("status", flat=True).first()
+    detail["payment_failed"] = payment == PaymentStatus.FAILED
+    detail["review"] = Review.objects.filter(order_id=order.pk).values("stars", "text").first()
+    refund_open = any(refund["status"] == RefundStatus.PENDING for refund in detail["refunds"])
+    detail["can"] = {
+        "pay": status == OrderStatus.AWAITING_PAYMENT,
+        "cancel": status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_PICKUP),
+        "receive": status == OrderStatus.SHIPPED and not refund_open,
+        "refund": status in REFUNDABLE and not refund_open,
+        "rate": status in (OrderStatus.RECEIVED, OrderStatus.COMPLETED) and detail["review"] is None,
+    }
     return detail

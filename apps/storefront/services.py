@@ -18,7 +18,7 @@ from apps.core.errors import AppError, ErrorCode
 from apps.core.transitions import transition
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
-from apps.orders.services import LineRequest, order_cancel, order_create, order_pay
+from apps.orders.services import LineRequest, order_create, order_pay
 from apps.shop.models import Shop
 
 from . import payments, tasks
@@ -148,10 +148,28 @@ def payment_apply(*, provider_name: str, event: PaymentEvent) -> Payment | None:
     return transition(payment, PaymentStatus.PAID, note=_("Paid by the buyer"))
 
 
-def buyer_cancel(*, buyer_order: BuyerOrder) -> None:
-    """The buyer cancels an order not paid yet: its stock is given back (orders.order_cancel)."""
+def payment_refund_later(*, order: Order, reference: str) -> None:
+    """apps.orders.hooks.buyer_refunded: the ledger gave the buyer's payment back, so the provider gives back the money
+    it took, once the transaction commits (a task, retried while the provider cannot be reached). An order placed
+    through the intake API has no payment here: its storefront refunds it."""
+    payment_id = (
+        Payment.objects.filter(buyer_order__order=order, status=PaymentStatus.PAID).values_list("pk", flat=True).first()
+    )
+    if payment_id is not None:
+        transaction.on_commit(lambda: tasks.payment_refund.delay(payment_id=payment_id, reference=reference))
+
+
+def payment_refund(*, payment_id: int, reference: str) -> Payment:
+    """Gives a paid payment back through its provider, once: `reference` (the ledger entry's) is the provider's
+    idempotency key, so a retried task makes one refund; no row is locked while the provider answers."""
+    payment = Payment.objects.get(pk=payment_id)
+    if payment.status != PaymentStatus.PAID:
+        return payment
+    payments.provider_named(payment.provider).refund(
+        session_id=payment.session_id, amount=payment.amount, currency=payment.currency, key=reference
+    )
     with transaction.atomic():
-        unpaid = Order.objects.select_for_update().filter(pk=buyer_order.order_id, status=OrderStatus.AWAITING_PAYMENT)
-        if not unpaid.exists():
-            raise AppError(_("Only an order awaiting payment can be cancelled here."), ErrorCode.STATE)
-        order_cancel(order_id=buyer_order.order_id)
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        if payment.status != PaymentStatus.PAID:
+            return payment  # another run recorded it
+        return transition(payment, PaymentStatus.REFUNDED, note=reference)

@@ -1,11 +1,12 @@
-"""The storefront's background work: the buyer's e-mails."""
+"""The storefront's background work: the buyer's e-mails, and giving payments back through the provider."""
 
+import stripe
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from apps.core.tasks import task
+from apps.core.tasks import money_task, task
 
 from .models import BuyerOrder
 
@@ -19,3 +20,11 @@ def buyer_order_mail(*, buyer_order_id: int, url: str) -> None:
         context = {"order": order, "shop": order.merchant.shop, "url": url}
         subject = _("Your order %(number)s at %(shop)s") % {"number": order.number, "shop": order.merchant.shop.name}
         send_mail(subject, render_to_string("storefront/order_mail.txt", context), None, [buyer_order.email])
+
+
+@money_task(autoretry_for=(stripe.APIConnectionError, stripe.RateLimitError, stripe.APIError))
+def payment_refund(*, payment_id: int, reference: str) -> None:
+    """The provider gives a paid order's money back (services.payment_refund), retried while it cannot be reached."""
+    from .services import payment_refund as refund  # services imports this module
+
+    refund(payment_id=payment_id, reference=reference)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
@@ -28,13 +29,15 @@ from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
 from apps.core.throttles import IpRateThrottle
+from apps.orders import services as order_services
+from apps.orders.models import Order
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
 
 from . import payments, selectors, services
 from .cart import Cart, CartFullError
 from .constants import PaymentStatus
-from .forms import CartAddForm, CheckoutForm, ShopQueryForm, VisitForm
+from .forms import CartAddForm, CheckoutForm, RatingForm, RefundForm, ShopQueryForm, VisitForm
 from .models import BuyerOrder, Payment
 from .payments.dev import signed_event
 
@@ -425,6 +428,8 @@ def order_page(request: HttpRequest, token: str) -> HttpResponse:
         "order": selectors.buyer_order_page(buyer_order=buyer_order),
         "token": token,
         "payment_minutes": settings.ORDER_PAYMENT_WINDOW_MINUTES,
+        "refund_form": RefundForm(auto_id="refund_%s"),
+        "rating_form": RatingForm(auto_id="rating_%s"),
         "noindex": True,
         **_page_context(request, reverse("storefront-order", kwargs={"token": token})),
     }
@@ -445,19 +450,83 @@ def order_pay(request: HttpRequest, token: str) -> HttpResponse:
     return _go_pay(request, buyer_order, lang)
 
 
+class OrderActionThrottle(IpRateThrottle):
+    """A buyer's steps on order pages from one address (scope `order_action`): cancel, receipt, refund, rating."""
+
+    scope = "order_action"
+
+
+def _order_action(
+    request: HttpRequest, token: str, act: Callable[[Order, dict[str, Any]], str], form_class: type[forms.Form] | None
+) -> HttpResponse:
+    """One of the buyer's steps on the order page (a form posted there): done by the orders service the intake calls,
+    then back to the page with what happened, or why not (nothing changed)."""
+    buyer_order = selectors.buyer_order_find(token=token)
+    if buyer_order is None:
+        return _order_gone(request)
+    form = form_class(request.POST) if form_class else None
+    if not OrderActionThrottle().allow_request(request, None):  # type: ignore[arg-type]
+        messages.error(request, _("Too many requests from your network. Please try again later."))
+    elif form is not None and not form.is_valid():
+        messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
+    else:
+        try:
+            messages.success(request, act(buyer_order.order, form.cleaned_data if form else {}))
+        except AppError as exc:
+            messages.error(request, str(exc.message))
+    return _see_other(_order_url(request, token, app_lang(translation.get_language())))
+
+
 @never_cache
 @require_POST
 @_with_language
 def order_cancel(request: HttpRequest, token: str) -> HttpResponse:
-    buyer_order = selectors.buyer_order_find(token=token)
-    if buyer_order is None:
-        return _order_gone(request)
-    try:
-        services.buyer_cancel(buyer_order=buyer_order)
-        messages.success(request, _("Your order was cancelled."))
-    except AppError as exc:
-        messages.error(request, str(exc.message))
-    return _see_other(_order_url(request, token, app_lang(translation.get_language())))
+    def cancel(order: Order, data: dict[str, Any]) -> str:
+        paid = order_services.order_cancel(order_id=order.pk).paid_at is not None
+        return (
+            _("Your order was cancelled and your payment is on its way back.")
+            if paid
+            else _("Your order was cancelled.")
+        )
+
+    return _order_action(request, token, cancel, None)
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_receive(request: HttpRequest, token: str) -> HttpResponse:
+    def receive(order: Order, data: dict[str, Any]) -> str:
+        order_services.order_confirm_receipt(order_id=order.pk)
+        return _("Thank you: the order is received.")
+
+    return _order_action(request, token, receive, None)
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_refund(request: HttpRequest, token: str) -> HttpResponse:
+    def refund(order: Order, data: dict[str, Any]) -> str:
+        result = order_services.refund_request(
+            order_id=order.pk, reason=data["reason"], goods_status=data["goods_status"]
+        )
+        if isinstance(result, Order):
+            return _("The order was not picked up yet, so it was cancelled at once.")
+        return _("Refund requested. The platform will decide it.")
+
+    return _order_action(request, token, refund, RefundForm)
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_rate(request: HttpRequest, token: str) -> HttpResponse:
+    def rate(order: Order, data: dict[str, Any]) -> str:
+        order_services.review_add(order_id=order.pk, stars=data["stars"], text=data["text"])
+        return _("Thank you for your rating.")
+
+    return _order_action(request, token, rate, RatingForm)
 
 
 @csrf_exempt  # the provider signs its requests; it has no session

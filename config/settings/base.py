@@ -212,6 +212,7 @@ REST_FRAMEWORK = {
         "upload": env("THROTTLE_UPLOAD", default="60/min"),
         "support_send": env("THROTTLE_SUPPORT_SEND", default="20/min"),  # customer-support messages per merchant
         "checkout": env("THROTTLE_CHECKOUT", default="20/hour"),  # storefront orders placed and payments started
+        "order_action": env("THROTTLE_ORDER_ACTION", default="30/hour"),  # buyers' cancels, receipts, refunds, ratings
     },
     "UNAUTHENTICATED_USER": None,
 }

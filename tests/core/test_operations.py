@@ -83,7 +83,11 @@ def test_a_line_logged_during_a_request_carries_its_id(json_log):
     assert failure["level"] == "ERROR" and "Traceback" in failure["exception"]
 
 
-MONEY_TASKS = {"apps.orders.tasks.orders_move_due", "apps.wallet.tasks.verify_chain_deposits"}
+MONEY_TASKS = {
+    "apps.orders.tasks.orders_move_due",
+    "apps.wallet.tasks.verify_chain_deposits",
+    "apps.storefront.tasks.payment_refund",
+}
 
 
 def test_every_task_has_its_queue_limits_and_bounded_retries():

@@ -1,9 +1,9 @@
 """Browser tests of the buyers' storefront (issue 14) at 390x844 in Chromium, in three languages: a buyer opens the
 shop (promoted goods first, with their ad mark), is counted once as a visitor by the page's beacon, opens a product
 (price in the language's format, stock, buyers' ratings) and searches the shop; a buyer puts a product in the cart,
-checks out, fails the development provider's test payment, pays on the second try, and the merchant's app shows the
-order awaiting pickup. Screenshots of the shop, product, search, cart, payment and order pages:
-tests/e2e/artifacts/<lang>/storefront-*.png.
+checks out, fails the development provider's test payment, pays on the second try, the merchant's app shows the order
+awaiting pickup, and once it is shipped the buyer confirms receipt and rates it. Screenshots of the shop, product,
+search, cart, payment and order pages: tests/e2e/artifacts/<lang>/storefront-*.png.
 """
 
 import pytest
@@ -26,7 +26,14 @@ from tests.e2e.conftest import (
 )
 from tests.e2e.test_promotion import FIELDS, TITLES
 from tests.e2e.test_shop import drawn_upload
-from tests.factories import LevelFactory, ProductFactory, PromotionPackageFactory, received_order
+from tests.factories import (
+    DEFAULT_PAY_PASSWORD,
+    LevelFactory,
+    ProductFactory,
+    PromotionPackageFactory,
+    fund,
+    received_order,
+)
 
 LANGUAGES = ["en", "zh-CN", "ru-RU"]
 COLUMN = {"en": 0, "zh-CN": 1, "ru-RU": 3}
@@ -99,7 +106,7 @@ def test_a_buyer_browses_the_shop_and_is_counted_once(page, base_url, shop, lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_buyer_checks_out_pays_and_the_merchant_sees_the_order(page, base_url, shop, lang):
+def test_a_buyer_checks_out_pays_receives_and_rates(page, base_url, shop, operator, lang):
     set_language(page, base_url, lang)
     column = COLUMN[lang]
     orders = Order.objects.count()  # the rated order of the fixture
@@ -155,6 +162,28 @@ def test_a_buyer_checks_out_pays_and_the_merchant_sees_the_order(page, base_url,
     assert order.status == OrderStatus.AWAITING_PICKUP
 
     # The merchant's app: the order awaits pickup.
+    buyer_page = page.url
     sign_in(page, base_url, shop.merchant, lang)
     open_app(page, base_url, "/order")
     assert_visible(page.get_by_test_id("order-card").filter(has_text=order.number))
+
+    # Picked up and shipped (the merchant's and the operator's screens have their own tests), the buyer confirms
+    # receipt on the order page and rates it.
+    fund(shop.merchant, "2469")
+    order_services.order_pick(merchant=shop.merchant, order_id=order.pk, pay_password=DEFAULT_PAY_PASSWORD)
+    order_services.order_ship(order_id=order.pk, carrier="DHL", tracking_number="JD014600006281", operator=operator)
+    page.goto(buyer_page)
+    assert page.locator(".badge").first.inner_text() == server_text(lang, "Shipped")
+    page.get_by_role("button", name=server_text(lang, "I received it")).click()
+    page.wait_for_load_state()
+    assert page.locator(".notes").inner_text() == server_text(lang, "Thank you: the order is received.")
+    page.locator(".rating label", has=page.locator("input[value='4']")).click()  # the fourth star from the left
+    page.fill("#rating_text", "Хорошая лампа.")
+    shot(page, "storefront-order-rate")
+    page.get_by_role("button", name=server_text(lang, "Send the rating")).click()
+    page.wait_for_load_state()
+    assert page.locator(".notes").inner_text() == server_text(lang, "Thank you for your rating.")
+    assert_visible(page.locator(".stars", has_text="★★★★☆"), scroll=True)
+    shot(page, "storefront-order-rated")
+    order.refresh_from_db()
+    assert order.status == OrderStatus.RECEIVED and order.review.stars == 4

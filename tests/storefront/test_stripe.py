@@ -13,8 +13,10 @@ from urllib.parse import parse_qs
 import pytest
 from django.conf import settings
 
+from apps.orders import services as order_services
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
+from apps.storefront import services
 from apps.storefront.constants import PaymentStatus
 from apps.storefront.models import BuyerOrder, Payment
 from apps.wallet.constants import EntryKind
@@ -30,15 +32,34 @@ CHECKOUT_URL = f"https://checkout.stripe.com/c/pay/{SESSION}"
 
 
 class StripeStandIn(BaseHTTPRequestHandler):
-    """Answers POST /v1/checkout/sessions as Stripe does (or with `error`), keeping each request's form."""
+    """Answers as Stripe does (or with `error`) creating and reading a Checkout session and creating a refund, keeping
+    each request's method, path, form and headers."""
 
     requests: list[dict] = []
     error: dict | None = None
 
+    def do_GET(self):
+        self.answer("")
+
     def do_POST(self):
-        body = self.rfile.read(int(self.headers["Content-Length"])).decode()
-        type(self).requests.append({"path": self.path, "form": parse_qs(body), "auth": self.headers["Authorization"]})
-        status, answer = (400, {"error": self.error}) if self.error else (200, self.session())
+        self.answer(self.rfile.read(int(self.headers["Content-Length"])).decode())
+
+    def answer(self, body: str):
+        type(self).requests.append(
+            {
+                "method": self.command,
+                "path": self.path,
+                "form": {name: values[0] for name, values in parse_qs(body).items()},
+                "auth": self.headers["Authorization"],
+                "key": self.headers["Idempotency-Key"],
+            }
+        )
+        if self.error:
+            status, answer = 400, {"error": self.error}
+        elif self.path.startswith("/v1/refunds"):
+            status, answer = 200, {"id": "re_1", "object": "refund", "status": "succeeded"}
+        else:
+            status, answer = 200, self.session()
         payload = json.dumps(answer).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
@@ -48,7 +69,7 @@ class StripeStandIn(BaseHTTPRequestHandler):
 
     @staticmethod
     def session() -> dict:
-        return {"id": SESSION, "object": "checkout.session", "url": CHECKOUT_URL, "payment_status": "unpaid"}
+        return {"id": SESSION, "object": "checkout.session", "url": CHECKOUT_URL, "payment_intent": "pi_9"}
 
     def log_message(self, *args):
         pass
@@ -96,7 +117,7 @@ def test_checkout_sends_the_buyer_to_a_stripe_session_for_the_orders_total(buyer
     answer = check_out(buyer, goods)
     assert answer.status_code == 303 and answer["Location"] == CHECKOUT_URL
     [request] = stripe_api.requests
-    form = {name: values[0] for name, values in request["form"].items()}
+    form = request["form"]
     order, buyer_order = Order.objects.get(), BuyerOrder.objects.get()
     assert request["path"] == "/v1/checkout/sessions" and request["auth"] == "Bearer sk_test_storefront"
     assert form["mode"] == "payment" and form["client_reference_id"] == order.external_ref
@@ -144,6 +165,26 @@ def test_an_unpaid_completion_waits_and_an_expired_session_fails(buyer, client, 
     assert deliver(client, expired, stripe_signed(expired)).status_code == 200
     assert Payment.objects.get().status == PaymentStatus.FAILED
     assert Order.objects.get().status == OrderStatus.AWAITING_PAYMENT
+
+
+def test_a_paid_order_cancelled_is_refunded_through_stripe_once(
+    buyer, client, goods, stripe_api, django_capture_on_commit_callbacks
+):
+    add_to_cart(buyer, goods)
+    check_out(buyer, goods)
+    body = stripe_event("checkout.session.completed", payment_status="paid")
+    deliver(client, body, stripe_signed(body))
+    order = Order.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        order_services.order_cancel(order_id=order.pk)
+    read, refund = stripe_api.requests[1:]
+    assert (read["method"], read["path"]) == ("GET", f"/v1/checkout/sessions/{SESSION}")
+    assert (refund["method"], refund["path"]) == ("POST", "/v1/refunds")
+    assert refund["form"] == {"payment_intent": "pi_9", "amount": "1999"}
+    assert refund["key"] == f"order_cancel:{order.pk}"  # Stripe makes one refund of a retried request
+    assert Payment.objects.get().status == PaymentStatus.REFUNDED
+    services.payment_refund(payment_id=Payment.objects.get().pk, reference=f"order_cancel:{order.pk}")
+    assert len(stripe_api.requests) == 3  # a second run asks Stripe nothing
 
 
 @pytest.mark.parametrize(

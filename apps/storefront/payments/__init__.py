@@ -70,7 +70,15 @@ class PaymentProvider(Protocol):
 
     def event(self, body: bytes, headers: Mapping[str, str]) -> PaymentEvent: ...
 
+    def refund(self, *, session_id: str, amount: Decimal, currency: str, key: str) -> None:
+        """Gives a paid payment's `amount` back to the buyer; `key` makes a repeated call one refund."""
+
 
 def provider() -> PaymentProvider:
     """The provider in use (settings.PAYMENT_PROVIDER)."""
-    return import_string(PROVIDERS[settings.PAYMENT_PROVIDER])()
+    return provider_named(settings.PAYMENT_PROVIDER)
+
+
+def provider_named(name: str) -> PaymentProvider:
+    """The provider of a payment started earlier (a refund goes back the way the money came)."""
+    return import_string(PROVIDERS[name])()

@@ -37,6 +37,9 @@ class DevProvider:
         session_id = f"dev_{secrets.token_urlsafe(16)}"
         return Started(session_id=session_id, url=reverse("storefront-dev-payment", kwargs={"session_id": session_id}))
 
+    def refund(self, *, session_id: str, amount: Decimal, currency: str, key: str) -> None:
+        """No money moved, so none goes back."""
+
     def event(self, body: bytes, headers: Mapping[str, str]) -> PaymentEvent:
         parts = dict(part.split("=", 1) for part in headers.get(SIGNATURE_HEADER, "").split(",") if "=" in part)
         timestamp, signature = parts.get("t", ""), parts.get("v1", "")

@@ -71,6 +71,15 @@ class StripeProvider:
         )
         return Started(session_id=session.id, url=str(session.url))
 
+    def refund(self, *, session_id: str, amount: Decimal, currency: str, key: str) -> None:
+        """A refund of the session's payment (its PaymentIntent), sent with `key` as Stripe's idempotency key."""
+        client = self._client()
+        session = client.v1.checkout.sessions.retrieve(session_id)
+        client.v1.refunds.create(
+            params={"payment_intent": str(session.payment_intent), "amount": minor_units(amount, currency)},
+            options={"idempotency_key": key},
+        )
+
     def event(self, body: bytes, headers: Mapping[str, str]) -> PaymentEvent:
         try:
             event = stripe.Webhook.construct_event(
