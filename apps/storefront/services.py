@@ -1,6 +1,7 @@
 """The storefront's writes: checkout (one shop's cart becomes one order, through apps.orders.services.order_create, the
-same service the signed intake calls), starting a payment with the provider, and applying the provider's verified
-events to the order, once each. No money moves here: order_pay posts the ledger entry."""
+same service the signed intake calls), starting a payment with the provider, applying the provider's verified events
+to the order, once each, and giving a payment back through the provider when the ledger gave it back. The ledger is
+written by the orders services only (order_pay, order_cancel, refund_approve)."""
 
 import logging
 import secrets

@@ -275,13 +275,17 @@ def _allow_payment_redirect(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _cart_url(shop: Shop, lang: str) -> str:
-    return f"{reverse('storefront-cart', kwargs={'slug': shop.slug})}?{urlencode({'lang': lang})}"
+def _in_language(path: str) -> str:
+    """`path` in the language shown (the next page after a form, a link in an e-mail)."""
+    return f"{path}?{urlencode({'lang': app_lang(translation.get_language())})}"
 
 
-def _order_url(request: HttpRequest, token: str, lang: str) -> str:
-    path = reverse("storefront-order", kwargs={"token": token})
-    return request.build_absolute_uri(f"{path}?{urlencode({'lang': lang})}")
+def _cart_url(shop: Shop) -> str:
+    return _in_language(reverse("storefront-cart", kwargs={"slug": shop.slug}))
+
+
+def _order_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(_in_language(reverse("storefront-order", kwargs={"token": token})))
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -305,7 +309,7 @@ def cart_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Added to your cart."))
     except CartFullError:
         messages.error(request, _("Your cart is full: place this order first."))
-    return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+    return _see_other(_cart_url(shop))
 
 
 def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int = 200) -> HttpResponse:
@@ -358,7 +362,7 @@ def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
             quantities[int(removed)] = 0
         cart.update(quantities)
         messages.success(request, _("Your cart was updated."))
-        return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+        return _see_other(_cart_url(shop))
     return _cart_page(request, shop, CheckoutForm())
 
 
@@ -376,11 +380,10 @@ def checkout(request: HttpRequest, slug: str) -> HttpResponse:
     cart = Cart(request.session, shop.pk)
     if not cart.lines():
         messages.error(request, _("Your cart is empty."))
-        return _see_other(_cart_url(shop, app_lang(translation.get_language())))
+        return _see_other(_cart_url(shop))
     if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
         form.add_error(None, _("Too many orders from your network. Please try again later."))
         return _cart_page(request, shop, form, status=429)
-    lang = app_lang(translation.get_language())
     data = form.cleaned_data
     try:
         buyer_order = services.checkout(
@@ -388,24 +391,22 @@ def checkout(request: HttpRequest, slug: str) -> HttpResponse:
             lines=cart.lines(),
             shipping=services.Shipping(data["name"], data["phone"], data["address"], data["country"], data["email"]),
             language=translation.get_language(),
-            page_url=lambda token: _order_url(request, token, lang),
+            page_url=lambda token: _order_url(request, token),
         )
     except AppError as exc:
         form.add_error(None, str(exc.message))
         return _cart_page(request, shop, form, status=409)
     cart.clear()
-    return _go_pay(request, buyer_order, lang)
+    return _go_pay(request, buyer_order)
 
 
-def _go_pay(request: HttpRequest, buyer_order: BuyerOrder, lang: str) -> HttpResponse:
+def _go_pay(request: HttpRequest, buyer_order: BuyerOrder) -> HttpResponse:
     """On to the provider's payment page; back to the order page, saying why, when the payment cannot start."""
     try:
-        payment = services.payment_start(
-            buyer_order=buyer_order, return_url=_order_url(request, buyer_order.token, lang)
-        )
+        payment = services.payment_start(buyer_order=buyer_order, return_url=_order_url(request, buyer_order.token))
     except AppError as exc:
         messages.error(request, str(exc.message))
-        return _see_other(_order_url(request, buyer_order.token, lang))
+        return _see_other(_order_url(request, buyer_order.token))
     return _see_other(payment.url)
 
 
@@ -443,11 +444,10 @@ def order_pay(request: HttpRequest, token: str) -> HttpResponse:
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
-    lang = app_lang(translation.get_language())
     if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
         messages.error(request, _("Too many orders from your network. Please try again later."))
-        return _see_other(_order_url(request, token, lang))
-    return _go_pay(request, buyer_order, lang)
+        return _see_other(_order_url(request, token))
+    return _go_pay(request, buyer_order)
 
 
 class OrderActionThrottle(IpRateThrottle):
@@ -456,14 +456,49 @@ class OrderActionThrottle(IpRateThrottle):
     scope = "order_action"
 
 
-def _order_action(
-    request: HttpRequest, token: str, act: Callable[[Order, dict[str, Any]], str], form_class: type[forms.Form] | None
-) -> HttpResponse:
-    """One of the buyer's steps on the order page (a form posted there): done by the orders service the intake calls,
-    then back to the page with what happened, or why not (nothing changed)."""
+def _cancel(order: Order, data: dict[str, Any]) -> str:
+    if order_services.order_cancel(order_id=order.pk).paid_at is not None:
+        return _("Your order was cancelled and your payment is on its way back.")
+    return _("Your order was cancelled.")
+
+
+def _receive(order: Order, data: dict[str, Any]) -> str:
+    order_services.order_confirm_receipt(order_id=order.pk)
+    return _("Thank you: the order is received.")
+
+
+def _refund(order: Order, data: dict[str, Any]) -> str:
+    result = order_services.refund_request(order_id=order.pk, reason=data["reason"], goods_status=data["goods_status"])
+    if isinstance(result, Order):
+        return _("The order was not picked up yet, so it was cancelled at once.")
+    return _("Refund requested. The platform will decide it.")
+
+
+def _rate(order: Order, data: dict[str, Any]) -> str:
+    order_services.review_add(order_id=order.pk, stars=data["stars"], text=data["text"])
+    return _("Thank you for your rating.")
+
+
+# The buyer's steps on the order page: what each does (through the orders service the intake calls; it answers what
+# happened) and the form it reads, if any.
+ORDER_STEPS: dict[str, tuple[Callable[[Order, dict[str, Any]], str], type[forms.Form] | None]] = {
+    "cancel": (_cancel, None),
+    "receive": (_receive, None),
+    "refund": (_refund, RefundForm),
+    "rate": (_rate, RatingForm),
+}
+
+
+@never_cache
+@require_POST
+@_with_language
+def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
+    """One of the buyer's steps (ORDER_STEPS), then back to the order page with what happened, or why not (nothing
+    changed)."""
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
+    act, form_class = ORDER_STEPS[step]
     form = form_class(request.POST) if form_class else None
     if not OrderActionThrottle().allow_request(request, None):  # type: ignore[arg-type]
         messages.error(request, _("Too many requests from your network. Please try again later."))
@@ -474,59 +509,7 @@ def _order_action(
             messages.success(request, act(buyer_order.order, form.cleaned_data if form else {}))
         except AppError as exc:
             messages.error(request, str(exc.message))
-    return _see_other(_order_url(request, token, app_lang(translation.get_language())))
-
-
-@never_cache
-@require_POST
-@_with_language
-def order_cancel(request: HttpRequest, token: str) -> HttpResponse:
-    def cancel(order: Order, data: dict[str, Any]) -> str:
-        paid = order_services.order_cancel(order_id=order.pk).paid_at is not None
-        return (
-            _("Your order was cancelled and your payment is on its way back.")
-            if paid
-            else _("Your order was cancelled.")
-        )
-
-    return _order_action(request, token, cancel, None)
-
-
-@never_cache
-@require_POST
-@_with_language
-def order_receive(request: HttpRequest, token: str) -> HttpResponse:
-    def receive(order: Order, data: dict[str, Any]) -> str:
-        order_services.order_confirm_receipt(order_id=order.pk)
-        return _("Thank you: the order is received.")
-
-    return _order_action(request, token, receive, None)
-
-
-@never_cache
-@require_POST
-@_with_language
-def order_refund(request: HttpRequest, token: str) -> HttpResponse:
-    def refund(order: Order, data: dict[str, Any]) -> str:
-        result = order_services.refund_request(
-            order_id=order.pk, reason=data["reason"], goods_status=data["goods_status"]
-        )
-        if isinstance(result, Order):
-            return _("The order was not picked up yet, so it was cancelled at once.")
-        return _("Refund requested. The platform will decide it.")
-
-    return _order_action(request, token, refund, RefundForm)
-
-
-@never_cache
-@require_POST
-@_with_language
-def order_rate(request: HttpRequest, token: str) -> HttpResponse:
-    def rate(order: Order, data: dict[str, Any]) -> str:
-        order_services.review_add(order_id=order.pk, stars=data["stars"], text=data["text"])
-        return _("Thank you for your rating.")
-
-    return _order_action(request, token, rate, RatingForm)
+    return _see_other(_order_url(request, token))
 
 
 @csrf_exempt  # the provider signs its requests; it has no session
@@ -557,7 +540,6 @@ def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
     if payment is None or settings.PAYMENT_PROVIDER != "dev":
         return _unavailable(request, _("This page does not exist."))
     buyer_order = payment.buyer_order
-    lang = app_lang(translation.get_language())
     if request.method == "POST" or payment.status != PaymentStatus.OPEN:
         outcome = {"pay": payments.Outcome.PAID, "fail": payments.Outcome.FAILED}.get(request.POST.get("action", ""))
         if outcome is not None and payment.status == PaymentStatus.OPEN:
@@ -567,7 +549,7 @@ def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
             services.webhook_receive(body=body, headers=headers)
             if outcome is payments.Outcome.FAILED:
                 messages.error(request, _("The payment failed. You can try again."))
-        return _see_other(_order_url(request, buyer_order.token, lang))
+        return _see_other(_order_url(request, buyer_order.token))
     order = buyer_order.order
     context = {
         "shop": order.merchant.shop,
