@@ -503,7 +503,8 @@ def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
     if not OrderActionThrottle().allow_request(request, None):  # type: ignore[arg-type]
         messages.error(request, _("Too many requests from your network. Please try again later."))
     elif form is not None and not form.is_valid():
-        messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
+        said = [f"{form.fields[name].label}: {error}" for name, errors in form.errors.items() for error in errors]
+        messages.error(request, " ".join(said))
     else:
         try:
             messages.success(request, act(buyer_order.order, form.cleaned_data if form else {}))
