@@ -11,7 +11,7 @@ from apps.core.tasks import money_task, task
 from .models import BuyerOrder
 
 
-@task()
+@task(autoretry_for=(OSError,))  # smtplib's errors are OSErrors: a mail server that is away for a moment
 def buyer_order_mail(*, buyer_order_id: int, url: str) -> None:
     """The order's page link, e-mailed to the buyer in the language they ordered in."""
     buyer_order = BuyerOrder.objects.select_related("order__merchant__shop").get(pk=buyer_order_id)

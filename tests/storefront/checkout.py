@@ -37,11 +37,13 @@ def add_to_cart(client: Client, goods, quantity: int = 1):
     )
 
 
-def check_out(client: Client, goods, **fields):
-    """Posts the checkout form of the cart of `goods`' shop; the answer (a redirect to the payment page on success)."""
+def check_out(client: Client, goods, lang: str = "en", **fields):
+    """Posts the checkout form of the cart of `goods`' shop, in `lang`; the answer (a redirect to the payment page on
+    success)."""
     token = csrf(client, cart_url(goods))
     return client.post(
-        f"{goods.merchant.shop.get_absolute_url()}checkout", {"csrfmiddlewaretoken": token, **SHIPPING, **fields}
+        f"{goods.merchant.shop.get_absolute_url()}checkout?lang={lang}",
+        {"csrfmiddlewaretoken": token, **SHIPPING, **fields},
     )
 
 

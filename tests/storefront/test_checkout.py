@@ -318,10 +318,18 @@ def test_the_buyer_cancels_an_unpaid_order_and_its_stock_comes_back(buyer, goods
     assert "Your order was cancelled." in page and "Pay now" not in page
 
 
-@pytest.mark.parametrize(("lang", "words"), [("zh-CN", "待付款"), ("ru-RU", "Ожидает оплаты"), ("tai", "รอชำระเงิน")])
-def test_the_cart_and_order_pages_speak_the_buyers_language(buyer, goods, lang, words):
+@pytest.mark.parametrize(
+    ("lang", "words", "subject"),
+    [("zh-CN", "待付款", "您在"), ("ru-RU", "Ожидает оплаты", "Ваш заказ"), ("tai", "รอชำระเงิน", "คำสั่งซื้อ")],
+)
+def test_the_cart_order_page_and_mail_speak_the_buyers_language(
+    buyer, goods, lang, words, subject, django_capture_on_commit_callbacks
+):
     add_to_cart(buyer, goods)
-    check_out(buyer, goods)
+    with django_capture_on_commit_callbacks(execute=True):
+        check_out(buyer, goods, lang=lang)
     token = BuyerOrder.objects.get().token
+    [message] = mail.outbox
+    assert subject in message.subject and f"?lang={lang}" in message.body
     assert words in text(buyer.get(f"/o/{token}/", {"lang": lang}))
     assert re.search(r"<html lang=\"(zh-hans|ru|th)\"", text(buyer.get(cart_url(goods), {"lang": lang})))

@@ -114,7 +114,7 @@ def test_checkout_sends_the_buyer_to_a_stripe_session_for_the_orders_total(buyer
     add_to_cart(buyer, goods)
     page = buyer.get(cart_url(goods), {"lang": "ri"})
     assert "https://checkout.stripe.com" in page["Content-Security-Policy"].split("form-action")[1].split(";")[0]
-    answer = check_out(buyer, goods)
+    answer = check_out(buyer, goods, lang="ri")
     assert answer.status_code == 303 and answer["Location"] == CHECKOUT_URL
     [request] = stripe_api.requests
     form = request["form"]
