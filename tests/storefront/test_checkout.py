@@ -333,3 +333,20 @@ def test_the_cart_order_page_and_mail_speak_the_buyers_language(
     assert subject in message.subject and f"?lang={lang}" in message.body
     assert words in text(buyer.get(f"/o/{token}/", {"lang": lang}))
     assert re.search(r"<html lang=\"(zh-hans|ru|th)\"", text(buyer.get(cart_url(goods), {"lang": lang})))
+
+
+# --- the operators' console -----------------------------------------------------------------------------------------
+
+
+def test_operators_find_a_storefront_orders_buyer_and_payments(buyer, client, goods, operator):
+    buyer_order = buy(buyer, goods)
+    client.force_login(operator)
+    number = buyer_order.order.number
+    orders = client.get("/admin/storefront/buyerorder/", {"q": number}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "ann@example.com" in orders and f"/admin/orders/order/{buyer_order.order_id}/change/" in orders
+    page = client.get(f"/admin/storefront/buyerorder/{buyer_order.pk}/change/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and "ann@example.com" in page.content.decode()
+    assert buyer_order.token not in orders + page.content.decode()  # the buyer's key stays the buyer's
+    paid = client.get("/admin/storefront/payment/", {"status__exact": PaymentStatus.PAID}, HTTP_ACCEPT_LANGUAGE="en")
+    assert number in paid.content.decode() and Payment.objects.get().session_id in paid.content.decode()
+    assert client.get("/admin/storefront/payment/add/").status_code == 403  # read-only
