@@ -376,6 +376,9 @@ def checkout(request: HttpRequest, slug: str) -> HttpResponse:
         return _unavailable(request, str(why))
     form = CheckoutForm(request.POST)
     if not form.is_valid():
+        first = next((name for name in form.errors if name in form.fields), None)
+        if first and not form.non_field_errors():
+            form.fields[first].widget.attrs["autofocus"] = True  # the browser shows the first field to correct
         return _cart_page(request, shop, form, status=400)
     cart = Cart(request.session, shop.pk)
     if not cart.lines():

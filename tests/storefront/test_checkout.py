@@ -7,6 +7,8 @@ from decimal import Decimal
 
 import pytest
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.throttling import SimpleRateThrottle
 
 from apps.accounts.constants import MerchantStatus
@@ -350,3 +352,16 @@ def test_operators_find_a_storefront_orders_buyer_and_payments(buyer, client, go
     paid = client.get("/admin/storefront/payment/", {"status__exact": PaymentStatus.PAID}, HTTP_ACCEPT_LANGUAGE="en")
     assert number in paid.content.decode() and Payment.objects.get().session_id in paid.content.decode()
     assert client.get("/admin/storefront/payment/add/").status_code == 403  # read-only
+
+
+def test_the_cart_page_reads_in_a_constant_number_of_queries(buyer, goods, merchant):
+    def queries_of_cart() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert buyer.get(cart_url(goods)).status_code == 200
+        return len(queries)
+
+    add_to_cart(buyer, goods)
+    one = queries_of_cart()
+    for listing in ShopGoodsFactory.create_batch(9, merchant=merchant):
+        add_to_cart(buyer, listing)
+    assert queries_of_cart() == one
