@@ -82,6 +82,7 @@ run: build seed ## Install, build, migrate, seed, and serve on HOST:PORT with a 
 	@echo "  Storefront:    $$($(MANAGE) storefront_url demo@example.com --base http://$(HOST):$(PORT))   (the demo shop: buy with the test payment page, no money moves)"
 	@echo "  Operator admin: http://$(HOST):$(PORT)/admin/   (admin / Admin-pass-2026)"
 	@echo "  Demo merchant: demo@example.com / Demo-pass-2026   payment password 246810"
+	@echo "  Demo buyer:    buyer@example.com / Buyer-pass-2026   (storefront account; buying needs none)"
 	@echo "  Invitation code: WELCOME"
 	@echo ""
 	@trap 'kill 0' EXIT INT TERM; \

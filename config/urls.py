@@ -42,7 +42,9 @@ if settings.SERVE_MEDIA:
     urlpatterns.append(re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.*)$", public_media))
 
 # Any other address is one the merchant app does not have (not an API, admin or file path): its own not-found screen.
-urlpatterns.append(re_path(r"^(?!admin/|merchant/|api/|static/|media/|s/|o/|pay/)(?P<rest>.+)$", spa_not_found))
+urlpatterns.append(
+    re_path(r"^(?!admin/|merchant/|api/|static/|media/|s/|o/|pay/|account/)(?P<rest>.+)$", spa_not_found)
+)
 
 handler404 = "apps.core.exceptions.api_404"
 handler500 = "apps.core.exceptions.api_500"

@@ -1,20 +1,25 @@
 """The demo shop's storefront (manage.py seed_demo): a logo, a banner, a welcome message and an introduction, set
-through the same services as the merchant app's shop settings, and the address where buyers open it. Its goods,
-reviews, visits and followers come from the demo data of catalog and orders. Idempotent: a shop with a logo is left
-as it is."""
+through the same services as the merchant app's shop settings, the address where buyers open it, and a demo buyer
+account that follows it. Its goods, reviews, visits and other followers come from the demo data of catalog and
+orders. Idempotent: a shop with a logo is left as it is, and the demo buyer is made once."""
 
 import io
 from typing import TextIO
 
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image, ImageDraw
 
 from apps.accounts.models import Merchant
 from apps.core.models import Upload
 from apps.core.services import upload_create
+from apps.shop.figures import follow
 from apps.shop.services import shop_banners_update, shop_update
 
+from .buyers import follower_key
+
 DEMO_EMAIL = "demo@example.com"  # apps.accounts.demo
+BUYER_EMAIL, BUYER_PASSWORD = "buyer@example.com", "Buyer-pass-2026"  # printed by `make run`
 TEXTS = {
     "welcome_message": "Welcome! Everyday goods, shipped from our partner warehouse within two days.",
     "introduction": "Demo Store is the demo shop of this marketplace. Every order, review and visit you see here "
@@ -54,4 +59,7 @@ def seed(stdout: TextIO) -> None:
         banner = upload_create(file=_picture((1200, 400), _banner), kind=Upload.Kind.BANNER, owner_id=merchant.pk)
         shop = shop_update(merchant=merchant, texts=TEXTS, logo_key=logo.key)
         shop = shop_banners_update(merchant=merchant, store_banner_key=banner.key, ad_banner_key=None)
-    stdout.write(f"Storefront: the demo shop at {shop.get_absolute_url()}")
+    if not User.objects.filter(username=BUYER_EMAIL).exists():
+        buyer = User.objects.create_user(BUYER_EMAIL, BUYER_EMAIL, BUYER_PASSWORD)  # confirmed: active
+        follow(merchant=merchant, buyer=follower_key(buyer))
+    stdout.write(f"Storefront: the demo shop at {shop.get_absolute_url()}; demo buyer {BUYER_EMAIL}")

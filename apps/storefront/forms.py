@@ -1,6 +1,7 @@
 """What a buyer sends the storefront, bounded before it reaches the database."""
 
 from django import forms
+from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -77,3 +78,36 @@ class RatingForm(forms.Form):
         required=False,
         widget=forms.Textarea({**TYPED, "rows": 3}),
     )
+
+
+class SignInForm(forms.Form):
+    email = forms.EmailField(label=_("Email"), widget=forms.EmailInput({**TYPED, "autocomplete": "email"}))
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        max_length=128,
+        widget=forms.PasswordInput({"autocomplete": "current-password"}),
+    )
+
+
+class SignUpForm(forms.Form):
+    """A new buyer account: the password passes Django's validators (settings.AUTH_PASSWORD_VALIDATORS)."""
+
+    email = forms.EmailField(label=_("Email"), widget=forms.EmailInput({**TYPED, "autocomplete": "email"}))
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        max_length=128,
+        widget=forms.PasswordInput({"autocomplete": "new-password"}),
+    )
+    website = forms.CharField(required=False, max_length=200)  # the honeypot, as at checkout
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        validate_password(password)
+        return password
+
+    def clean(self) -> dict:
+        if self.cleaned_data.get("website"):
+            raise forms.ValidationError(_("The account could not be opened. Please try again."))
+        return self.cleaned_data

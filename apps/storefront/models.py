@@ -18,7 +18,7 @@ class BuyerOrder(models.Model):
         "orders.Order", on_delete=models.PROTECT, related_name="buyer_order", verbose_name=_("order")
     )
     token = models.CharField(max_length=43, unique=True)  # secrets.token_urlsafe(32)
-    email = models.EmailField(_("email"))
+    email = models.EmailField(_("email"), db_index=True)  # lower case: a buyer account's orders are found by it
     language = models.CharField(_("language"), max_length=10)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -22,7 +22,7 @@ from apps.orders.constants import REFUNDABLE, GoodsStatus, OrderStatus, RefundSt
 from apps.orders.models import Review
 from apps.orders.selectors import order_detail, product_reviews
 from apps.shop.figures import rating_of, totals_get
-from apps.shop.models import Shop
+from apps.shop.models import Follower, Shop
 
 from .constants import BUYER_STATUS, PaymentStatus
 from .models import BuyerOrder, Payment
@@ -137,3 +137,25 @@ def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
         "rate": status in (OrderStatus.RECEIVED, OrderStatus.COMPLETED) and detail["review"] is None,
     }
     return detail
+
+
+ACCOUNT_ORDERS_SHOWN = 50
+
+
+def buyer_orders(*, email: str) -> list[BuyerOrder]:
+    """The storefront orders placed with this (confirmed) email, newest first, with their order and shop: one query."""
+    orders = BuyerOrder.objects.filter(email=email.lower()).select_related("order__merchant__shop").order_by("-pk")
+    rows = list(orders[:ACCOUNT_ORDERS_SHOWN])
+    for row in rows:
+        row.status_label = BUYER_STATUS[row.order.status]  # type: ignore[attr-defined]
+    return rows
+
+
+def followed_shops(*, key: str) -> QuerySet[Shop]:
+    """The open shops this buyer follows, by name."""
+    follows = Follower.objects.filter(buyer=key)
+    return open_shops().filter(merchant_id__in=follows.values("merchant_id")).order_by("name")
+
+
+def follows(*, shop: Shop, key: str) -> bool:
+    return Follower.objects.filter(merchant_id=shop.merchant_id, buyer=key).exists()

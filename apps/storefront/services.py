@@ -59,7 +59,7 @@ def checkout(
             ship_country=shipping.country,
         )
         buyer_order = BuyerOrder.objects.create(
-            order=order, token=secrets.token_urlsafe(32), email=shipping.email, language=language
+            order=order, token=secrets.token_urlsafe(32), email=shipping.email.lower(), language=language
         )
         url = page_url(buyer_order.token)
         transaction.on_commit(lambda: tasks.buyer_order_mail.delay(buyer_order_id=buyer_order.pk, url=url))

@@ -22,6 +22,14 @@ def buyer_order_mail(*, buyer_order_id: int, url: str) -> None:
         send_mail(subject, render_to_string("storefront/order_mail.txt", context), None, [buyer_order.email])
 
 
+@task(autoretry_for=(OSError,))
+def account_confirm_mail(*, email: str, url: str, language: str) -> None:
+    """The link that confirms a buyer's new account, e-mailed in the language they signed up in."""
+    with translation.override(language):
+        text = render_to_string("storefront/account/confirm_mail.txt", {"url": url})
+        send_mail(_("Confirm your email"), text, None, [email])
+
+
 @money_task(autoretry_for=(stripe.APIConnectionError, stripe.RateLimitError, stripe.APIError))
 def payment_refund(*, payment_id: int, reference: str) -> None:
     """The provider gives a paid order's money back (services.payment_refund), retried while it cannot be reached."""

@@ -3,7 +3,7 @@
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path, re_path
 
-from . import views
+from . import account_views, views
 from .sitemaps import ShopSitemap
 
 SLUG = r"(?P<slug>[-\w]{1,80})"
@@ -16,13 +16,23 @@ urlpatterns = [
     re_path(rf"^s/{SLUG}/cart/$", views.cart_page, name="storefront-cart"),
     re_path(rf"^s/{SLUG}/cart/add$", views.cart_add, name="storefront-cart-add"),
     re_path(rf"^s/{SLUG}/checkout$", views.checkout, name="storefront-checkout"),
+    re_path(rf"^s/{SLUG}/follow$", account_views.follow, name="storefront-follow"),
     re_path(rf"^o/{TOKEN}/$", views.order_page, name="storefront-order"),
     re_path(rf"^o/{TOKEN}/pay$", views.order_pay, name="storefront-order-pay"),
     re_path(rf"^o/{TOKEN}/(?P<step>cancel|receive|refund|rate)$", views.order_step, name="storefront-order-step"),
+    path("account/", account_views.account, name="storefront-account"),
+    path("account/sign-in/", account_views.sign_in, name="storefront-sign-in"),
+    path("account/sign-up/", account_views.sign_up, name="storefront-sign-up"),
+    path("account/sign-out", account_views.sign_out, name="storefront-sign-out"),
+    re_path(
+        r"^account/confirm/(?P<uid>[-\w]{1,20})/(?P<token>[-\w]{1,64})/$",
+        account_views.confirm,
+        name="storefront-account-confirm",
+    ),
     re_path(r"^pay/webhook/(?P<provider>[a-z]{1,16})$", views.payment_webhook, name="storefront-payment-webhook"),
     re_path(r"^pay/dev/(?P<session_id>dev_[-\w]{22})/$", views.dev_payment, name="storefront-dev-payment"),
     path("sitemap.xml", sitemap, {"sitemaps": {"shops": ShopSitemap}}, name="storefront-sitemap"),
     path("robots.txt", views.robots),
     # Any other storefront address ending in "/" (CommonMiddleware adds the slash to one without) is not found.
-    re_path(r"^(?:s|o|pay)/.*/$", views.not_found),
+    re_path(r"^(?:s|o|pay|account)/.*/$", views.not_found),
 ]

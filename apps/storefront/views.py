@@ -7,14 +7,13 @@ the signed intake API calls. Every form carries Django's CSRF token; checkout is
 import re
 import secrets
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
@@ -27,104 +26,42 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
-from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
 from apps.core.throttles import IpRateThrottle
 from apps.orders import services as order_services
 from apps.orders.models import Order
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
 
-from . import payments, selectors, services
+from . import buyers, payments, selectors, services
 from .cart import Cart, CartFullError
 from .constants import PaymentStatus
 from .forms import CartAddForm, CheckoutForm, RatingForm, RefundForm, ShopQueryForm, VisitForm
 from .models import BuyerOrder, Payment
+from .pages import (
+    in_language,
+    moved,
+    open_shop,
+    page_context,
+    private,
+    see_other,
+    unavailable,
+    with_language,
+)
 from .payments.dev import signed_event
 
 # A shop's address ends with its id (Shop.slug): at most 18 digits, within the database's ids.
-SHOP_ID = re.compile(r"(?:.*-)?(\d{1,18})")
 VISITOR_COOKIE = "sf_visitor"
 VISITOR_COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
-LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
-
-
-def _with_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """`?lang=` (an app language code: en, zh-CN, ... tai) shows the page in that language and keeps it in Django's
-    language cookie; without it LocaleMiddleware chose by the cookie, then Accept-Language."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        code = APP_TO_DJANGO.get(request.GET.get("lang", ""))
-        if code is None:
-            return view(request, *args, **kwargs)
-        with translation.override(code):
-            request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
-            response = view(request, *args, **kwargs)
-        response["Content-Language"] = code
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME,
-            code,
-            max_age=LANGUAGE_COOKIE_AGE,
-            samesite="Lax",
-            secure=settings.SESSION_COOKIE_SECURE,
-        )
-        return response
-
-    return wrapped
-
-
-def _page_context(request: HttpRequest, path: str, **query: Any) -> dict[str, Any]:
-    """The language switch's and the search engines' addresses of a page: one per language (hreflang) and the
-    canonical one, in the language shown."""
-    language = translation.get_language()
-    shown = app_lang(language)
-    query = {name: value for name, value in query.items() if value}
-
-    def address(code: str) -> str:
-        return request.build_absolute_uri(f"{path}?{urlencode({'lang': code, **query})}")
-
-    languages = [(APP_TO_DJANGO[code], name, address(code), code == shown) for code, name in NATIVE_NAMES.items()]
-    return {
-        "lang": shown,
-        "html_lang": language,
-        "canonical": address(shown),
-        "languages": languages,  # (hreflang, own name, address, shown)
-    }
-
-
-def _unavailable(request: HttpRequest, message: str) -> HttpResponse:
-    """A shop or product a buyer cannot open (missing, not open, off the shelf): 404, not indexed."""
-    context = {"message": message, "noindex": True, **_page_context(request, request.path)}
-    response = render(request, "storefront/unavailable.html", context, status=404)
-    response["X-Robots-Tag"] = "noindex"
-    return response
-
-
-def _open_shop(slug: str) -> tuple[Shop | None, str | None]:
-    """(the shop, None) when it is open; (None, why a buyer cannot see it) otherwise."""
-    found = SHOP_ID.fullmatch(slug)
-    shop = selectors.shop_find(shop_id=int(found[1])) if found else None
-    if shop is None:
-        return None, _("This shop does not exist.")
-    if not selectors.shop_is_open(shop):
-        return None, _("This shop is not open at the moment.")
-    return shop, None
-
-
-def _moved(request: HttpRequest, path: str) -> HttpResponsePermanentRedirect:
-    """The shop's current address (its name changed since the link was made), with the same query."""
-    query = request.GET.urlencode()
-    return HttpResponsePermanentRedirect(f"{path}?{query}" if query else path)
 
 
 @require_safe
-@_with_language
+@with_language
 def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
-    shop, why = _open_shop(slug)
+    shop, why = open_shop(slug)
     if shop is None:
-        return _unavailable(request, str(why))
+        return unavailable(request, str(why))
     if slug != shop.slug:
-        return _moved(request, shop.get_absolute_url())
+        return moved(request, shop.get_absolute_url())
     form = ShopQueryForm(request.GET)
     form.is_valid()  # a value out of bounds is dropped, the rest applies
     keyword, category = form.cleaned_data.get("q") or "", form.cleaned_data.get("category")
@@ -142,7 +79,8 @@ def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
         "cards": cards,
         "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
         "cart_count": _cart_count(request, shop),
-        **_page_context(request, path, category=category, page=page.number if page.number > 1 else None),
+        "following": _following(request, shop),
+        **page_context(request, path, category=category, page=page.number if page.number > 1 else None),
         # A search's results are not a page of their own for search engines.
         "noindex": bool(keyword),
     }
@@ -153,23 +91,23 @@ def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@_with_language
+@with_language
 def goods_page(request: HttpRequest, slug: str, goods_id: str) -> HttpResponse:
-    shop, why = _open_shop(slug)
+    shop, why = open_shop(slug)
     if shop is None:
-        return _unavailable(request, str(why))
+        return unavailable(request, str(why))
     path = reverse("storefront-goods", kwargs={"slug": shop.slug, "goods_id": goods_id})
     if slug != shop.slug:
-        return _moved(request, path)
+        return moved(request, path)
     goods = selectors.goods_page(shop=shop, goods_id=int(goods_id))
     if goods is None:
-        return _unavailable(request, _("This product is not on sale in this shop."))
+        return unavailable(request, _("This product is not on sale in this shop."))
     context = {
         "shop": shop,
         "goods": goods,
         "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
         "cart_count": _cart_count(request, shop),
-        **_page_context(request, path),
+        **page_context(request, path),
     }
     context["structured_data"] = _product_data(request, shop, goods, context["canonical"])
     return render(request, "storefront/goods.html", context)
@@ -180,6 +118,11 @@ def _cart_count(request: HttpRequest, shop: Shop) -> int:
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return 0
     return sum(Cart(request.session, shop.pk).lines().values())
+
+
+def _following(request: HttpRequest, shop: Shop) -> bool:
+    buyer = buyers.signed_in(request)
+    return buyer is not None and selectors.follows(shop=shop, key=buyers.follower_key(buyer))
 
 
 def _product_data(request: HttpRequest, shop: Shop, goods: dict[str, Any], url: str) -> dict[str, Any]:
@@ -211,7 +154,7 @@ def _product_data(request: HttpRequest, shop: Shop, goods: dict[str, Any], url: 
 
 
 def not_found(request: HttpRequest) -> HttpResponse:
-    return _unavailable(request, _("This page does not exist."))
+    return unavailable(request, _("This page does not exist."))
 
 
 @require_POST
@@ -219,7 +162,7 @@ def visit(request: HttpRequest, slug: str) -> HttpResponse:
     """The beacon a shop or product page's script sends once it runs in a browser (crawlers that run no script are
     not counted): the visitor is counted once a day in the shop (product.md 11), a product page's view counted in
     the listing's clicks. The visitor is a random first-party cookie, never an address. Answers 204."""
-    shop, _why = _open_shop(slug)
+    shop, _why = open_shop(slug)
     response = HttpResponse(status=204)
     if shop is None:
         return response
@@ -261,12 +204,6 @@ class CheckoutThrottle(IpRateThrottle):
     scope = "checkout"
 
 
-def _see_other(url: str) -> HttpResponseRedirect:
-    response = HttpResponseRedirect(url)
-    response.status_code = 303  # after a form: the browser GETs the next page
-    return response
-
-
 def _allow_payment_redirect(response: HttpResponse) -> HttpResponse:
     """The page's form may go on (by redirect) to the payment provider's page (Content-Security-Policy form-action)."""
     origins = payments.provider().form_origins
@@ -275,41 +212,30 @@ def _allow_payment_redirect(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _in_language(path: str) -> str:
-    """`path` in the language shown (the next page after a form, a link in an e-mail)."""
-    return f"{path}?{urlencode({'lang': app_lang(translation.get_language())})}"
-
-
 def _cart_url(shop: Shop) -> str:
-    return _in_language(reverse("storefront-cart", kwargs={"slug": shop.slug}))
+    return in_language(reverse("storefront-cart", kwargs={"slug": shop.slug}))
 
 
 def _order_url(request: HttpRequest, token: str) -> str:
-    return request.build_absolute_uri(_in_language(reverse("storefront-order", kwargs={"token": token})))
-
-
-def _private(response: HttpResponse) -> HttpResponse:
-    """A buyer's own page: never indexed."""
-    response["X-Robots-Tag"] = "noindex"
-    return response
+    return request.build_absolute_uri(in_language(reverse("storefront-order", kwargs={"token": token})))
 
 
 @require_POST
-@_with_language
+@with_language
 def cart_add(request: HttpRequest, slug: str) -> HttpResponse:
-    shop, why = _open_shop(slug)
+    shop, why = open_shop(slug)
     if shop is None:
-        return _unavailable(request, str(why))
+        return unavailable(request, str(why))
     form = CartAddForm(request.POST)
     goods_id = form.cleaned_data["goods"] if form.is_valid() else None
     if goods_id is None or not selectors.listing_on_sale(shop=shop, goods_id=goods_id):
-        return _unavailable(request, _("This product is not on sale in this shop."))
+        return unavailable(request, _("This product is not on sale in this shop."))
     try:
         Cart(request.session, shop.pk).add(goods_id, form.cleaned_data["quantity"] or 1)
         messages.success(request, _("Added to your cart."))
     except CartFullError:
         messages.error(request, _("Your cart is full: place this order first."))
-    return _see_other(_cart_url(shop))
+    return see_other(_cart_url(shop))
 
 
 def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int = 200) -> HttpResponse:
@@ -335,21 +261,21 @@ def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int
         "cart_count": sum(row["quantity"] for row in rows),
         "payment_minutes": settings.ORDER_PAYMENT_WINDOW_MINUTES,
         "noindex": True,
-        **_page_context(request, reverse("storefront-cart", kwargs={"slug": shop.slug})),
+        **page_context(request, reverse("storefront-cart", kwargs={"slug": shop.slug})),
     }
-    return _allow_payment_redirect(_private(render(request, "storefront/cart.html", context, status=status)))
+    return _allow_payment_redirect(private(render(request, "storefront/cart.html", context, status=status)))
 
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
-@_with_language
+@with_language
 def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The shop's cart and the checkout form. A POST changes quantities (`q-<goods id>`) or removes one (`remove`)."""
-    shop, why = _open_shop(slug)
+    shop, why = open_shop(slug)
     if shop is None:
-        return _unavailable(request, str(why))
+        return unavailable(request, str(why))
     if slug != shop.slug:
-        return _moved(request, reverse("storefront-cart", kwargs={"slug": shop.slug}))
+        return moved(request, reverse("storefront-cart", kwargs={"slug": shop.slug}))
     if request.method == "POST":
         cart = Cart(request.session, shop.pk)
         quantities = {}
@@ -362,18 +288,19 @@ def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
             quantities[int(removed)] = 0
         cart.update(quantities)
         messages.success(request, _("Your cart was updated."))
-        return _see_other(_cart_url(shop))
-    return _cart_page(request, shop, CheckoutForm())
+        return see_other(_cart_url(shop))
+    buyer = buyers.signed_in(request)
+    return _cart_page(request, shop, CheckoutForm(initial={"email": buyer.email} if buyer else None))
 
 
 @never_cache
 @require_POST
-@_with_language
+@with_language
 def checkout(request: HttpRequest, slug: str) -> HttpResponse:
     """Places the order of the shop's cart and sends the buyer on to pay it."""
-    shop, why = _open_shop(slug)
+    shop, why = open_shop(slug)
     if shop is None:
-        return _unavailable(request, str(why))
+        return unavailable(request, str(why))
     form = CheckoutForm(request.POST)
     if not form.is_valid():
         first = next((name for name in form.errors if name in form.fields), None)
@@ -383,7 +310,7 @@ def checkout(request: HttpRequest, slug: str) -> HttpResponse:
     cart = Cart(request.session, shop.pk)
     if not cart.lines():
         messages.error(request, _("Your cart is empty."))
-        return _see_other(_cart_url(shop))
+        return see_other(_cart_url(shop))
     if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
         form.add_error(None, _("Too many orders from your network. Please try again later."))
         return _cart_page(request, shop, form, status=429)
@@ -409,17 +336,17 @@ def _go_pay(request: HttpRequest, buyer_order: BuyerOrder) -> HttpResponse:
         payment = services.payment_start(buyer_order=buyer_order, return_url=_order_url(request, buyer_order.token))
     except AppError as exc:
         messages.error(request, str(exc.message))
-        return _see_other(_order_url(request, buyer_order.token))
-    return _see_other(payment.url)
+        return see_other(_order_url(request, buyer_order.token))
+    return see_other(payment.url)
 
 
 def _order_gone(request: HttpRequest) -> HttpResponse:
-    return _unavailable(request, _("This order link is not valid. Please use the link from your email."))
+    return unavailable(request, _("This order link is not valid. Please use the link from your email."))
 
 
 @never_cache
 @require_safe
-@_with_language
+@with_language
 def order_page(request: HttpRequest, token: str) -> HttpResponse:
     """The buyer's order, reached by the link with its token: status, lines, shipping, tracking and the steps so far;
     pay or cancel while it awaits payment."""
@@ -435,21 +362,21 @@ def order_page(request: HttpRequest, token: str) -> HttpResponse:
         "refund_form": RefundForm(auto_id="refund_%s"),
         "rating_form": RatingForm(auto_id="rating_%s"),
         "noindex": True,
-        **_page_context(request, reverse("storefront-order", kwargs={"token": token})),
+        **page_context(request, reverse("storefront-order", kwargs={"token": token})),
     }
-    return _allow_payment_redirect(_private(render(request, "storefront/order.html", context)))
+    return _allow_payment_redirect(private(render(request, "storefront/order.html", context)))
 
 
 @never_cache
 @require_POST
-@_with_language
+@with_language
 def order_pay(request: HttpRequest, token: str) -> HttpResponse:
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
     if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
         messages.error(request, _("Too many orders from your network. Please try again later."))
-        return _see_other(_order_url(request, token))
+        return see_other(_order_url(request, token))
     return _go_pay(request, buyer_order)
 
 
@@ -494,7 +421,7 @@ ORDER_STEPS: dict[str, tuple[Callable[[Order, dict[str, Any]], str], type[forms.
 
 @never_cache
 @require_POST
-@_with_language
+@with_language
 def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
     """One of the buyer's steps (ORDER_STEPS), then back to the order page with what happened, or why not (nothing
     changed)."""
@@ -513,7 +440,7 @@ def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
             messages.success(request, act(buyer_order.order, form.cleaned_data if form else {}))
         except AppError as exc:
             messages.error(request, str(exc.message))
-    return _see_other(_order_url(request, token))
+    return see_other(_order_url(request, token))
 
 
 @csrf_exempt  # the provider signs its requests; it has no session
@@ -532,7 +459,7 @@ def payment_webhook(request: HttpRequest, provider: str) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
-@_with_language
+@with_language
 def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
     """The development provider's payment page: it says no money moves; "Pay" and "Fail" send the provider's signed
     event through the webhook handling, then the buyer goes back to the order page. Only with PAYMENT_PROVIDER=dev."""
@@ -542,7 +469,7 @@ def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
         .first()
     )
     if payment is None or settings.PAYMENT_PROVIDER != "dev":
-        return _unavailable(request, _("This page does not exist."))
+        return unavailable(request, _("This page does not exist."))
     buyer_order = payment.buyer_order
     if request.method == "POST" or payment.status != PaymentStatus.OPEN:
         outcome = {"pay": payments.Outcome.PAID, "fail": payments.Outcome.FAILED}.get(request.POST.get("action", ""))
@@ -553,13 +480,13 @@ def dev_payment(request: HttpRequest, session_id: str) -> HttpResponse:
             services.webhook_receive(body=body, headers=headers)
             if outcome is payments.Outcome.FAILED:
                 messages.error(request, _("The payment failed. You can try again."))
-        return _see_other(_order_url(request, buyer_order.token))
+        return see_other(_order_url(request, buyer_order.token))
     order = buyer_order.order
     context = {
         "shop": order.merchant.shop,
         "order": order,
         "payment": payment,
         "noindex": True,
-        **_page_context(request, request.path),
+        **page_context(request, request.path),
     }
-    return _private(render(request, "storefront/dev_payment.html", context))
+    return private(render(request, "storefront/dev_payment.html", context))

@@ -213,6 +213,8 @@ REST_FRAMEWORK = {
         "support_send": env("THROTTLE_SUPPORT_SEND", default="20/min"),  # customer-support messages per merchant
         "checkout": env("THROTTLE_CHECKOUT", default="20/hour"),  # storefront orders placed and payments started
         "order_action": env("THROTTLE_ORDER_ACTION", default="30/hour"),  # buyers' cancels, receipts, refunds, ratings
+        "buyer_sign_in": env("THROTTLE_BUYER_SIGN_IN", default="10/min"),  # storefront sign-in tries per address
+        "buyer_sign_up": env("THROTTLE_BUYER_SIGN_UP", default="10/hour"),  # storefront accounts opened per address
     },
     "UNAUTHENTICATED_USER": None,
 }

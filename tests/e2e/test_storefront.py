@@ -6,7 +6,10 @@ awaiting pickup, and once it is shipped the buyer confirms receipt and rates it.
 search, cart, payment and order pages: tests/e2e/artifacts/<lang>/storefront-*.png.
 """
 
+import re
+
 import pytest
+from django.core import mail
 
 from apps.catalog.models import Product, ShopGoods
 from apps.catalog.services import product_image_add, promotion_create
@@ -187,3 +190,38 @@ def test_a_buyer_checks_out_pays_receives_and_rates(page, base_url, shop, operat
     shot(page, "storefront-order-rated")
     order.refresh_from_db()
     assert order.status == OrderStatus.RECEIVED and order.review.stars == 4
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_buyer_opens_an_account_and_follows_the_shop(page, base_url, shop, lang):
+    set_language(page, base_url, lang)
+    page.goto(f"{base_url}{shop.get_absolute_url()}?lang={lang}")
+    page.locator(".follow button").click()  # following needs an account: the sign-in page asks for one
+    page.wait_for_url("**/account/sign-in/**")
+    shot(page, "storefront-sign-in")
+    page.get_by_role("link", name=server_text(lang, "Open an account")).click()
+    page.wait_for_url("**/account/sign-up/**")
+    page.fill("#id_email", f"ann.{lang.lower()}@example.com")
+    page.fill("#id_password", "12345678")  # Django's validators refuse it, in the page's language
+    page.locator(".fields button.primary").click()
+    page.wait_for_load_state()
+    assert_visible(page.locator(".fields .error").first)
+    shot(page, "storefront-sign-up-error")
+    page.fill("#id_password", "Kettle-blue-2026")
+    page.locator(".fields button.primary").click()
+    page.wait_for_load_state()
+    assert page.locator("h1").inner_text() == server_text(lang, "Check your email")
+
+    link = re.search(r"http://\S+/account/confirm/\S+", mail.outbox[-1].body)[0]
+    page.goto(link)
+    page.wait_for_url("**/account/?lang=*")
+    assert page.locator(".notes").inner_text() == server_text(lang, "Your email is confirmed and your account is open.")
+    page.goto(f"{base_url}{shop.get_absolute_url()}?lang={lang}")
+    page.locator(".follow button").click()
+    page.wait_for_load_state()
+    assert page.locator(".notes").inner_text() == server_text(lang, "You follow this shop.")
+    assert page.locator(".follow button").inner_text() == server_text(lang, "Following")
+    page.get_by_role("link", name=server_text(lang, "Account")).click()
+    page.wait_for_load_state()
+    assert shop.name in page.locator(".panel").nth(2).inner_text()
+    shot(page, "storefront-account")

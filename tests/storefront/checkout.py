@@ -47,10 +47,11 @@ def check_out(client: Client, goods, lang: str = "en", **fields):
     )
 
 
-def buy(client: Client, goods, quantity: int = 1, action: str = "pay") -> BuyerOrder:
-    """Adds `goods` to the cart, checks out and ends the test payment with `action` ("pay" or "fail")."""
+def buy(client: Client, goods, quantity: int = 1, action: str = "pay", **fields) -> BuyerOrder:
+    """Adds `goods` to the cart, checks out (with SHIPPING, changed by `fields`) and ends the test payment with
+    `action` ("pay" or "fail")."""
     add_to_cart(client, goods, quantity)
-    answer = check_out(client, goods)
+    answer = check_out(client, goods, **fields)
     assert answer.status_code == 303, answer.status_code
     payment_page = answer["Location"]
     token = csrf(client, payment_page)

@@ -1,0 +1,115 @@
+"""What every storefront page shares: the language (`?lang=`, kept in a cookie), the language switch and canonical
+addresses, the page a buyer cannot open, the shop an address names, and the answers after a form."""
+
+import re
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils import translation
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+
+from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
+from apps.shop.models import Shop
+
+from . import selectors
+
+SHOP_ID = re.compile(r"(?:.*-)?(\d{1,18})")
+
+
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+
+
+def with_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`?lang=` (an app language code: en, zh-CN, ... tai) shows the page in that language and keeps it in Django's
+    language cookie; without it LocaleMiddleware chose by the cookie, then Accept-Language."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        code = APP_TO_DJANGO.get(request.GET.get("lang", ""))
+        if code is None:
+            return view(request, *args, **kwargs)
+        with translation.override(code):
+            request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
+            response = view(request, *args, **kwargs)
+        response["Content-Language"] = code
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=LANGUAGE_COOKIE_AGE,
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
+        return response
+
+    return wrapped
+
+
+def page_context(request: HttpRequest, path: str, **query: Any) -> dict[str, Any]:
+    """The language switch's and the search engines' addresses of a page: one per language (hreflang) and the
+    canonical one, in the language shown."""
+    language = translation.get_language()
+    shown = app_lang(language)
+    query = {name: value for name, value in query.items() if value}
+
+    def address(code: str) -> str:
+        return request.build_absolute_uri(f"{path}?{urlencode({'lang': code, **query})}")
+
+    languages = [(APP_TO_DJANGO[code], name, address(code), code == shown) for code, name in NATIVE_NAMES.items()]
+    return {
+        "lang": shown,
+        "html_lang": language,
+        "canonical": address(shown),
+        "languages": languages,  # (hreflang, own name, address, shown)
+    }
+
+
+def unavailable(request: HttpRequest, message: str) -> HttpResponse:
+    """A shop or product a buyer cannot open (missing, not open, off the shelf): 404, not indexed."""
+    context = {"message": message, "noindex": True, **page_context(request, request.path)}
+    response = render(request, "storefront/unavailable.html", context, status=404)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def open_shop(slug: str) -> tuple[Shop | None, str | None]:
+    """(the shop, None) when it is open; (None, why a buyer cannot see it) otherwise."""
+    found = SHOP_ID.fullmatch(slug)
+    shop = selectors.shop_find(shop_id=int(found[1])) if found else None
+    if shop is None:
+        return None, _("This shop does not exist.")
+    if not selectors.shop_is_open(shop):
+        return None, _("This shop is not open at the moment.")
+    return shop, None
+
+
+def moved(request: HttpRequest, path: str) -> HttpResponsePermanentRedirect:
+    """The shop's current address (its name changed since the link was made), with the same query."""
+    query = request.GET.urlencode()
+    return HttpResponsePermanentRedirect(f"{path}?{query}" if query else path)
+
+
+def see_other(url: str) -> HttpResponseRedirect:
+    response = HttpResponseRedirect(url)
+    response.status_code = 303  # after a form: the browser GETs the next page
+    return response
+
+
+def in_language(path: str) -> str:
+    """`path` in the language shown (the next page after a form, a link in an e-mail)."""
+    return f"{path}?{urlencode({'lang': shown_lang()})}"
+
+
+def private(response: HttpResponse) -> HttpResponse:
+    """A buyer's own page: never indexed."""
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def shown_lang() -> str:
+    """The app's code (en, zh-CN, ... tai) of the language the page is shown in."""
+    return app_lang(translation.get_language())
