@@ -189,7 +189,7 @@ def visit(request: HttpRequest, slug: str) -> HttpResponse:
 def robots(request: HttpRequest) -> HttpResponse:
     lines = [
         "User-agent: *",
-        *(f"Disallow: /{prefix}/" for prefix in ("admin", "merchant", "intake", "api")),
+        *(f"Disallow: /{prefix}/" for prefix in ("admin", "merchant", "intake", "api", "o", "pay", "account")),
         f"Sitemap: {request.build_absolute_uri(reverse('storefront-sitemap'))}",
     ]
     return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")

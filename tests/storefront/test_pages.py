@@ -286,6 +286,7 @@ def test_sitemap_lists_open_shops_and_robots_points_to_it(buyer, merchant):
     robots = buyer.get("/robots.txt").content.decode()
     assert "Sitemap: http://testserver/sitemap.xml" in robots
     assert "Disallow: /merchant/" in robots and "Disallow: /admin/" in robots
+    assert "Disallow: /o/" in robots and "Disallow: /account/" in robots  # the buyers' own pages
 
 
 FIRST_LOAD_BUDGET = 50 * 1024  # gzipped HTML + CSS + JS of a page's first load (issue 14)
