@@ -58,3 +58,16 @@ def buy(client: Client, goods, quantity: int = 1, action: str = "pay", **fields)
     done = client.post(payment_page, {"csrfmiddlewaretoken": token, "action": action})
     assert done.status_code == 303
     return BuyerOrder.objects.select_related("order").latest("pk")
+
+
+def page_of(buyer_order) -> str:
+    return f"/o/{buyer_order.token}/"
+
+
+def step(buyer, buyer_order, action: str, **fields) -> str:
+    """Posts one of the order page's forms; the page the buyer lands on after it."""
+    page = page_of(buyer_order)
+    token = csrf(buyer, buyer_order.order.merchant.shop.get_absolute_url())
+    answer = buyer.post(f"{page}{action}", {"csrfmiddlewaretoken": token, **fields})
+    assert answer.status_code == 303
+    return buyer.get(page, {"lang": "en"}).content.decode()

@@ -8,13 +8,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.throttling import SimpleRateThrottle
 
+from apps.orders import services as order_services
 from apps.shop.models import Follower
-from tests.factories import ShopGoodsFactory
+from tests.conftest import ApiClient
+from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund
 
-from .checkout import add_to_cart, buy, cart_url, csrf
+from .checkout import add_to_cart, buy, cart_url, csrf, step
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +182,25 @@ def test_the_account_shows_the_orders_of_its_email_in_constant_queries(
     assert html.count("/o/") == 4 and four == one
     add_to_cart(buyer, goods_of_shop)  # the checkout form knows the account's email
     assert 'value="ann@example.com"' in buyer.get(cart_url(goods_of_shop)).content.decode()
+
+
+def test_home_figures_match_what_buyers_did_in_the_storefront(
+    buyer, client, merchant, operator, django_capture_on_commit_callbacks
+):
+    goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price="12.50", stock=9))
+    buy(Client(enforce_csrf_checks=True), goods)  # paid, awaiting pickup
+    received = buy(client, goods, 2)  # paid, picked, shipped, received and rated by its buyer
+    fund(merchant, "30")
+    order_services.order_pick(merchant=merchant, order_id=received.order_id, pay_password=DEFAULT_PAY_PASSWORD)
+    order_services.order_ship(order_id=received.order_id, carrier="DHL", tracking_number="T1", operator=operator)
+    step(client, received, "receive")
+    step(client, received, "rate", stars="4")
+    unpaid = buy(Client(enforce_csrf_checks=True), goods, action="fail")
+    step(client, unpaid, "cancel")  # never paid: not a sale
+    signed_up(buyer, django_capture_on_commit_callbacks)
+    post(buyer, f"{merchant.shop.get_absolute_url()}follow", action="follow")
+
+    home = ApiClient().login_as(merchant).get("/merchant/index/index").json()["data"]
+    assert (home["today_orders"], home["today_sales"]) == (2, "37.50")
+    assert (home["total_sales"], home["awaiting_pickup"]) == ("25.00", 1)
+    assert (home["rating"], home["rating_count"], home["followers"]) == ("4.00", 1, 1)

@@ -18,7 +18,7 @@ from apps.wallet.constants import EntryKind
 from apps.wallet.models import JournalEntry
 from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund
 
-from .checkout import buy, csrf
+from .checkout import buy, csrf, page_of, step
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +26,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def goods(merchant):
     return ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price=Decimal("12.50"), stock=5))
-
-
-def page_of(buyer_order) -> str:
-    return f"/o/{buyer_order.token}/"
-
-
-def step(buyer, buyer_order, action: str, **fields) -> str:
-    """Posts one of the order page's forms; the page the buyer lands on after it."""
-    page = page_of(buyer_order)
-    token = csrf(buyer, buyer_order.order.merchant.shop.get_absolute_url())
-    answer = buyer.post(f"{page}{action}", {"csrfmiddlewaretoken": token, **fields})
-    assert answer.status_code == 303
-    return buyer.get(page, {"lang": "en"}).content.decode()
 
 
 def shipped(buyer_order, merchant, operator):
