@@ -2,18 +2,25 @@
 shop (promoted goods first, with their ad mark), is counted once as a visitor by the page's beacon, opens a product
 (price in the language's format, stock, buyers' ratings) and searches the shop; a buyer puts a product in the cart,
 checks out, fails the development provider's test payment, pays on the second try, the merchant's app shows the order
-awaiting pickup, and once it is shipped the buyer confirms receipt and rates it. Screenshots of the shop, product,
-search, cart, payment and order pages: tests/e2e/artifacts/<lang>/storefront-*.png.
+awaiting pickup, and once it is shipped the buyer confirms receipt and rates it, and it settles; a buyer opens an
+account (a refused weak password first), confirms it by the e-mailed link, follows the shop and finds it on the
+account page. Screenshots of the shop, product, search, cart, payment, order and account pages:
+tests/e2e/artifacts/<lang>/storefront-*.png.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
+import time_machine
+from django.conf import settings
 from django.core import mail
+from django.utils import timezone
 
 from apps.catalog.models import Product, ShopGoods
 from apps.catalog.services import product_image_add, promotion_create
 from apps.orders import services as order_services
+from apps.orders import tasks as order_tasks
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.shop.models import Visitor
@@ -190,6 +197,14 @@ def test_a_buyer_checks_out_pays_receives_and_rates(page, base_url, shop, operat
     shot(page, "storefront-order-rated")
     order.refresh_from_db()
     assert order.status == OrderStatus.RECEIVED and order.review.stars == 4
+
+    # The settlement delay passes: the beat's sweep settles it, and the buyer's page says it is completed.
+    with time_machine.travel(timezone.now() + timedelta(days=settings.ORDER_SETTLEMENT_DELAY_DAYS, hours=1)):
+        order_tasks.orders_move_due()
+    page.reload()
+    assert page.locator(".badge").first.inner_text() == server_text(lang, "Completed")
+    order.refresh_from_db()
+    assert order.status == OrderStatus.COMPLETED
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
