@@ -16,10 +16,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from apps.core.throttles import IpRateThrottle
 from apps.shop import figures as shop_figures
+from apps.shop.models import Shop
 
 from . import buyers, selectors
 from .forms import SignInForm, SignUpForm
-from .pages import in_language, open_shop, page_context, private, see_other, shown_lang, unavailable, with_language
+from .pages import for_open_shop, in_language, page_context, private, see_other, shown_lang, unavailable, with_language
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -129,11 +130,9 @@ def account(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @with_language
-def follow(request: HttpRequest, slug: str) -> HttpResponse:
+@for_open_shop
+def follow(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     """Follows (`action=follow`) or stops following the shop; a buyer not signed in is asked to first."""
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
     back = in_language(shop.get_absolute_url())
     user = buyers.signed_in(request)
     if user is None:

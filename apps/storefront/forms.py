@@ -1,5 +1,7 @@
 """What a buyer sends the storefront, bounded before it reaches the database."""
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
@@ -90,17 +92,14 @@ class SignInForm(forms.Form):
     )
 
 
-class SignUpForm(forms.Form):
+class SignUpForm(SignInForm):
     """A new buyer account: the password passes Django's validators (settings.AUTH_PASSWORD_VALIDATORS)."""
 
-    email = forms.EmailField(label=_("Email"), widget=forms.EmailInput({**TYPED, "autocomplete": "email"}))
-    password = forms.CharField(
-        label=_("Password"),
-        strip=False,
-        max_length=128,
-        widget=forms.PasswordInput({"autocomplete": "new-password"}),
-    )
     website = forms.CharField(required=False, max_length=200)  # the honeypot, as at checkout
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["password"].widget.attrs["autocomplete"] = "new-password"
 
     def clean_password(self) -> str:
         password = self.cleaned_data["password"]

@@ -18,9 +18,8 @@ from apps.shop.models import Shop
 
 from . import selectors
 
+# A shop's address ends with its id (Shop.slug): at most 18 digits, within the database's ids.
 SHOP_ID = re.compile(r"(?:.*-)?(\d{1,18})")
-
-
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 
 
@@ -85,6 +84,20 @@ def open_shop(slug: str) -> tuple[Shop | None, str | None]:
     if not selectors.shop_is_open(shop):
         return None, _("This shop is not open at the moment.")
     return shop, None
+
+
+def for_open_shop(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view of an open shop's address: it gets the `shop` as well as the `slug`; any other shop (missing, not
+    open) answers the page that says so."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+        shop, why = open_shop(slug)
+        if shop is None:
+            return unavailable(request, str(why))
+        return view(request, slug=slug, shop=shop, **kwargs)
+
+    return wrapped
 
 
 def moved(request: HttpRequest, path: str) -> HttpResponsePermanentRedirect:

@@ -38,6 +38,7 @@ from .constants import PaymentStatus
 from .forms import CartAddForm, CheckoutForm, RatingForm, RefundForm, ShopQueryForm, VisitForm
 from .models import BuyerOrder, Payment
 from .pages import (
+    for_open_shop,
     in_language,
     moved,
     open_shop,
@@ -49,17 +50,14 @@ from .pages import (
 )
 from .payments.dev import signed_event
 
-# A shop's address ends with its id (Shop.slug): at most 18 digits, within the database's ids.
 VISITOR_COOKIE = "sf_visitor"
 VISITOR_COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 
 
 @require_safe
 @with_language
-def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
+@for_open_shop
+def shop_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     if slug != shop.slug:
         return moved(request, shop.get_absolute_url())
     form = ShopQueryForm(request.GET)
@@ -92,10 +90,8 @@ def shop_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @with_language
-def goods_page(request: HttpRequest, slug: str, goods_id: str) -> HttpResponse:
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
+@for_open_shop
+def goods_page(request: HttpRequest, slug: str, shop: Shop, goods_id: str) -> HttpResponse:
     path = reverse("storefront-goods", kwargs={"slug": shop.slug, "goods_id": goods_id})
     if slug != shop.slug:
         return moved(request, path)
@@ -222,10 +218,8 @@ def _order_url(request: HttpRequest, token: str) -> str:
 
 @require_POST
 @with_language
-def cart_add(request: HttpRequest, slug: str) -> HttpResponse:
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
+@for_open_shop
+def cart_add(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     form = CartAddForm(request.POST)
     goods_id = form.cleaned_data["goods"] if form.is_valid() else None
     if goods_id is None or not selectors.listing_on_sale(shop=shop, goods_id=goods_id):
@@ -269,11 +263,9 @@ def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_language
-def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
+@for_open_shop
+def cart_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     """The shop's cart and the checkout form. A POST changes quantities (`q-<goods id>`) or removes one (`remove`)."""
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
     if slug != shop.slug:
         return moved(request, reverse("storefront-cart", kwargs={"slug": shop.slug}))
     if request.method == "POST":
@@ -296,11 +288,9 @@ def cart_page(request: HttpRequest, slug: str) -> HttpResponse:
 @never_cache
 @require_POST
 @with_language
-def checkout(request: HttpRequest, slug: str) -> HttpResponse:
+@for_open_shop
+def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     """Places the order of the shop's cart and sends the buyer on to pay it."""
-    shop, why = open_shop(slug)
-    if shop is None:
-        return unavailable(request, str(why))
     form = CheckoutForm(request.POST)
     if not form.is_valid():
         first = next((name for name in form.errors if name in form.fields), None)
