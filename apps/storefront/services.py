@@ -135,8 +135,8 @@ def payment_apply(*, provider_name: str, event: PaymentEvent) -> Payment | None:
         if payment.status == PaymentStatus.OPEN:
             transition(payment, PaymentStatus.FAILED, note=_("The provider reported the payment failed"))
         return payment
-    if payment.status in (PaymentStatus.PAID, PaymentStatus.TO_REFUND):
-        return payment  # a retry of what was applied
+    if payment.status not in (PaymentStatus.OPEN, PaymentStatus.FAILED):
+        return payment  # a retry of what was applied (paid, to give back, or given back since)
     if (event.amount, event.currency) != (payment.amount, payment.currency):
         note = f"paid {event.amount} {event.currency}, asked {payment.amount} {payment.currency}"
         logger.error("payment of another amount", extra={"session": payment.session_id})

@@ -185,6 +185,9 @@ def test_a_paid_order_cancelled_is_refunded_through_stripe_once(
     assert Payment.objects.get().status == PaymentStatus.REFUNDED
     services.payment_refund(payment_id=Payment.objects.get().pk, reference=f"order_cancel:{order.pk}")
     assert len(stripe_api.requests) == 3  # a second run asks Stripe nothing
+    assert deliver(client, body, stripe_signed(body)).status_code == 200  # the "paid" event once more, late
+    assert Payment.objects.get().status == PaymentStatus.REFUNDED
+    assert Order.objects.get().status == OrderStatus.CANCELLED
 
 
 @pytest.mark.parametrize(
