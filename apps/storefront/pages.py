@@ -70,9 +70,7 @@ def page_context(request: HttpRequest, path: str, **query: Any) -> dict[str, Any
 def unavailable(request: HttpRequest, message: str) -> HttpResponse:
     """A shop or product a buyer cannot open (missing, not open, off the shelf): 404, not indexed."""
     context = {"message": message, "noindex": True, **page_context(request, request.path)}
-    response = render(request, "storefront/unavailable.html", context, status=404)
-    response["X-Robots-Tag"] = "noindex"
-    return response
+    return private(render(request, "storefront/unavailable.html", context, status=404))
 
 
 def open_shop(slug: str) -> tuple[Shop | None, str | None]:
@@ -118,7 +116,7 @@ def in_language(path: str) -> str:
 
 
 def private(response: HttpResponse) -> HttpResponse:
-    """A buyer's own page: never indexed."""
+    """A page search engines must not index (a buyer's own page, a page that is not there)."""
     response["X-Robots-Tag"] = "noindex"
     return response
 
