@@ -338,8 +338,8 @@ def _order_gone(request: HttpRequest) -> HttpResponse:
 @require_safe
 @with_language
 def order_page(request: HttpRequest, token: str) -> HttpResponse:
-    """The buyer's order, reached by the link with its token: status, lines, shipping, tracking and the steps so far;
-    pay or cancel while it awaits payment."""
+    """The buyer's order, reached by the link with its token: status, lines, shipping, tracking, the steps so far,
+    refund requests and the rating; the forms of what the buyer may do now (pay, ORDER_STEPS)."""
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
