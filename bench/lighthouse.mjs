@@ -125,6 +125,20 @@ async function audit(page, merInfo) {
   }
 }
 
+// Lighthouse sometimes fails to record a page load's trace in headless Chromium (NO_NAVSTART, NO_FCP...) and asks
+// to be run again: such a run is taken once more, in a fresh browser; any other error stops.
+const TRACE_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_DCL)\b/;
+
+async function auditAgainOnTraceError(page, merInfo) {
+  try {
+    return await audit(page, merInfo);
+  } catch (error) {
+    if (!TRACE_ERRORS.test(String(error.message))) throw error;
+    console.error(`  ${page}: ${error.message.split(" ")[1]}; running it again`);
+    return audit(page, merInfo);
+  }
+}
+
 async function main() {
   const runs = Number(args.runs);
   const merInfo = await signIn();
@@ -135,7 +149,7 @@ async function main() {
   }
   for (let run = 1; run <= runs; run++) {
     for (const page of Object.keys(results)) {
-      const result = await audit(page, page === "/home" ? merInfo : null);
+      const result = await auditAgainOnTraceError(page, page === "/home" ? merInfo : null);
       console.error(
         `  ${page} run ${run}/${runs}: performance ${result.performance}, accessibility ${result.accessibility}, ` +
           `LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms`,

@@ -58,6 +58,7 @@ def test_home_and_finance_in_every_language(page, base_url, busy_shop, lang):
     assert _figure(page, texts["figures.creditScore"]).locator(".figures-value").inner_text() == "98"
     assert _figure(page, texts["figures.visitorsToday"]).locator(".figures-value").inner_text() == "3"
     assert "4" in page.get_by_test_id("rating").inner_text()
+    page.locator(".figures-curve-slot").scroll_into_view_if_needed()  # below the fold: it loads when scrolled to
     assert_visible(page.get_by_test_id("sales-chart").locator(".recharts-surface"), scroll=True)
     shot(page, "figures-home")
 

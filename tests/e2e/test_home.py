@@ -106,3 +106,27 @@ def test_every_shortcut_opens_its_screen(page, base_url, lang):
         app(page).locator(".shortcut", has_text=texts[message_id]).click()
         page.wait_for_url(f"{base_url}{path}")
         expect(page.locator(".adm-nav-bar-title", has_text=texts[message_id])).to_be_visible()
+
+
+def test_pulling_home_down_reads_it_again(page, base_url):
+    """The pull gesture's code arrives at the first touch, without Home being drawn again; a pull then re-reads it."""
+    merchant = shop_merchant()
+    fund(merchant, "1250.50")
+    sign_in(page, base_url, merchant, "en")
+    open_app(page, base_url, "/home")
+    expect(app(page).locator(".wallet-card-balance")).to_contain_text("1,250.50")
+    expect(app(page).locator(".adm-pull-to-refresh")).to_have_count(0)  # not in the first load
+    page.evaluate("document.querySelector('.kept-route .shop-header').dataset.drawn = 'first'")
+
+    label = app(page).locator(".wallet-card-label").first.bounding_box()
+    page.touchscreen.tap(label["x"] + 4, label["y"] + 4)  # plain text: the touch only loads the gesture
+    expect(app(page).locator(".adm-pull-to-refresh")).to_have_count(1)
+    expect(app(page).locator(".shop-header")).to_have_attribute("data-drawn", "first")  # the same node, moved
+
+    fund(merchant, "100.00")
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 195, "y": 150}]})
+    for y in range(170, 471, 20):
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": 195, "y": y}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(app(page).locator(".wallet-card-balance")).to_contain_text("1,350.50")

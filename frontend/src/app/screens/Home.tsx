@@ -1,13 +1,15 @@
 import { AppstoreOutline, CollectMoneyOutline, MessageOutline, SetOutline, TruckOutline, UndoOutline } from "antd-mobile-icons";
 import { useQueryClient } from "@tanstack/react-query";
+import { Skeleton } from "antd-mobile";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { LazyPullToRefresh } from "@/components/ui/LazyPullToRefresh";
 import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
 import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
-import { HomeFigures, LazySalesCurve } from "@/features/figures";
+import { HomeFigures, LazySalesCurve, useHomeFigures } from "@/features/figures";
+import { useCurrentAnnouncement } from "@/features/messages/api";
 import { AnnouncementBar } from "@/features/messages/components/AnnouncementBar";
 import { useSupportUnread } from "@/features/support/hooks/useSupportUnread";
-import { WalletCard } from "@/features/wallet";
+import { useWalletSummary, WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
 
 const messages = defineMessages({
@@ -29,24 +31,34 @@ const SHORTCUTS: Shortcut[] = [
  * not active must know (review, rejection, closed shop), the shop's figures, the wallet, the sales curve and the
  * shortcuts. Pulling down reads everything again. The announcement bar and the support badge come from their
  * features' own modules, not the features' indexes, so Home's first load does not carry the message and chat screens.
+ * Below the shop's header, Home is drawn once the announcement, the figures and the wallet (read in parallel) are in:
+ * arriving one by one, each pushed the others down under the merchant's finger. The sales curve below the fold
+ * loads when it comes into view.
  */
 export default function HomeScreen() {
   const queryClient = useQueryClient();
   const { data: merchant } = useMerchant();
   const supportUnread = useSupportUnread(); // read every 30 s while the app is visible: the Customer service badge
   const shortcuts = SHORTCUTS.map((item) => (item.path === "/service" ? { ...item, badge: supportUnread } : item));
+  const loading = [useCurrentAnnouncement(), useHomeFigures(), useWalletSummary()].some((query) => query.isPending);
   return (
     <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
-      <AnnouncementBar />
-      {merchant && <StatusNotice merchant={merchant} />}
-      <HomeFigures />
-      <WalletCard />
-      <LazySalesCurve />
-      <h2 className="section-title">
-        <FormattedMessage {...messages.shortcuts} />
-      </h2>
-      <ShortcutGrid items={shortcuts} />
+      {loading ? (
+        <Skeleton.Paragraph lineCount={12} animated className="figures-loading" />
+      ) : (
+        <>
+          <AnnouncementBar />
+          {merchant && <StatusNotice merchant={merchant} />}
+          <HomeFigures />
+          <WalletCard />
+          <LazySalesCurve />
+          <h2 className="section-title">
+            <FormattedMessage {...messages.shortcuts} />
+          </h2>
+          <ShortcutGrid items={shortcuts} />
+        </>
+      )}
     </LazyPullToRefresh>
   );
 }
