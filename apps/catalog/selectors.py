@@ -151,11 +151,18 @@ def _goods(merchant: Any, tab: str) -> QuerySet[ShopGoods]:
 _GOODS_TOTAL = Prepared(
     lambda tab: _goods(Param("merchant"), tab).order_by().values("merchant_id").annotate(n=Count("id")).values("n")
 )
+# The page's listings are chosen first and only they are looked up in the promotions: with the lookup beside the
+# ORDER BY ... LIMIT, PostgreSQL ran it for every listing of the shop before keeping 20 (0.5 ms for 300, README).
 _GOODS_PAGE = Prepared(
     lambda tab, order, start, end: (
-        _with_promotion(_goods(Param("merchant"), tab), Param("now", DateTimeField()))
+        _with_promotion(
+            ShopGoods.objects.filter(
+                pk__in=_goods(Param("merchant"), tab).order_by(*GOODS_ORDER[order]).values("pk")[start:end]
+            ),
+            Param("now", DateTimeField()),
+        )
         .order_by(*GOODS_ORDER[order])
-        .values(*GOODS_VALUES)[start:end]
+        .values(*GOODS_VALUES)
     )
 )
 

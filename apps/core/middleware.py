@@ -1,6 +1,9 @@
 from collections.abc import Callable
 
+from csp.constants import HEADER
+from csp.middleware import CSPMiddleware
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import translation
 
 from .exceptions import api_error
@@ -58,3 +61,23 @@ class ApiEnvelopeMiddleware:
             if header in response:
                 replacement[header] = response[header]
         return replacement
+
+
+# An API answer is JSON (or a file) that no browser renders as a page: it loads nothing and no page may frame it, the
+# policy OWASP's REST Security Cheat Sheet gives APIs. It is this constant; django-csp built the app's policy anew for
+# every answer, a twentieth of a list's CPU (README, Performance).
+API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's middleware (settings.CONTENT_SECURITY_POLICY) for pages; API_POLICY for every API answer."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        if not _is_api(request):  # no API answer is a template that could ask for a nonce
+            super().process_request(request)
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if _is_api(request):
+            response.headers.setdefault(HEADER, API_POLICY)
+            return response
+        return super().process_response(request, response)

@@ -50,7 +50,7 @@ MIDDLEWARE = [
     "apps.core.logs.RequestLogMiddleware",  # first: every answer, a redirect or a refusal too, has its id and line
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "apps.core.middleware.ContentSecurityPolicyMiddleware",  # django-csp's, with a fixed policy for the API
     "django.contrib.sessions.middleware.SessionMiddleware",
     "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
@@ -190,7 +190,7 @@ NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["apps.accounts.authentication.TokenHeaderAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_RENDERER_CLASSES": ["apps.core.renderers.ApiJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
         "rest_framework.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
