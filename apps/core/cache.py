@@ -5,7 +5,8 @@ callbacks into a case-insensitive dict, about 700 Python calls, twice per reques
 of a small endpoint's calls, README "Performance"). A `redis.Redis` is safe to share between threads (each command
 takes a connection from the pool), so one per server is kept. Production selects it for a redis:// REDIS_URL.
 
-`count` is the throttles' counter (apps.core.throttles.WindowMixin): one command on Redis.
+`count` is the throttles' counter (apps.core.throttles.WindowMixin): one command on Redis. `get_under` reads a cached
+value under a generation's current token (apps.core.cached.Generation): one command too.
 """
 
 from typing import Any
@@ -16,6 +17,16 @@ from django.core.cache.backends.base import BaseCache
 # INCR and EXPIRE as one command: one round trip, both or neither (a pipelined MULTI/EXEC costs redis-py 3 times the
 # calls of one command).
 _COUNT = "local n = redis.call('INCR', KEYS[1]) redis.call('EXPIRE', KEYS[1], ARGV[1]) return n"
+
+
+# A token and the value stored under it, in one round trip. The token is an integer, which Django's serializer stores as
+# its digits, so the script can write the value's key with it. The value's key is not among KEYS: one Redis server
+# (the cache is not a Redis Cluster).
+_GET_UNDER = (
+    "local t = redis.call('GET', KEYS[1]) if not t then return {false, false} end "
+    "return {t, redis.call('GET', ARGV[1] .. t .. ARGV[2])}"
+)
+TOKEN = "{token}"  # where the token goes in get_under's key
 
 
 class RedisCacheClient(django_redis.RedisCacheClient):
@@ -35,6 +46,11 @@ class RedisCacheClient(django_redis.RedisCacheClient):
     def count(self, key: str, timeout: int) -> int:
         return int(self.get_client(key, write=True).eval(_COUNT, 1, key, timeout))
 
+    def get_under(self, token_key: str, before: str, after: str) -> tuple[Any, Any]:
+        token, value = self.get_client(token_key).eval(_GET_UNDER, 1, token_key, before, after)
+        loads = self._serializer.loads  # type: ignore[attr-defined]
+        return (None if token is None else loads(token)), (None if value is None else loads(value))
+
 
 class RedisCache(django_redis.RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
@@ -43,6 +59,10 @@ class RedisCache(django_redis.RedisCache):
 
     def count(self, key: str, timeout: int) -> int:
         return self._cache.count(self.make_and_validate_key(key), timeout)  # type: ignore[attr-defined,no-any-return]
+
+    def get_under(self, token_key: str, key: str) -> tuple[Any, Any]:
+        before, _, after = self.make_and_validate_key(key).partition(TOKEN)
+        return self._cache.get_under(self.make_and_validate_key(token_key), before, after)  # type: ignore[attr-defined,no-any-return]
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:
@@ -56,3 +76,12 @@ def count(cache: BaseCache, key: str, timeout: int) -> int:
     except ValueError:  # it expired between the two
         cache.add(key, 1, timeout)
         return 1
+
+
+def get_under(cache: BaseCache, token_key: str, key: str) -> tuple[Any, Any]:
+    """(the integer under `token_key`, the value under `key` with TOKEN replaced by it); None for what is missing. One
+    round trip on Redis; two gets elsewhere."""
+    if callable(getattr(cache, "get_under", None)):
+        return cache.get_under(token_key, key)  # type: ignore[attr-defined,no-any-return]
+    token = cache.get(token_key)
+    return token, (None if token is None else cache.get(key.replace(TOKEN, str(token))))

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
 
-from apps.core.cache import RedisCache
+from apps.core.cache import TOKEN, RedisCache, get_under
 from apps.core.cache import count as cache_count
 from config.settings.base import cache_from
 
@@ -79,3 +79,28 @@ def test_the_default_cache_counts_in_one_command(settings):
     after = commands()
     assert {name: after[name] - before[name] for name in after} == {"eval": 1, "set": 0, "exists": 0, "incrby": 0}
     default_cache.clear()
+
+
+def test_a_value_under_a_token_is_read_in_one_command(cache):
+    client = cache._cache.get_client()
+
+    def commands() -> dict:
+        stats = client.info("commandstats")
+        return {name: stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("eval", "get")}
+
+    assert get_under(cache, "gen", f"pages:{TOKEN}:p1") == (None, None)
+    cache.set("gen", 7, None)
+    assert get_under(cache, "gen", f"pages:{TOKEN}:p1") == (7, None)
+    cache.set("pages:7:p1", {"total": 3, "list": ["人字拖"]}, 30)
+    cache.set("pages:8:p1", "another generation's", 30)
+    before = commands()
+    assert get_under(cache, "gen", f"pages:{TOKEN}:p1") == (7, {"total": 3, "list": ["人字拖"]})
+    after = commands()
+    # One command sent (the script); Redis counts the two GETs it runs too.
+    assert {name: after[name] - before[name] for name in after} == {"eval": 1, "get": 2}
+    cache.set("gen", 8, None)
+    assert get_under(cache, "gen", f"pages:{TOKEN}:p1") == (8, "another generation's")
+    other = LocMemCache("under", {})
+    other.set("gen", 7)
+    other.set("pages:7:p1", 12)
+    assert get_under(other, "gen", f"pages:{TOKEN}:p1") == (7, 12)

@@ -11,6 +11,24 @@ pytestmark = pytest.mark.django_db
 PROBE = Generation("probe", watches=(Category,))
 
 
+@pytest.fixture(params=["locmem", "redis"])
+def backend(request, settings):
+    """The tests' cache, then production's: Redis, where the token and the value are read in one script."""
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "apps.core.cache.RedisCache",
+                "LOCATION": "redis://127.0.0.1:6379/12",
+                "KEY_PREFIX": "cached",
+            }
+        }
+    yield
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.mark.usefixtures("backend")
 def test_a_value_is_computed_once_until_a_watched_model_is_written(django_capture_on_commit_callbacks):
     assert PROBE.get_or_compute("k", lambda: "first") == "first"
     assert PROBE.get_or_compute("k", lambda: "second") == "first"
