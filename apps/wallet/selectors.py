@@ -10,7 +10,7 @@ from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, QuerySet, Subquery, Sum
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
@@ -195,14 +195,18 @@ def withdrawal_list(*, merchant: Merchant, status: int | None = None) -> QuerySe
 
 
 def _bill_lines(tab: str) -> QuerySet[JournalLine]:
-    qs = JournalLine.objects.filter(account__merchant_id=Param("merchant"), account__kind=AccountKind.AVAILABLE)
+    # The account as a value (a subquery run once), not a join: PostgreSQL then walks the account's lines newest first
+    # on its index and stops at the page, where through the join it read and sorted all of them (278 ms a page for
+    # the merchant with 167,000 lines, README).
+    account = LedgerAccount.objects.filter(merchant_id=Param("merchant"), kind=AccountKind.AVAILABLE).values("pk")
+    qs = JournalLine.objects.filter(account_id=Subquery(account[:1]))
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs.order_by("-id")).qs
 
 
 BILL_FIELDS = ("id", "entry_id", "amount", "balance_after", "entry__kind", "entry__memo", "entry__reference",
                "entry__created_at")  # fmt: skip
 _BILL_COUNT = Prepared(
-    lambda tab: _bill_lines(tab).order_by().values("account__merchant_id").annotate(total=Count("id")).values("total")
+    lambda tab: _bill_lines(tab).order_by().values("account_id").annotate(total=Count("id")).values("total")
 )
 _BILL_PAGE = Prepared(lambda tab, start, end: _bill_lines(tab).values(*BILL_FIELDS)[start:end])
 
