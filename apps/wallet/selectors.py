@@ -10,12 +10,13 @@ from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.db.models import Count, QuerySet, Subquery, Sum
+from django.db.models import Count, QuerySet, Subquery
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
 from apps.core.prepared import Param, Prepared
+from apps.shop.figures import totals_get
 from apps.shop.models import Level
 
 from .constants import (
@@ -42,28 +43,19 @@ from .models import (
 )
 
 _BALANCES = Prepared(lambda: LedgerAccount.objects.filter(merchant_id=Param("merchant")).values("kind", "balance"))
-_INCOME = Prepared(
-    lambda: (
-        JournalLine.objects.filter(
-            account__merchant_id=Param("merchant"),
-            account__kind=AccountKind.AVAILABLE,
-            entry__kind=EntryKind.ORDER_SETTLED,
-            amount__gt=0,
-        )
-        .values("account__merchant_id")
-        .annotate(total=Sum("amount"))
-        .values("total")
-    )
-)
 
 
 def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
     """Merchant-facing figures (product.md section 6): balance = available; the pending amount = held (withdrawals in
     review) + pending (sales awaiting settlement), also given in those two parts so each is shown for what it is;
-    total income = lifetime settled sales. Two queries."""
+    total income = lifetime settled sales. Two queries.
+
+    The settled sales are the shop's running totals (apps.shop.figures, kept in the transaction of each order's
+    receipt, settlement and refund): the sales received less those still pending settlement. Summing the ledger's
+    settlement lines instead read every one of them (98 ms for a merchant with 100,000 orders, README)."""
     balances = {row["kind"]: row["balance"] for row in _BALANCES.rows(merchant=merchant.pk)}
-    settled = _INCOME.row(merchant=merchant.pk)
-    income = settled["total"] if settled is not None else ZERO
+    totals = totals_get(merchant_id=merchant.pk)
+    income = totals["total_sales"] - totals["pending"]
     held = balances.get(AccountKind.HELD, ZERO)
     pending_sales = balances.get(AccountKind.PENDING, ZERO)
     return {

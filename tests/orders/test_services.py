@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.db.models import Sum
 from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
@@ -15,8 +16,9 @@ from apps.orders import services, tasks
 from apps.orders.constants import GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import CreditEvent, Order
 from apps.support.models import Notice
-from apps.wallet.constants import AccountKind
+from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get
+from apps.wallet.models import JournalLine
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order
 
@@ -296,6 +298,29 @@ def test_settlement_after_the_delay_moves_pending_to_available_once(merchant, op
     summary = wallet_summary(merchant=merchant)
     assert (summary["balance"], summary["pending_sales"], summary["total_income"]) == ("20.00", "0.00", "20.00")
     assert Notice.objects.filter(merchant=merchant, title="Order settled").exists()
+
+
+def test_total_income_is_what_the_ledger_settled_to_the_balance(merchant, operator):
+    """Lifetime settled sales, read from the shop's running totals, equal the sum of the settlement lines on the
+    merchant's balance: a settled order counts; one refunded after receipt, one still pending and one cancelled do
+    not."""
+    fund(merchant, "200")
+    settled = received(merchant, operator, quantity=2)
+    refunded = received(merchant, operator)
+    refund = services.refund_request(order_id=refunded.pk, reason="Broken", goods_status=GoodsStatus.RETURNED)
+    services.refund_approve(refund_id=refund.pk, operator=operator)
+    services.order_cancel(order_id=place_order(merchant).pk)
+    with later(days=7, minutes=1):
+        assert tasks.orders_move_due()["settle"] == 1
+        still_pending = received(merchant, operator, quantity=3)
+
+    settlements = JournalLine.objects.filter(
+        account__merchant=merchant, account__kind=AccountKind.AVAILABLE, entry__kind=EntryKind.ORDER_SETTLED
+    )
+    summary = wallet_summary(merchant=merchant)
+    assert summary["total_income"] == f"{settlements.aggregate(total=Sum('amount'))['total']:.2f}"
+    assert summary["total_income"] == f"{settled.total_payment:.2f}"
+    assert summary["pending_sales"] == f"{still_pending.total_payment:.2f}"
 
 
 def test_an_open_refund_holds_the_settlement_and_a_rejected_one_lets_it_go_on(merchant, operator):
