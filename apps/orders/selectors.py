@@ -60,7 +60,14 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
     )
 
 
-_PAGE = Prepared(lambda status, start, end: _orders(Param("merchant"), status)[start:end])
+# The page's orders are chosen first (their ids alone, on the merchant's index), then read with their first line:
+# reading the whole rows, PostgreSQL walked the orders' primary key backwards for a merchant whose orders are old
+# (155 ms a page for the bench's merchant with 100,000 orders, README).
+_PAGE = Prepared(
+    lambda status, start, end: _orders(Param("merchant"), status).filter(
+        pk__in=_orders(Param("merchant"), status).values("pk")[start:end]
+    )
+)
 _TABS = Prepared(
     lambda: (
         Order.objects.filter(merchant_id=Param("merchant"))
