@@ -41,11 +41,12 @@ class Generation:
 
     def get_or_compute(self, key: str, compute: Callable[[], Any]) -> Any:
         """The value cached under `key` in the current generation, computed (and cached) when missing."""
-        token, value = get_under(cache, self._token_key, f"{self.name}:{TOKEN}:{key}")
+        stored_under = f"{self.name}:{TOKEN}:{key}"  # the one spelling of the key, read and written
+        token, value = get_under(cache, self._token_key, stored_under)
         if value is None:
             if token is None:  # the first read of all, or the cache was emptied
                 cache.add(self._token_key, secrets.randbits(63), None)
                 token = cache.get(self._token_key)
             value = compute()
-            cache.set(f"{self.name}:{token}:{key}", value, self.timeout)
+            cache.set(stored_under.replace(TOKEN, str(token)), value, self.timeout)
         return value
