@@ -63,11 +63,12 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
 # The page's orders are chosen first (their ids alone, on the merchant's index), then read with their first line:
 # reading the whole rows, PostgreSQL walked the orders' primary key backwards for a merchant whose orders are old
 # (155 ms a page for the bench's merchant with 100,000 orders, README).
-_PAGE = Prepared(
-    lambda status, start, end: _orders(Param("merchant"), status).filter(
-        pk__in=_orders(Param("merchant"), status).values("pk")[start:end]
-    )
-)
+def _page(status: int | None, start: int, end: int) -> QuerySet[Order, dict[str, Any]]:
+    orders = _orders(Param("merchant"), status)
+    return orders.filter(pk__in=orders.values("pk")[start:end])
+
+
+_PAGE = Prepared(_page)
 _TABS = Prepared(
     lambda: (
         Order.objects.filter(merchant_id=Param("merchant"))
