@@ -7,6 +7,7 @@ languages (tests/e2e/artifacts/<lang>/support-*.png).
 import io
 
 import pytest
+from playwright.sync_api import expect
 
 from apps.support import demo, services
 from apps.support.models import Conversation, SupportMessage
@@ -72,7 +73,8 @@ def test_the_merchant_and_an_operator_exchange_support_messages(page, context, b
     admin = admin_page(context, base_url)
     admin.goto(f"{base_url}/admin/support/conversation/?waiting__exact=1")
     admin.locator("#result_list a", has_text=str(merchant)).click()
-    assert "has not moved for a week" in admin.locator(".inline-group").inner_text()
+    # Retried until the page has drawn both messages: read at once, the table could still be half parsed.
+    expect(admin.locator(".inline-group")).to_contain_text("has not moved for a week")
     assert admin.locator(".inline-group img").count() == 1
     admin.fill("#id_reply_text", f"Please pay to {TRON}")
     admin.locator("input[name=_continue]").click()
