@@ -2,9 +2,14 @@ from collections.abc import Callable
 
 from csp.constants import HEADER
 from csp.middleware import CSPMiddleware
+from django.contrib.auth import middleware as auth
+from django.contrib.messages import middleware as messages
+from django.contrib.sessions import middleware as sessions
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.middleware import locale
 from django.utils import translation
+from django_otp import middleware as otp
 
 from .exceptions import api_error
 from .i18n import django_lang
@@ -13,7 +18,8 @@ from .i18n import django_lang
 class LangHeaderMiddleware:
     """Activates the language named by the `lang` header on API calls (unknown or missing: ru-RU).
 
-    Requests without the header (the admin, the SPA shell) are left to Django's LocaleMiddleware.
+    Requests without the header (the admin, the SPA shell) are left to Django's LocaleMiddleware, which API requests
+    pass by (PagesOnly).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -25,7 +31,8 @@ class LangHeaderMiddleware:
             return self.get_response(request)
         code = django_lang(header)
         request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
-        # LocaleMiddleware reads Accept-Language; make it agree with the header.
+        # LocaleMiddleware, which runs outside the merchant API (the storefronts' order intake), reads Accept-Language:
+        # make it agree with the header.
         request.META["HTTP_ACCEPT_LANGUAGE"] = code
         with translation.override(code):  # the thread's language goes back afterwards, also on an error
             response = self.get_response(request)
@@ -81,3 +88,38 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
             response.headers.setdefault(HEADER, API_POLICY)
             return response
         return super().process_response(request, response)
+
+
+class PagesOnly:
+    """Mixin: API requests pass by this middleware, which only pages use.
+
+    The API signs a merchant in by the `token` header (DRF's authentication) and takes the language from the `lang`
+    header (LangHeaderMiddleware): it reads no session, no operator, no second factor, no flash message and no
+    Accept-Language. Each of these middleware still cost every API request its work (a fifth of the calls of a
+    small answer, nearly all in Django's language negotiation: README, Performance).
+    """
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _is_api(request):
+            return self.get_response(request)  # type: ignore[attr-defined,no-any-return]
+        return super().__call__(request)  # type: ignore[misc,no-any-return]
+
+
+class SessionMiddleware(PagesOnly, sessions.SessionMiddleware):
+    pass
+
+
+class LocaleMiddleware(PagesOnly, locale.LocaleMiddleware):
+    pass
+
+
+class AuthenticationMiddleware(PagesOnly, auth.AuthenticationMiddleware):
+    pass
+
+
+class OTPMiddleware(PagesOnly, otp.OTPMiddleware):
+    pass
+
+
+class MessageMiddleware(PagesOnly, messages.MessageMiddleware):
+    pass

@@ -4,7 +4,8 @@ DRF's renderer encodes with the standard library's json and a Python `default` f
 cards spent a twentieth of its CPU there (README, Performance). orjson writes the same compact UTF-8 JSON in C. What
 orjson would write differently goes through DRF's own encoder: dates and times (DRF cuts microseconds to
 milliseconds and writes UTC as "Z"), decimals, lazy translations, sets. An answer orjson cannot write (an integer
-beyond 64 bits) and an indented answer asked for in the Accept header are written by DRF's renderer itself.
+beyond 64 bits) and an indented answer (asked for in the Accept header, where a view negotiates it: the merchant
+API does not, apps.core.apiview.EnvelopeNegotiation) are written by DRF's renderer itself.
 """
 
 from typing import Any

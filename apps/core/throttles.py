@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # rest_framework.views imports this module (DEFAULT_THROTTLE_
     from rest_framework.views import APIView
 
 
+@lru_cache(maxsize=4096)  # a request's address is read for its log line and its throttle: parsed once per address
 def _valid_ip(value: str) -> str | None:
     try:
         return str(ipaddress.ip_address(value.strip()))

@@ -46,20 +46,22 @@ INSTALLED_APPS = [
 # Merchants are not Django users (operators are); apps below accounts refer to them through this setting.
 MERCHANT_MODEL = "accounts.Merchant"
 
+# apps.core.middleware's SessionMiddleware, LocaleMiddleware, AuthenticationMiddleware, OTPMiddleware and
+# MessageMiddleware are Django's and django-otp's, passed by API requests, which use none of them (PagesOnly).
 MIDDLEWARE = [
     "apps.core.logs.RequestLogMiddleware",  # first: every answer, a redirect or a refusal too, has its id and line
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.middleware.ContentSecurityPolicyMiddleware",  # django-csp's, with a fixed policy for the API
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "apps.core.middleware.SessionMiddleware",
     "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "apps.core.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django_otp.middleware.OTPMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "apps.core.middleware.AuthenticationMiddleware",
+    "apps.core.middleware.OTPMiddleware",
+    "apps.core.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as its docs require
 ]
