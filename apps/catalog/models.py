@@ -98,10 +98,12 @@ class ShopGoods(TimeStampedModel):
         verbose_name = _("shop goods")
         verbose_name_plural = _("shop goods")
         constraints = [models.UniqueConstraint(fields=["merchant", "product"], name="catalog_goods_unique")]
+        # The lists' orders to the last key (selectors.GOODS_ORDER): without the id, PostgreSQL read and sorted all of
+        # a shop's listings to keep a page (0.2 of the 0.5 ms of a page of 300, README).
         indexes = [
-            models.Index(fields=["merchant", "on_shelf", "-created_at"], name="catalog_goods_tab_idx"),
-            models.Index(fields=["merchant", "-created_at"], name="catalog_goods_all_idx"),
-            models.Index(fields=["merchant", "-sales", "-clicks"], name="catalog_goods_hot_idx"),
+            models.Index(fields=["merchant", "on_shelf", "-created_at", "-id"], name="catalog_goods_tab_idx"),
+            models.Index(fields=["merchant", "-created_at", "-id"], name="catalog_goods_all_idx"),
+            models.Index(fields=["merchant", "-sales", "-clicks", "-id"], name="catalog_goods_hot_idx"),
         ]
 
     def __str__(self) -> str:

@@ -82,3 +82,33 @@ def test_a_two_character_keyword_is_served_by_an_index_on_postgresql():
         plan = product_filter(keyword="手机").values("pk").explain()
     assert "Bitmap Index Scan on catalog_product_title_zh_hans_grams" in plan
     assert "Seq Scan on catalog_product " not in plan
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("tab", "order", "index"), [
+    ("all", "newest", "catalog_goods_all_idx"),
+    ("selling", "newest", "catalog_goods_tab_idx"),
+    ("all", "hot", "catalog_goods_hot_idx"),
+])  # fmt: skip
+def test_a_page_of_a_shops_goods_is_read_in_order_from_an_index_on_postgresql(tab, order, index):
+    """A page's listings are read in the list's order to its last key, the id: not all of the shop's sorted."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the plan is PostgreSQL's")
+    from apps.catalog.models import ShopGoods
+    from apps.catalog.selectors import GOODS_ORDER, _goods
+    from tests.factories import MerchantFactory, ShopGoodsFactory
+
+    category = ProductFactory().category
+    products = Product.objects.bulk_create(ProductFactory.build(category=category) for _ in range(1000))
+    merchants = MerchantFactory.create_batch(6)  # a shop's listings are a few of the table's
+    ShopGoods.objects.bulk_create(
+        ShopGoodsFactory.build(merchant=merchant, product=product, on_shelf=n % 2 == 0, sales=n % 7)
+        for merchant in merchants
+        for n, product in enumerate(products)
+    )
+    merchant = merchants[3]
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE catalog_shopgoods")
+    plan = _goods(merchant.pk, tab).order_by(*GOODS_ORDER[order]).values("pk")[20:40].explain()
+    assert f"Index Only Scan using {index}" in plan or f"Index Scan using {index}" in plan
+    assert "Sort" not in plan
