@@ -13,8 +13,11 @@ def _verdict(met: bool) -> str:
     return "met" if met else "missed"
 
 
-def table(results: list[Result], queries: dict[str, int]) -> str:
-    baseline = next((r.rps for r in results if r.endpoint.baseline), 0.0)
+def table(results: list[Result], queries: dict[str, int], beside: list[float]) -> str:
+    """`beside`: the baseline's requests a second driven after each endpoint but the baseline, in order; an endpoint's
+    share is of the mean of the baseline's just before it (the first row's, for the first) and just after it."""
+    baseline = next(r.rps for r in results if r.endpoint.baseline)
+    neighbours = zip([baseline, *beside], beside, strict=False)
     rows = [
         "| endpoint | req/s | of baseline | p50 ms | p95 ms | p99 ms | SQL/req | app CPU ms | DB CPU ms | errors "
         f"| p95 <= {TARGET_P95_MS:g} ms | CPU <= {TARGET_CPU_MS:g} ms | >= {TARGET_SHARE:.0%} of baseline |",
@@ -22,7 +25,11 @@ def table(results: list[Result], queries: dict[str, int]) -> str:
     ]
     for r in results:
         p95, app, db = r.percentile(95), r.cpu_ms.get("app", 0), r.cpu_ms.get("db", 0)
-        share = r.rps / baseline if baseline else 0.0
+        if r.endpoint.baseline:
+            share = 1.0
+        else:
+            before, after = next(neighbours)
+            share = 2 * r.rps / (before + after)
         verdicts = (
             ["-", "-", "-"]
             if r.endpoint.baseline

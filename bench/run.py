@@ -26,6 +26,7 @@ RESULTS = ROOT / "bench" / "results"
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 WARMUP = float(os.environ.get("BENCH_WARMUP", "2"))
+BESIDE = float(os.environ.get("BENCH_BESIDE", "4"))  # seconds of the baseline driven after each endpoint
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 SCALE = os.environ.get("BENCH_SCALE", "full")
 # Production's mix by default (config/gunicorn.py): sync workers, 2 per core + 1.
@@ -160,8 +161,17 @@ def main() -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = []
     load = [_loadavg()]
+    # This machine's speed drifts within a run (a shared VM: the baseline went from 745 to 556 requests a second between
+    # two runs of a few minutes): each endpoint's share is of the baseline driven just before and just after it.
+    baseline, beside = next(e for e in endpoints if e.baseline), []
     with server() as pid:
         log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} {WORKER_CLASS} workers x {THREADS} threads")
+
+        def drive_baseline() -> None:
+            result = drive(baseline, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=BESIDE, warmup=1)
+            beside.append(result.rps)
+            log(f"  the baseline beside it: {result.rps:.0f} req/s")
+
         for endpoint in endpoints:
             before, driver = cpu.snapshot(pid), time.process_time()
             result = drive(endpoint, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=SECONDS, warmup=WARMUP)
@@ -175,6 +185,8 @@ def main() -> int:
             )
             if result.first_error:
                 log(f"  first error: {result.first_error}")
+            if not endpoint.baseline:
+                drive_baseline()
             time.sleep(0.5)
             load.append(_loadavg())
 
@@ -182,10 +194,11 @@ def main() -> int:
         f"`make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. {_machine()}.\n"
         f"Data set '{SCALE}' ({len(ctx.product_ids)} products, {len(ctx.tokens)} merchants). gunicorn "
         f"{WORKERS} workers x {THREADS} threads ({WORKER_CLASS}), production settings, DEBUG off; {CLIENTS} concurrent "
-        f"clients, {SECONDS:g} s per endpoint after {WARMUP:g} s warm-up. Load average of the machine "
+        f"clients, {SECONDS:g} s per endpoint after {WARMUP:g} s warm-up; 'of baseline' against the baseline "
+        f"driven for {BESIDE:g} s just before and just after the endpoint. Load average of the machine "
         f"(1 min) during the run: {min(load):.1f} to {max(load):.1f} (other processes included).\n"
     )
-    text = heading + "\n" + table(results, counts) + "\n"
+    text = heading + "\n" + table(results, counts, beside) + "\n"
     if ratios:
         text += (
             "\nThe cost of Home and Finance for the merchant with 100,000 orders against the one with 1,000 (same "
