@@ -166,12 +166,6 @@ def main() -> int:
     baseline, beside = next(e for e in endpoints if e.baseline), []
     with server() as pid:
         log(f"gunicorn up on {HOST}:{PORT}: {WORKERS} {WORKER_CLASS} workers x {THREADS} threads")
-
-        def drive_baseline() -> None:
-            result = drive(baseline, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=BESIDE, warmup=1)
-            beside.append(result.rps)
-            log(f"  the baseline beside it: {result.rps:.0f} req/s")
-
         for endpoint in endpoints:
             before, driver = cpu.snapshot(pid), time.process_time()
             result = drive(endpoint, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=SECONDS, warmup=WARMUP)
@@ -186,7 +180,8 @@ def main() -> int:
             if result.first_error:
                 log(f"  first error: {result.first_error}")
             if not endpoint.baseline:
-                drive_baseline()
+                beside.append(drive(baseline, ctx, host=HOST, port=PORT, clients=CLIENTS, seconds=BESIDE, warmup=1).rps)
+                log(f"  the baseline beside it: {beside[-1]:.0f} req/s")
             time.sleep(0.5)
             load.append(_loadavg())
 
