@@ -1,7 +1,7 @@
-"""`make bench`: seed PostgreSQL, start gunicorn as in production, drive the hot endpoints, print the table.
+"""`make bench`: seed PostgreSQL, start gunicorn with production settings, drive the hot endpoints, print the table.
 
 Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
-BENCH_SCALE (full | small | orders), BENCH_WORKERS (2 per core + 1), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
+BENCH_SCALE (full | small | orders), BENCH_WORKERS (1 per core), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
 of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
 BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
 """
@@ -29,8 +29,10 @@ WARMUP = float(os.environ.get("BENCH_WARMUP", "2"))
 BESIDE = float(os.environ.get("BENCH_BESIDE", "4"))  # seconds of the baseline driven after each endpoint
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 SCALE = os.environ.get("BENCH_SCALE", "full")
-# Production's mix by default (config/gunicorn.py): sync workers, 2 per core + 1.
-WORKERS = int(os.environ.get("BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+# Sync workers, one per core: PostgreSQL, Redis and the load driver run on the same cores, so a worker waiting on
+# them leaves no core idle, and more workers only take turns, each request paying for the switches (README,
+# "The worker mix"). Production's web machines wait on a database elsewhere: 2 per core + 1 (config/gunicorn.py).
+WORKERS = int(os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 1)))
 THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8105"))

@@ -36,8 +36,8 @@ from .texts import product_missing
 CARD_VALUES = ("id", "title", "category_id", "retail_price", "stock", "is_hot")
 
 
-def _cover() -> Subquery:
-    first = ProductImage.objects.filter(product=OuterRef("pk")).order_by("position", "id")
+def _cover(product: str = "pk") -> Subquery:
+    first = ProductImage.objects.filter(product=OuterRef(product)).order_by("position", "id")
     return Subquery(first.values("thumbnail")[:1])
 
 
@@ -141,6 +141,8 @@ def _with_promotion(qs: QuerySet[ShopGoods], now: Any = None) -> QuerySet[ShopGo
 
 
 GOODS_VALUES = ("id", "product_id", "on_shelf", "clicks", "sales", "created_at", "promoted_until", "is_promoted")
+# The card of a listing's product, read with the listing (see product_cards): `card` holds it once read.
+_GOODS_CARD = {f"card_{name}": F(f"product__{name}") for name in CARD_VALUES if name not in ("id", "title")}
 GOODS_ORDER = {"newest": ("-created_at", "-id"), "hot": ("-sales", "-clicks", "-id")}
 
 
@@ -162,9 +164,20 @@ _GOODS_PAGE = Prepared(
             Param("now", DateTimeField()),
         )
         .order_by(*GOODS_ORDER[order])
-        .values(*GOODS_VALUES)
+        .values(
+            *GOODS_VALUES,
+            **_GOODS_CARD,
+            card_title=translated("title", Product, via="product__"),
+            card_cover=_cover("product_id"),
+        )
     )
 )
+
+
+def _with_card(row: dict[str, Any]) -> dict[str, Any]:
+    card = {name: row.pop(f"card_{name}") for name in CARD_VALUES if name != "id"}
+    row["card"] = {"id": row["product_id"], **card, "cover": storage_url(row.pop("card_cover"))}
+    return row
 
 
 def goods_count(*, merchant: Merchant, tab: str) -> int:
@@ -176,12 +189,13 @@ def goods_page_rows(
     *, merchant: Merchant, tab: str = "all", order: str = "newest", page: int, limit: int
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many listings the tab has, one page of them as GOODS_VALUES rows): the shop's listings of a tab in an
-    order of GOODS_ORDER (`is_promoted` / `promoted_until`: the express lane); their products' cards are read with
-    product_cards. Two queries."""
+    order of GOODS_ORDER (`is_promoted` / `promoted_until`: the express lane), each with its product's `card`, as
+    product_cards reads it. Two queries."""
     total, start = goods_count(merchant=merchant, tab=tab), (page - 1) * limit
     if start >= total:
         return total, []
-    return total, _GOODS_PAGE.rows(tab, order, start, start + limit, merchant=merchant.pk, now=timezone.now())
+    rows = _GOODS_PAGE.rows(tab, order, start, start + limit, merchant=merchant.pk, now=timezone.now())
+    return total, [_with_card(row) for row in rows]
 
 
 STOREFRONT_VALUES = ("id", "product_id", "is_promoted")

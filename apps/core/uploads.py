@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.files.storage import FileSystemStorage, Storage, default_storage
+from django.core.files.storage import FileSystemStorage, Storage, storages
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -21,11 +21,14 @@ _SALT = "private-upload"
 _PLAIN_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*(?:/[\w-]+(?:\.[\w-]+)*)*", re.ASCII)
 
 
-def storage_url(name: str | None, storage: Storage = default_storage) -> str | None:
-    """The storage's URL of a stored file by its name (None for none). A page of 20 cards asks for 20 of them: a file
-    system's URL of a plain name is written here; S3's is signed and expires, and is asked for every time."""
+def storage_url(name: str | None, storage: Storage | None = None) -> str | None:
+    """The storage's URL (the default storage's) of a stored file by its name (None for none). A page of 20 cards
+    asks for 20 of them: a file system's URL of a plain name is written here; S3's is signed and expires, and is asked
+    for every time. The default storage is taken from `storages`, not through the lazy `default_storage`, whose
+    every attribute costs Python calls."""
     if not name:
         return None
+    storage = storages["default"] if storage is None else storage
     if isinstance(storage, FileSystemStorage) and _PLAIN_NAME.fullmatch(name):
         return storage.base_url + name
     return storage.url(name)

@@ -81,14 +81,14 @@ class OrderSummarySerializer(serializers.Serializer):
 # (apps.core.formats; tests/orders/test_api.py).
 
 
-def summary_data(request: Request, row: dict) -> dict:
-    """An OrderSummarySerializer item from an order_page row."""
+def summary_data(request: Request, row: dict, statuses: dict[int, str]) -> dict:
+    """An OrderSummarySerializer item from an order_page row; `statuses`: labels(OrderStatus), read once a page."""
     return {
         "id": row["id"],
         "number": row["number"],
         "created_at": time(row["created_at"]),
         "status": row["status"],
-        "status_label": labels(OrderStatus)[row["status"]],
+        "status_label": statuses[row["status"]],
         "title": row["title"],
         "image": _image(request, row["image"]),
         "line_count": row["line_count"],
@@ -131,7 +131,9 @@ class OrderListApi(ApiView):
         total, rows = selectors.order_page(
             merchant=merchant, counts=counts, status=status, keyword=v["keyword"], page=v["page"], limit=v["limit"]
         )
-        page = page_answer(total, [summary_data(request, row) for row in rows], page=v["page"], limit=v["limit"])
+        statuses = labels(OrderStatus)
+        items = [summary_data(request, row, statuses) for row in rows]
+        page = page_answer(total, items, page=v["page"], limit=v["limit"])
         page["counts"] = {str(code): n for code, n in counts.items()}
         page["awaiting_pickup"] = counts[OrderStatus.AWAITING_PICKUP]
         page["awaiting_pickup_cost"] = money(awaiting_cost)
@@ -233,7 +235,8 @@ def detail_summary(request: Request, order: dict) -> dict:
     """An OrderSummarySerializer item from a selectors.order_detail row (its first line stands for it)."""
     lines = order["lines"]
     first = lines[0] if lines else {"title": "", "image": ""}
-    return summary_data(request, {**order, "title": first["title"], "image": first["image"], "line_count": len(lines)})
+    summary = {**order, "title": first["title"], "image": first["image"], "line_count": len(lines)}
+    return summary_data(request, summary, labels(OrderStatus))
 
 
 def detail_data(request: Request, order: dict) -> dict:

@@ -200,3 +200,17 @@ def test_a_signing_storage_is_asked_every_time():
 
     signing = Signing()
     assert storage_url("x.png", signing) != storage_url("x.png", signing)  # a fresh signature each time
+
+
+def test_the_default_storage_is_the_one_the_settings_name_now(settings):
+    """storage_url reads `storages`, which Django resets when STORAGES changes, as it resets `default_storage`."""
+    from apps.core.uploads import storage_url
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"base_url": "https://cdn.example/m/"},
+        },
+    }
+    assert storage_url("catalog/a.png") == "https://cdn.example/m/catalog/a.png"

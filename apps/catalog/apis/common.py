@@ -17,7 +17,6 @@ from apps.shop.selectors import level_terms
 
 from ..models import Product, ShopGoods
 from ..pricing import prices_for
-from ..selectors import product_cards
 
 
 def _absolute(request: Request, field) -> str | None:  # type: ignore[no-untyped-def]
@@ -70,8 +69,8 @@ class GoodsOutputSerializer(serializers.Serializer):
         return _("Selling") if goods.on_shelf else _("In stock")
 
 
-# The lists build their items from plain values (selectors.product_cards), written as the serializers above
-# write them (apps.core.formats; tests/catalog/test_cards.py).
+# The lists build their items from plain values (selectors.product_cards and goods_page_rows), written as the
+# serializers above write them (apps.core.formats; tests/catalog/test_cards.py).
 def card_data(request: Request, row: dict, margin: Decimal) -> dict:
     """A ProductCardSerializer item from a card row of the selectors (product_cards, product_card_page and
     product_detail, with the stock), priced at `margin`."""
@@ -90,15 +89,13 @@ def card_data(request: Request, row: dict, margin: Decimal) -> dict:
 
 
 def goods_page(request: Request, goods: Iterable[dict]) -> list[dict]:
-    """GoodsOutputSerializer items of selectors.goods_page_rows rows (one query for their products' cards)."""
-    items = list(goods)
+    """GoodsOutputSerializer items of selectors.goods_page_rows rows (each with its product's card)."""
     margin, _quantity = level_terms(merchant=signed_in(request))
-    cards = product_cards(product_ids=[item["product_id"] for item in items])
     selling, stock = _("Selling"), _("In stock")
     return [
         {
             "id": item["id"],
-            "product": card_data(request, cards[item["product_id"]], margin),
+            "product": card_data(request, item["card"], margin),
             "on_shelf": item["on_shelf"],
             "status": "selling" if item["on_shelf"] else "stock",
             "status_label": selling if item["on_shelf"] else stock,
@@ -108,5 +105,5 @@ def goods_page(request: Request, goods: Iterable[dict]) -> list[dict]:
             "is_promoted": item["is_promoted"],
             "promoted_until": time_or_none(item["promoted_until"]),
         }
-        for item in items
+        for item in goods
     ]

@@ -49,9 +49,9 @@ class BillApi(ApiView):
         page, limit = data["page"], data["limit"]
         total, lines = selectors.bill_page(merchant=signed_in(request), tab=data["type"], page=page,
                                            limit=limit)  # fmt: skip
-        memos = selectors.bill_memos(lines=lines)
+        memos, titles = selectors.bill_memos(lines=lines), labels(EntryKind)
         items = [
-            {"id": line["id"], "kind": line["entry__kind"], "title": _title(line["entry__kind"]),
+            {"id": line["id"], "kind": (kind := line["entry__kind"]), "title": titles.get(kind, kind),
              "memo": memos.get(line["entry_id"], line["entry__memo"]), "amount": money(line["amount"]),
              "balance_after": money(line["balance_after"]), "created_at": time(line["entry__created_at"])}
             for line in lines
