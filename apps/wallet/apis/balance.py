@@ -51,7 +51,7 @@ class BillApi(ApiView):
                                            limit=limit)  # fmt: skip
         memos, titles = selectors.bill_memos(lines=lines), labels(EntryKind)
         items = [
-            {"id": line["id"], "kind": (kind := line["entry__kind"]), "title": titles.get(kind, kind),
+            {"id": line["id"], "kind": (kind := line["entry__kind"]), "title": _title(kind, titles),
              "memo": memos.get(line["entry_id"], line["entry__memo"]), "amount": money(line["amount"]),
              "balance_after": money(line["balance_after"]), "created_at": time(line["entry__created_at"])}
             for line in lines
@@ -59,9 +59,10 @@ class BillApi(ApiView):
         return ok(page_answer(total, items, page=page, limit=limit))
 
 
-def _title(kind: str) -> str:
-    """The record's kind in the reader's language (a kind no longer known: as stored)."""
-    return labels(EntryKind).get(kind, kind)
+def _title(kind: str, titles: dict[str, str] | None = None) -> str:
+    """The record's kind in the reader's language (a kind no longer known: as stored); `titles`: labels(EntryKind),
+    read once for a page."""
+    return (labels(EntryKind) if titles is None else titles).get(kind, kind)
 
 
 class WalletSummarySerializer(serializers.Serializer):

@@ -47,7 +47,7 @@ export function LazyPullToRefresh({ onRefresh, children }: BodyProps) {
     };
     const load = (event: Event) => {
       FIRST_USE.forEach((name) => window.removeEventListener(name, load, true));
-      pressing = event.type === "pointerdown" || event.type === "touchstart";
+      pressing = (PRESS_START as readonly string[]).includes(event.type);
       listen(true);
       void import(/* webpackChunkName: "pull-to-refresh" */ "./PullToRefreshBody").then((module) => {
         loaded = module.default;
