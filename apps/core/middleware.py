@@ -7,7 +7,7 @@ from django.contrib.messages import middleware as messages
 from django.contrib.sessions import middleware as sessions
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.middleware import locale
+from django.middleware import common, locale
 from django.utils import translation
 from django_otp import middleware as otp
 
@@ -123,3 +123,12 @@ class OTPMiddleware(PagesOnly, otp.OTPMiddleware):
 
 class MessageMiddleware(PagesOnly, messages.MessageMiddleware):
     pass
+
+
+class CommonMiddleware(common.CommonMiddleware):
+    """Django's, with APPEND_SLASH for GET and HEAD only: a redirect would lose another method's body (the browser
+    follows a 301 with a GET) and under DEBUG Django raises instead (a 500 page), so a POST to an address without
+    its final slash is not found, like any address that is not routed."""
+
+    def should_redirect_with_slash(self, request: HttpRequest) -> bool:
+        return request.method in ("GET", "HEAD") and super().should_redirect_with_slash(request)

@@ -33,6 +33,7 @@ urlpatterns = [
     re_path(r"^pay/dev/(?P<session_id>dev_[-\w]{22})/$", views.dev_payment, name="storefront-dev-payment"),
     path("sitemap.xml", sitemap, {"sitemaps": {"shops": ShopSitemap}}, name="storefront-sitemap"),
     path("robots.txt", views.robots),
-    # Any other storefront address ending in "/" (CommonMiddleware adds the slash to one without) is not found.
+    # Any other storefront address ending in "/" is not found (CommonMiddleware adds the slash to a GET without one;
+    # another method without its slash is not found either: apps.core.middleware.CommonMiddleware).
     re_path(r"^(?:s|o|pay|account)/.*/$", views.not_found),
 ]

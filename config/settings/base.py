@@ -57,7 +57,7 @@ MIDDLEWARE = [
     "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
     "apps.core.middleware.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "apps.core.middleware.CommonMiddleware",  # Django's, redirecting only a GET or HEAD to the final slash
     "django.middleware.csrf.CsrfViewMiddleware",
     "apps.core.middleware.AuthenticationMiddleware",
     "apps.core.middleware.OTPMiddleware",
