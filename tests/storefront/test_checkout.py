@@ -235,6 +235,18 @@ def test_a_forged_webhook_is_refused_and_changes_nothing(buyer, client, goods, f
     assert Payment.objects.get().status == PaymentStatus.OPEN
 
 
+@pytest.mark.parametrize("amount", ["sNaN", "NaN", "Infinity", "-Infinity", "-1", "1e400", "1,00"])
+def test_an_event_of_an_amount_that_is_not_money_is_refused_and_changes_nothing(buyer, client, goods, amount):
+    add_to_cart(buyer, goods)
+    check_out(buyer, goods)
+    body, headers = event(Payment.objects.get(), amount=amount)
+    assert deliver(body, headers, client).status_code == 400
+    assert (
+        Order.objects.get().status == OrderStatus.AWAITING_PAYMENT
+        and Payment.objects.get().status == PaymentStatus.OPEN
+    )
+
+
 def test_another_providers_webhook_path_is_not_found(client):
     assert client.post("/pay/webhook/stripe", b"{}", content_type="application/json").status_code == 404
 

@@ -6,11 +6,13 @@ import json
 import secrets
 import time
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.conf import settings
 from django.urls import reverse
+from rest_framework import serializers
 
+from apps.core.money import MONEY_CEILING, ZERO
 from apps.core.signatures import hmac_sha256_hex, signature_matches
 
 from . import Outcome, PaymentEvent, PaymentRequest, Started, WebhookRefusedError
@@ -27,6 +29,16 @@ def signed_event(*, session_id: str, outcome: Outcome, amount: Decimal, currency
     timestamp = str(int(time.time()))
     signature = hmac_sha256_hex(settings.DEV_PAYMENT_SECRET, f"{timestamp}.".encode() + body)
     return body, {SIGNATURE_HEADER: f"t={timestamp},v1={signature}"}
+
+
+class EventSerializer(serializers.Serializer):
+    """The body of an event (signed_event's): an amount is money as everywhere (apps.core.money), a finite number
+    of at most 2 places from 0 to the ceiling; NaN, an infinity, a negative or a malformed one is no event."""
+
+    session = serializers.CharField(max_length=255, trim_whitespace=False)
+    outcome = serializers.ChoiceField(choices=[outcome.value for outcome in Outcome])
+    amount = serializers.DecimalField(max_digits=20, decimal_places=2, min_value=ZERO, max_value=MONEY_CEILING)
+    currency = serializers.CharField(max_length=3, trim_whitespace=False)
 
 
 class DevProvider:
@@ -50,12 +62,15 @@ class DevProvider:
         if not signature_matches(settings.DEV_PAYMENT_SECRET, f"{timestamp}.".encode() + body, signature):
             raise WebhookRefusedError("bad signature")
         try:
-            data = json.loads(body)
-            return PaymentEvent(
-                session_id=str(data["session"]),
-                outcome=Outcome(data["outcome"]),
-                amount=Decimal(data["amount"]),
-                currency=str(data["currency"]),
-            )
-        except (ValueError, KeyError, TypeError, InvalidOperation) as exc:
+            event = EventSerializer(data=json.loads(body))
+        except (ValueError, RecursionError) as exc:
             raise WebhookRefusedError("unreadable event") from exc
+        if not event.is_valid():
+            raise WebhookRefusedError("unreadable event")
+        data = event.validated_data
+        return PaymentEvent(
+            session_id=data["session"],
+            outcome=Outcome(data["outcome"]),
+            amount=data["amount"],
+            currency=data["currency"],
+        )
