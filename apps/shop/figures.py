@@ -14,9 +14,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, models, transaction
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from apps.accounts.models import Merchant
 from apps.core.prepared import Param, Prepared
@@ -78,11 +80,31 @@ def credit_change(*, merchant_id: int, points: int, at: datetime) -> int:
 # --- storefront events -----------------------------------------------------------------------------------------------
 
 
+# How long the cache remembers that an address was counted in a shop on a date: longer than a local date lasts from
+# any moment of it (25 hours on the day clocks go back). The date is in the key, so a longer wait changes nothing.
+VISIT_ADDRESS_SECONDS = 25 * 3600
+
+
+def _address_counted(*, merchant_id: int, day: date, address: str) -> bool:
+    """Whether a visitor from `address` was counted in the shop on `day`; marks it counted when not (cache.add is
+    atomic). The address is kept only as a keyed hash (HMAC with SECRET_KEY of shop, date and address) in the cache,
+    for that date: never in the database, never in the clear."""
+    mark = salted_hmac("shop.visit", f"{merchant_id}:{day.isoformat()}:{address}", algorithm="sha256").hexdigest()
+    return not cache.add(f"visit:{mark}", True, VISIT_ADDRESS_SECONDS)
+
+
 @transaction.atomic
-def visit_record(*, merchant: Merchant, key: str, at: datetime | None = None) -> bool:
-    """A storefront visitor opened the shop; counted once per visitor and local date. True when first that date."""
+def visit_record(*, merchant: Merchant, key: str, address: str | None = None, at: datetime | None = None) -> bool:
+    """A storefront visitor opened the shop; counted once per visitor and local date and, given the client's
+    `address` (the storefront's beacon), once per address and local date too: requests without the visitor's key,
+    or with made-up ones, count one visitor a day. True when counted."""
     at = at or timezone.now()
     day = timezone.localtime(at, zone_of(merchant)).date()
+    if address is not None:
+        if Visitor.objects.filter(merchant_id=merchant.pk, date=day, key=key).exists():
+            return False  # counted already (from whichever address): this address stays free for another visitor
+        if _address_counted(merchant_id=merchant.pk, day=day, address=address):
+            return False
     _visitor, created = Visitor.objects.get_or_create(
         merchant_id=merchant.pk, date=day, key=key, defaults={"first_at": at}
     )

@@ -4,6 +4,7 @@ page), the sitemap of open shops and robots.txt. The views translate HTTP only: 
 apps.storefront.selectors and write through apps.storefront.services and the shop and catalog services, the same ones
 the signed intake API calls. Every form carries Django's CSRF token; checkout is rate-limited by address."""
 
+import math
 import re
 import secrets
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
-from apps.core.throttles import IpRateThrottle
+from apps.core.throttles import IpRateThrottle, WindowMixin, client_ip
 from apps.orders import services as order_services
 from apps.orders.models import Order
 from apps.shop.figures import visit_record
@@ -153,11 +154,24 @@ def not_found(request: HttpRequest) -> HttpResponse:
     return unavailable(request, _("This page does not exist."))
 
 
+class VisitThrottle(WindowMixin, IpRateThrottle):
+    """Visit beacons from one address (scope `visit`): every page view sends one, so one counter per window."""
+
+    scope = "visit"
+
+
 @require_POST
 def visit(request: HttpRequest, slug: str) -> HttpResponse:
     """The beacon a shop or product page's script sends once it runs in a browser (crawlers that run no script are
-    not counted): the visitor is counted once a day in the shop (product.md 11), a product page's view counted in
-    the listing's clicks. The visitor is a random first-party cookie, never an address. Answers 204."""
+    not counted): the visitor is counted once a day in the shop (product.md 11), and at most one visitor a day per
+    address (kept only as a keyed hash in the cache for that day); a product page's view is counted in the listing's
+    clicks. The visitor is a random first-party cookie, never an address. Answers 204; 429, counting nothing, past the
+    address's rate."""
+    throttle = VisitThrottle()
+    if not throttle.allow_request(request, None):  # type: ignore[arg-type]
+        refused = HttpResponse(status=429)
+        refused["Retry-After"] = str(math.ceil(throttle.wait()))
+        return refused
     shop, _why = open_shop(slug)
     response = HttpResponse(status=204)
     if shop is None:
@@ -173,7 +187,7 @@ def visit(request: HttpRequest, slug: str) -> HttpResponse:
             samesite="Lax",
             secure=settings.SESSION_COOKIE_SECURE,
         )
-    visit_record(merchant=shop.merchant, key=key)
+    visit_record(merchant=shop.merchant, key=key, address=client_ip(request))
     form = VisitForm(request.POST)
     goods_id = form.cleaned_data.get("goods") if form.is_valid() else None
     if goods_id and selectors.listing_on_sale(shop=shop, goods_id=goods_id):

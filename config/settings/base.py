@@ -217,6 +217,9 @@ REST_FRAMEWORK = {
         "order_action": env("THROTTLE_ORDER_ACTION", default="30/hour"),  # buyers' cancels, receipts, refunds, ratings
         "buyer_sign_in": env("THROTTLE_BUYER_SIGN_IN", default="10/min"),  # storefront sign-in tries per address
         "buyer_sign_up": env("THROTTLE_BUYER_SIGN_UP", default="10/hour"),  # storefront accounts opened per address
+        "visit": env("THROTTLE_VISIT", default="60/min"),  # storefront visit beacons per address
+        "intake_shop": env("THROTTLE_INTAKE_SHOP", default="600/min"),  # intake visits and follows per shop
+        "intake_visitor": env("THROTTLE_INTAKE_VISITOR", default="30/min"),  # the same, per visitor or buyer and shop
     },
     "UNAUTHENTICATED_USER": None,
 }

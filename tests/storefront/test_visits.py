@@ -1,21 +1,31 @@
 """Visits (issue 14, product.md 11): a visitor is counted once per shop and local date, by the beacon a page's script
-sends, keyed by a random first-party cookie; a crawler that runs no script is not counted; a product page's view
-counts in the listing's clicks. The counts are what the merchant's Home shows."""
+sends, keyed by a random first-party cookie, and at most once per address and local date (issue 31); a crawler that
+runs no script is not counted; a product page's view counts in the listing's clicks. The counts are what the
+merchant's Home shows."""
 
 import re
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
+from rest_framework.throttling import SimpleRateThrottle
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import GoodsView, ShopGoods
-from apps.shop.models import Visitor
+from apps.shop.models import DailyFigures, Visitor
 from tests.factories import MerchantFactory, ShopGoodsFactory
 
 pytestmark = pytest.mark.django_db
+
+ANOTHER_ADDRESS = "198.51.100.2"
+
+
+def browser_at(address: str) -> Client:
+    """Another browser, at another address."""
+    return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
 def open_page(browser: Client, url: str) -> dict:
@@ -51,8 +61,8 @@ def test_a_visitor_counts_once_a_day_whatever_the_pages(buyer, merchant):
 
     assert Visitor.objects.filter(merchant=merchant).count() == 1
     assert Visitor.objects.get().key == key.value
-    # Another browser is another visitor; the same browser tomorrow is counted again that day.
-    run_beacon(Client(enforce_csrf_checks=True), shop)
+    # Another browser (elsewhere) is another visitor; the same browser tomorrow is counted again that day.
+    run_beacon(browser_at(ANOTHER_ADDRESS), shop)
     with time_machine.travel(timezone.now() + timedelta(days=1)):
         run_beacon(buyer, shop)
     assert Visitor.objects.filter(merchant=merchant).count() == 3
@@ -103,7 +113,7 @@ def test_a_shop_that_is_not_open_counts_no_visits(buyer, merchant):
 def test_home_shows_the_storefront_visitors(buyer, merchant):
     shop = merchant.shop.get_absolute_url()
     run_beacon(buyer, shop)
-    run_beacon(Client(enforce_csrf_checks=True), shop)
+    run_beacon(browser_at(ANOTHER_ADDRESS), shop)
     with time_machine.travel(timezone.now() - timedelta(days=3)):
         run_beacon(buyer, shop)
     other = MerchantFactory()
@@ -112,3 +122,52 @@ def test_home_shows_the_storefront_visitors(buyer, merchant):
     figures = home_visitors(merchant)
 
     assert (figures["visitors_today"], figures["visitors_seven"], figures["visitors_thirty"]) == (2, 2, 2)
+
+
+def test_beacons_without_the_visitor_cookie_or_with_made_up_ones_count_one_visitor_an_address_a_day(merchant):
+    beacon = open_page(Client(), merchant.shop.get_absolute_url())
+    for n in range(20):
+        script = Client()  # no cookie: each beacon is given a new one
+        if n % 2:
+            script.cookies["sf_visitor"] = f"made-up-visitor-{n:06}"  # 22 characters, like the real ones
+        assert script.post(beacon["action"], beacon["fields"]).status_code == 204
+
+    assert Visitor.objects.filter(merchant=merchant).count() == 1
+    assert DailyFigures.objects.get(merchant=merchant).visitors == 1
+    assert home_visitors(merchant)["visitors_today"] == 1
+    call_command("check_figures", verbosity=0)  # the figures agree with the visitors recorded
+    # The address is kept as nothing but a keyed hash, in the cache, for the day.
+    assert "127.0.0.1" not in str(list(Visitor.objects.values()))
+
+
+def test_two_addresses_count_two_visitors_and_tomorrow_the_address_counts_again(merchant):
+    shop = merchant.shop.get_absolute_url()
+    for address in ("127.0.0.1", ANOTHER_ADDRESS, ANOTHER_ADDRESS):
+        run_beacon(browser_at(address), shop)
+    assert Visitor.objects.filter(merchant=merchant).count() == 2
+    with time_machine.travel(timezone.now() + timedelta(days=1)):
+        run_beacon(browser_at(ANOTHER_ADDRESS), shop)
+    assert Visitor.objects.filter(merchant=merchant).count() == 3
+    call_command("check_figures", verbosity=0)
+
+
+def test_a_visitor_counted_elsewhere_leaves_the_new_address_to_someone_else(buyer, merchant):
+    shop = merchant.shop.get_absolute_url()
+    run_beacon(buyer, shop)
+    buyer.defaults["REMOTE_ADDR"] = ANOTHER_ADDRESS  # the same browser on another network, the same day
+    run_beacon(buyer, shop)
+    run_beacon(browser_at(ANOTHER_ADDRESS), shop)
+    assert Visitor.objects.filter(merchant=merchant).count() == 2
+
+
+def test_the_beacon_is_throttled_per_address(merchant, monkeypatch):
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "visit", "3/min")
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: 60.0 * 1000 + 5)  # 55 seconds before a minute ends
+    goods = ShopGoodsFactory(merchant=merchant)
+    beacon = open_page(Client(), f"{merchant.shop.get_absolute_url()}g/{goods.pk}/")
+    answers = [Client().post(beacon["action"], beacon["fields"]) for _ in range(4)]
+    assert [answer.status_code for answer in answers] == [204, 204, 204, 429]
+    assert answers[-1]["Retry-After"] == "55"
+    assert ShopGoods.objects.get(pk=goods.pk).clicks == 3  # the refused beacon counted nothing
+    # Another address has its own allowance.
+    assert Client(REMOTE_ADDR=ANOTHER_ADDRESS).post(beacon["action"], beacon["fields"]).status_code == 204
