@@ -3,6 +3,7 @@ the receipt, a refund request and a rating; a shop's visits and follows. Each re
 (apps.orders.intake) instead of a merchant's session. Every answer is the envelope; the storefront names orders by
 its own reference."""
 
+import hashlib
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
@@ -15,12 +16,14 @@ from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
 
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok, rejected
 from apps.core.errors import ErrorCode
 from apps.core.fields import IdField
 from apps.core.money import MoneySerializerField
+from apps.core.throttles import WindowMixin
 from apps.shop import figures as shop_figures
 
 from . import services
@@ -91,8 +94,9 @@ class ExternalRefInputSerializer(serializers.Serializer):
 class IntakeApi(ApiView):
     """Base of the intake views: no merchant session; the storefront's signature is the authentication. Before the
     view runs, in this order: an unknown parameter is refused, then a malformed body (the view's InputSerializer),
-    then a missing, stale, bad or replayed signature; only a well-formed request spends its signature. The view
-    reads the validated body from `self.input`."""
+    then a missing, stale, bad or replayed signature; only a well-formed request spends its signature. Last, the
+    view's throttles, which count by what the body names (a shop, a visitor), signed requests only: an unsigned
+    request spends no shop's allowance. The view reads the validated body from `self.input`."""
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -115,6 +119,10 @@ class IntakeApi(ApiView):
             body=body,
         )
         self.input: dict[str, Any] = data.validated_data
+        super().check_throttles(request)
+
+    def check_throttles(self, request: Request) -> None:
+        """Nothing before the signature: initial() runs DRF's check after it."""
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, SignatureError):
@@ -271,7 +279,31 @@ class ShopInputSerializer(serializers.Serializer):
     shop = IdField(help_text="The shop's id.")
 
 
+class IntakeShopThrottle(WindowMixin, SimpleRateThrottle):
+    """Visits and follows of one shop (scope `intake_shop`): however many keys the storefront sends, a shop's
+    counts grow at most this fast."""
+
+    scope = "intake_shop"
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": view.input["shop"]}
+
+
+class IntakeVisitorThrottle(WindowMixin, SimpleRateThrottle):
+    """Calls for one visitor or buyer key in one shop (scope `intake_visitor`): one key's visits, follows and
+    unfollows (the view's `key_field`). The key is the storefront's text: hashed into the cache key."""
+
+    scope = "intake_visitor"
+
+    def get_cache_key(self, request: Request, view: Any) -> str:
+        key = hashlib.sha256(view.input[view.key_field].encode()).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": f"{view.input['shop']}:{key}"}
+
+
 class IntakeVisitApi(IntakeApi):
+    throttle_classes = [IntakeShopThrottle, IntakeVisitorThrottle]
+    key_field = "visitor"
+
     class InputSerializer(ShopInputSerializer):
         visitor = serializers.CharField(
             max_length=64, help_text="The storefront's anonymous key of the visitor (no personal data)."
@@ -297,6 +329,8 @@ class FollowOutputSerializer(serializers.Serializer):
 
 class IntakeFollowApi(IntakeApi):
     InputSerializer = FollowInputSerializer
+    throttle_classes = [IntakeShopThrottle, IntakeVisitorThrottle]
+    key_field = "buyer"
 
     @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
     def post(self, request: Request) -> Response:
@@ -307,6 +341,8 @@ class IntakeFollowApi(IntakeApi):
 
 class IntakeUnfollowApi(IntakeApi):
     InputSerializer = FollowInputSerializer
+    throttle_classes = [IntakeShopThrottle, IntakeVisitorThrottle]
+    key_field = "buyer"
 
     @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
     def post(self, request: Request) -> Response:

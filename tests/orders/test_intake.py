@@ -9,6 +9,7 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.utils import timezone
+from rest_framework.throttling import SimpleRateThrottle
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import Product, ShopGoods
@@ -16,6 +17,7 @@ from apps.core.errors import ErrorCode
 from apps.orders import services
 from apps.orders.constants import LINE_QUANTITY_MAX, ORDER_LINES_MAX, OrderStatus, RefundStatus
 from apps.orders.models import IntakeSignature, Order, Refund
+from apps.shop.models import Follower, Visitor
 from apps.wallet.models import JournalLine
 from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, ProductFactory, ShopGoodsFactory, fund
 from tests.storefront import Storefront, signature_of
@@ -449,3 +451,46 @@ def test_an_unknown_intake_path_answers_the_envelope(storefront):
     assert (response.status_code, response.json()["code"]) == (404, 0)
     response = storefront.client.get("/intake/v1/order/create")
     assert (response.status_code, response.json()["code"]) == (405, 0)
+
+
+# --- a shop's visits and follows --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def window(monkeypatch):
+    """Throttle rates for one test, counted in one window (a fixed clock: no minute ends during the test)."""
+    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: 60.0 * 1000)
+
+    def rates(**scopes):
+        for scope, rate in scopes.items():
+            monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, scope, rate)
+
+    return rates
+
+
+def _throttled(answer) -> bool:
+    body = answer.json()
+    return body["code"] == 0 and body["data"]["error"] == ErrorCode.THROTTLED
+
+
+def test_a_shops_visits_are_bounded_per_shop_and_only_signed_ones_count(storefront, merchant, window):
+    window(intake_shop="3/min")
+    shop, other = merchant.shop.pk, MerchantFactory().shop.pk
+    for n in range(3):  # not the storefront's: refused before any allowance is spent
+        assert storefront.post("shop/visit", {"shop": shop, "visitor": f"v-{n}"}, secret="another").status_code == 403
+    answers = [storefront.post("shop/visit", {"shop": shop, "visitor": f"v-{n}"}) for n in range(5)]
+    assert [a.json()["code"] for a in answers] == [1, 1, 1, 0, 0] and _throttled(answers[-1])
+    assert Visitor.objects.filter(merchant=merchant).count() == 3
+    assert storefront.post("shop/visit", {"shop": other, "visitor": "v-0"}).json()["data"]["counted"]
+
+
+def test_a_buyers_follows_are_bounded_per_buyer_and_shop(storefront, merchant, window):
+    window(intake_visitor="2/min")
+    shop, now = merchant.shop.pk, int(time.time())
+    calls = ("shop/follow", "shop/unfollow", "shop/follow")
+    answers = [storefront.post(call, {"shop": shop, "buyer": "b-1"}, timestamp=now - n) for n, call in enumerate(calls)]
+    assert [a.json()["code"] for a in answers] == [1, 1, 0] and _throttled(answers[-1])
+    assert not Follower.objects.filter(buyer="b-1").exists()
+    assert storefront.post("shop/follow", {"shop": shop, "buyer": "b-2"}).json()["data"]["changed"]
+    visits = [storefront.post("shop/visit", {"shop": shop, "visitor": "v-1"}, timestamp=now - n) for n in range(3)]
+    assert [a.json()["code"] for a in visits] == [1, 1, 0]
