@@ -63,7 +63,7 @@ class MerchantForm(forms.ModelForm):
 
 def _image(upload: Upload | None) -> str:
     """The image through its link (signed and expiring for private documents)."""
-    return linked_picture(upload_url(upload) if upload is not None else None, "document")
+    return linked_picture(upload_url(upload), "document")
 
 
 @admin.register(Merchant)

@@ -188,7 +188,7 @@ class DecisionAdmin(admin.ModelAdmin):
         """Whether the operator may make decision `name` (on `obj`)."""
         return bool(getattr(self, f"has_{self.decisions[name].permission}_permission")(request, obj))
 
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> list:
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         """Without the buttons of decisions for an operator who may make none of them."""
         fieldsets = super().get_fieldsets(request, obj)
         if any(self.has_decision_permission(request, name, obj) for name in self.decisions):
