@@ -8,11 +8,11 @@ from django.db.models import Count, QuerySet
 from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, admin_form
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, admin_form, has_model_permission, linked_picture
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.models import Upload
@@ -63,15 +63,16 @@ class MerchantForm(forms.ModelForm):
 
 def _image(upload: Upload | None) -> str:
     """The image through its link (signed and expiring for private documents)."""
-    if upload is None:
-        return "-"
-    url = upload_url(upload)
-    return format_html('<a href="{}" target="_blank"><img src="{}" style="max-height:160px"></a>', url, url)
+    return linked_picture(upload_url(upload), "document")
 
 
 @admin.register(Merchant)
 class MerchantAdmin(DecisionAdmin):
-    """Registrations are decided on the merchant's page (the moves its status allows) or in bulk from the list."""
+    """Registrations are decided on the merchant's page (the moves its status allows) or in bulk from the list.
+
+    Approving or rejecting a registration needs the permission "approve_merchant", closing or reopening a shop
+    "close_merchant" (the model's Meta), on the page and in the list alike; "change_merchant" only edits the fields.
+    """
 
     list_display = ["phone", "real_name", "email", "country_name", "status", "shop_name", "created_at"]
     list_filter = ["status", "created_at"]
@@ -82,10 +83,18 @@ class MerchantAdmin(DecisionAdmin):
     form = MerchantForm
     read_only = False
     decisions = {
-        "approve": Decision(_("Approve registration"), forms.Form, MerchantStatus.ACTIVE, when=MerchantStatus.PENDING),
-        "reject": Decision(_("Reject registration"), ReasonForm, MerchantStatus.REJECTED),
-        "close": Decision(_("Close shop"), ReasonForm, MerchantStatus.CLOSED),
-        "reopen": Decision(_("Reopen shop"), ReasonForm, MerchantStatus.ACTIVE, when=MerchantStatus.CLOSED),
+        "approve": Decision(
+            _("Approve registration"),
+            forms.Form,
+            MerchantStatus.ACTIVE,
+            when=MerchantStatus.PENDING,
+            permission="approve",
+        ),
+        "reject": Decision(_("Reject registration"), ReasonForm, MerchantStatus.REJECTED, permission="approve"),
+        "close": Decision(_("Close shop"), ReasonForm, MerchantStatus.CLOSED, permission="close"),
+        "reopen": Decision(
+            _("Reopen shop"), ReasonForm, MerchantStatus.ACTIVE, when=MerchantStatus.CLOSED, permission="close"
+        ),
     }
     shown_as = {"language": "language_name"}
     fields = [
@@ -133,6 +142,12 @@ class MerchantAdmin(DecisionAdmin):
             .get_queryset(request)
             .select_related("shop", "shop__logo", "id_front", "id_back", "id_hand", "business_license")
         )
+
+    def has_approve_permission(self, request: HttpRequest, obj: Merchant | None = None) -> bool:
+        return has_model_permission(request, self.opts, "approve")
+
+    def has_close_permission(self, request: HttpRequest, obj: Merchant | None = None) -> bool:
+        return has_model_permission(request, self.opts, "close")
 
     @admin.display(description=_("country"), ordering="country")
     def country_name(self, merchant: Merchant) -> str:
@@ -222,21 +237,21 @@ class MerchantAdmin(DecisionAdmin):
         }
         return TemplateResponse(request, "admin/accounts/merchant/transition_reason.html", context)
 
-    @admin.action(description=_("Approve registration"))
+    @admin.action(description=_("Approve registration"), permissions=["approve"])
     def approve(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> None:
         self._decide(request, queryset, "approve")
 
-    @admin.action(description=_("Reject registration (with reason)"))
+    @admin.action(description=_("Reject registration (with reason)"), permissions=["approve"])
     def reject(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
         question = gettext("Why are these registrations rejected? The merchants will see the reason.")
         return self._with_reason(request, queryset, "reject", question)
 
-    @admin.action(description=_("Close shop (with reason)"))
+    @admin.action(description=_("Close shop (with reason)"), permissions=["close"])
     def close(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
         question = gettext("Why are these shops closed? The merchants will see the reason.")
         return self._with_reason(request, queryset, "close", question)
 
-    @admin.action(description=_("Reopen shop (with reason)"))
+    @admin.action(description=_("Reopen shop (with reason)"), permissions=["close"])
     def reopen(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> HttpResponse | None:
         return self._with_reason(request, queryset, "reopen", gettext("Why are these shops reopened?"))
 
@@ -263,7 +278,10 @@ class SessionAdmin(ReadOnlyAdmin):
     list_select_related = ["merchant"]
     actions = ["revoke"]
 
-    @admin.action(description=_("Revoke the selected sessions"))
+    def has_revoke_permission(self, request: HttpRequest) -> bool:
+        return has_model_permission(request, self.opts, "revoke")  # "revoke_authtoken" (the model's Meta)
+
+    @admin.action(description=_("Revoke the selected sessions"), permissions=["revoke"])
     def revoke(self, request: HttpRequest, queryset: QuerySet[AuthToken]) -> None:
         count = session_revoke(token_ids=list(queryset.values_list("pk", flat=True)))
         self.message_user(

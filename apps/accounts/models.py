@@ -62,6 +62,11 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     class Meta:
         verbose_name = _("merchant")
         verbose_name_plural = _("merchants")
+        # The operators' decisions on a merchant (the admin's pages and list actions), apart from editing its fields.
+        permissions = [
+            ("approve_merchant", "Can approve or reject registrations"),
+            ("close_merchant", "Can close or reopen shops"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.real_name} ({self.phone})"
@@ -101,6 +106,7 @@ class AuthToken(models.Model):
     class Meta:
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
+        permissions = [("revoke_authtoken", "Can revoke merchant sessions")]
 
     def __str__(self) -> str:
         return f"session {self.pk} of {self.merchant_id}"

@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -19,7 +20,7 @@ from .services import product_image_save
 def _thumbnail(image: ProductImage) -> str:
     if not image.thumbnail:
         return "-"
-    return format_html('<img src="{}" alt="" style="height:64px;width:64px;object-fit:cover">', image.thumbnail.url)
+    return format_html('<img src="{}" alt="" class="picture-thumbnail">', image.thumbnail.url)
 
 
 @admin.register(Category)
@@ -106,7 +107,7 @@ class ProductAdmin(TranslationAdmin):
 
     def import_csv_view(self, request: HttpRequest) -> HttpResponse:
         if not (self.has_add_permission(request) and self.has_change_permission(request)):
-            raise admin.exceptions.PermissionDenied  # type: ignore[attr-defined]
+            raise PermissionDenied
         report = None
         form = CsvImportForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():

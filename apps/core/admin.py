@@ -2,9 +2,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from axes.admin import AccessAttemptAdmin
+from axes.handlers.proxy import AxesProxyHandler
+from axes.models import AccessAttempt
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import AdminForm
+from django.contrib.auth import get_permission_codename
 from django.contrib.contenttypes.admin import GenericTabularInline
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
@@ -12,9 +16,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_static.admin import StaticDeviceAdmin
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.admin import TOTPDeviceAdmin
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from .errors import AppError
 from .models import StatusChange
@@ -22,6 +30,29 @@ from .models import StatusChange
 admin.site.site_header = _("Marketplace operations")
 admin.site.site_title = _("Marketplace operations")
 admin.site.index_title = _("Operations console")
+
+
+def has_model_permission(request: HttpRequest, opts: Any, action: str) -> bool:
+    """Whether the operator holds the model's permission `<action>_<model>` (Django's own or one of its Meta's), as
+    Django's has_change_permission asks for `change_<model>`; the `has_<action>_permission` methods that admin actions
+    (`@admin.action(permissions=[action])`) and decision pages check are made of it."""
+    return request.user.has_perm(f"{opts.app_label}.{get_permission_codename(action, opts)}")
+
+
+def without_fields(fieldsets: Any, names: set[str]) -> list:
+    """The fieldsets without the fields `names` (and without a fieldset left empty)."""
+    kept = [
+        (title, {**options, "fields": [f for f in options["fields"] if f not in names]}) for title, options in fieldsets
+    ]
+    return [(title, options) for title, options in kept if options["fields"]]
+
+
+def linked_picture(url: str | None, size: str) -> str:
+    """A picture that opens itself, sized by the admin's stylesheet (core/admin.css: `picture-<size>`; the
+    Content-Security-Policy refuses inline styles); "-" without one."""
+    if not url:
+        return "-"
+    return format_html('<a href="{0}" target="_blank"><img src="{0}" alt="" class="picture-{1}"></a>', url, size)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -118,13 +149,16 @@ class Decision:
     """A decision an operator makes on an object's page: its button label, the form it asks, the status it moves to.
 
     `when` limits it to one current status, for two decisions that move to the same status (a merchant's "approve"
-    from pending and "reopen" from closed both make it active).
+    from pending and "reopen" from closed both make it active). `permission` is the operator's permission it needs:
+    the admin's `has_<permission>_permission` (Django's "change" by default, or one of the model's Meta permissions),
+    the same that the list action making this decision in bulk declares.
     """
 
     label: Any
     form: type[forms.Form]
     to: Any
     when: Any = None
+    permission: str = "change"
 
 
 class DecisionAdmin(admin.ModelAdmin):
@@ -149,6 +183,17 @@ class DecisionAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def has_decision_permission(self, request: HttpRequest, name: str, obj: Any = None) -> bool:
+        """Whether the operator may make decision `name` (on `obj`)."""
+        return bool(getattr(self, f"has_{self.decisions[name].permission}_permission")(request, obj))
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Without the buttons of decisions for an operator who may make none of them."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if any(self.has_decision_permission(request, name, obj) for name in self.decisions):
+            return fieldsets
+        return without_fields(fieldsets, {"decide"})
 
     def _shown(self, names: Sequence[Any]) -> list[Any]:
         return [shown for name in names if (shown := self.shown_as.get(name, name))]
@@ -229,7 +274,7 @@ class DecisionAdmin(admin.ModelAdmin):
             obj = self.get_object(request, object_id)
             if obj is None:
                 raise Http404
-            if not self.has_change_permission(request, obj):
+            if not self.has_decision_permission(request, name, obj):
                 raise PermissionDenied
             change_url = reverse(f"admin:{self._url_name('change')}", args=[obj.pk])
             if name not in self.allowed_decisions(obj):  # a decision made meanwhile, or a typed address
@@ -255,3 +300,53 @@ class DecisionAdmin(admin.ModelAdmin):
             return TemplateResponse(request, "admin/core/decision.html", context)
 
         return view
+
+
+# django-axes' list of sign-in attempts declares its "Clean up expired attempts" action without a permission: it
+# deletes attempts, so here it asks for the permission to delete them. (Its expiry is reckoned from the request's
+# attempt time, which axes sets only on a sign-in: without it the action failed with a server error.)
+admin.site.unregister(AccessAttempt)
+
+
+@admin.register(AccessAttempt)
+class AccessAttemptAdminWithPermissions(AccessAttemptAdmin):
+    @admin.action(description=AccessAttemptAdmin.cleanup_expired_attempts.short_description, permissions=["delete"])
+    def cleanup_expired_attempts(self, request: HttpRequest, queryset: QuerySet[AccessAttempt]) -> None:
+        AxesProxyHandler.update_request(request)
+        super().cleanup_expired_attempts(request, queryset)
+
+
+# An authenticator's secret (a TOTP device's key, its configuration page and QR code, a static device's codes) signs
+# in as its operator: django-otp shows it to whoever may view the devices; here only to operators who may change them
+# (who enrol authenticators), and an operator who may only view the devices sees neither the key nor the codes.
+admin.site.unregister(TOTPDevice)
+admin.site.unregister(StaticDevice)
+
+
+@admin.register(TOTPDevice)
+class TOTPDeviceAdminWithPermissions(TOTPDeviceAdmin):
+    def get_list_display(self, request: HttpRequest) -> Any:
+        shown = super().get_list_display(request)
+        return shown if self.has_change_permission(request) else [f for f in shown if f != "qrcode_link"]
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        fieldsets = super().get_fieldsets(request, obj)
+        if self.has_change_permission(request, obj):
+            return fieldsets
+        return without_fields(fieldsets, {"key", "qrcode_link"})
+
+    def config_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        return super().config_view(request, pk)
+
+    def qrcode_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        return super().qrcode_view(request, pk)
+
+
+@admin.register(StaticDevice)
+class StaticDeviceAdminWithPermissions(StaticDeviceAdmin):
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> Any:
+        return super().get_inline_instances(request, obj) if self.has_change_permission(request, obj) else []

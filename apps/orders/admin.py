@@ -226,7 +226,7 @@ class OrderAdmin(DecisionAdmin):
             gettext("amount"),
         )
         body = format_html_join(
-            "", '<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td style="text-align:right">{}</td></tr>', rows
+            "", '<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="amount">{}</td></tr>', rows
         )
         return format_html('<table class="order-ledger"><thead>{}</thead><tbody>{}</tbody></table>', head, body)
 

@@ -7,13 +7,12 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
-from apps.core.admin import ReadOnlyInline
+from apps.core.admin import ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
 from apps.core.uploads import upload_url
 
@@ -74,7 +73,8 @@ class BroadcastAdmin(TranslationAdmin):
         super().save_related(request, form, formsets, change)
         services.broadcast_enqueue(broadcast=form.instance)  # after its chosen merchants are saved
 
-    @admin.action(description=_("Resume sending (adds only the messages still missing)"))
+    # Resuming finishes sending a broadcast: it takes the permission that sends one (adding it).
+    @admin.action(description=_("Resume sending (adds only the messages still missing)"), permissions=["add"])
     def resume(self, request: HttpRequest, queryset: QuerySet[Broadcast]) -> None:
         unsent = [b for b in queryset if b.status != BroadcastStatus.SENT]
         for broadcast in unsent:
@@ -134,8 +134,7 @@ class SupportMessageInline(ReadOnlyInline):
 
     @admin.display(description=_("image"))
     def picture(self, obj: SupportMessage) -> str:
-        url = upload_url(obj.image)
-        return format_html('<a href="{0}"><img src="{0}" style="max-width:240px"></a>', url) if url else "-"
+        return linked_picture(upload_url(obj.image), "message")
 
 
 class ReplyForm(forms.ModelForm):
@@ -169,7 +168,9 @@ class ReplyForm(forms.ModelForm):
 class ConversationAdmin(admin.ModelAdmin):
     """The queue of conversations waiting for an answer (filter "waiting for an answer": Yes), waiting ones first.
 
-    Opening a conversation marks the merchant's messages read; Save sends the reply typed under it.
+    Opening a conversation marks the merchant's messages read (when the operator may answer it: reading as one who
+    may only look changes nothing); Save sends the reply typed under it. Replying and taking a conversation out of
+    the queue need the permission to change conversations.
     """
 
     form = ReplyForm
@@ -198,7 +199,7 @@ class ConversationAdmin(admin.ModelAdmin):
         return False
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
-        if request.method == "GET" and object_id.isdigit():
+        if request.method == "GET" and object_id.isdigit() and self.has_change_permission(request):
             services.conversation_operator_read(conversation_id=int(object_id))
         context = {**(extra_context or {}), "show_save_and_add_another": False, "show_delete": False}
         return super().change_view(request, object_id, form_url, context)
@@ -223,7 +224,7 @@ class ConversationAdmin(admin.ModelAdmin):
             message = gettext("Reply sent.")
         super().message_user(request, message, level, *args, **kwargs)
 
-    @admin.action(description=_("Mark as answered (leave the queue without a reply)"))
+    @admin.action(description=_("Mark as answered (leave the queue without a reply)"), permissions=["change"])
     def mark_answered(self, request: HttpRequest, queryset: QuerySet[Conversation]) -> HttpResponse | None:
         ids = list(queryset.values_list("pk", flat=True))
         for pk in ids:

@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.uploads import upload_url
@@ -94,8 +94,7 @@ class DepositAdmin(DecisionAdmin):
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
-        url = upload_url(obj.voucher)
-        return format_html('<a href="{0}"><img src="{0}" style="max-width:320px"></a>', url) if url else "-"
+        return linked_picture(upload_url(obj.voucher), "voucher")
 
     @admin.display(description=_("card number"))
     def card_shown(self, obj: Deposit) -> str:
