@@ -115,7 +115,7 @@ class OutboxEntryAdmin(ReadOnlyAdmin):
 
     list_display = ["created_at", "task", "arguments", "attempts", "next_attempt_at", "error"]
     list_filter = ["task"]
-    fields = readonly_fields = ["task", "arguments", "created_at", "attempts", "next_attempt_at", "last_error"]
+    fields = readonly_fields = ("task", "arguments", "created_at", "attempts", "next_attempt_at", "last_error")
     ordering = ["created_at", "id"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[OutboxEntry]:

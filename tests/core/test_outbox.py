@@ -46,7 +46,7 @@ def killed_once(*, n: int) -> None:
     RAN.append(n)
 
 
-class Rollback(Exception):
+class CauseRolledBackError(Exception):
     pass
 
 
@@ -64,10 +64,13 @@ def test_a_side_effect_runs_once_after_its_cause_commits(django_capture_on_commi
 
 
 def test_a_rolled_back_cause_leaves_no_side_effect(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(Rollback), transaction.atomic():
-            outbox.enqueue(remember, n=1)
-            raise Rollback
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(CauseRolledBackError),
+        transaction.atomic(),
+    ):
+        outbox.enqueue(remember, n=1)
+        raise CauseRolledBackError
     assert callbacks == [] and RAN == []
     assert not OutboxEntry.objects.exists()
 

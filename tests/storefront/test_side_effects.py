@@ -14,7 +14,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.services import one_time_code_send
-from apps.core import outbox
 from apps.core.models import OutboxEntry
 from apps.core.tasks import outbox_sweep
 from apps.orders import services as order_services
@@ -110,7 +109,7 @@ def test_a_provider_failing_three_times_gives_the_money_back_once_on_the_fourth_
     assert len(provider.refunds) == 1
 
 
-class Rollback(Exception):
+class CauseRolledBackError(Exception):
     pass
 
 
@@ -120,11 +119,14 @@ def recorded_in_its_transaction(django_capture_on_commit_callbacks):
     commits (one entry of `task`, sent once committed and not before)."""
 
     def check(cause, task: str) -> OutboxEntry:
-        with django_capture_on_commit_callbacks() as callbacks:
-            with pytest.raises(Rollback), transaction.atomic():
-                cause()
-                assert OutboxEntry.objects.filter(task=task).count() == 1
-                raise Rollback
+        with (
+            django_capture_on_commit_callbacks() as callbacks,
+            pytest.raises(CauseRolledBackError),
+            transaction.atomic(),
+        ):
+            cause()
+            assert OutboxEntry.objects.filter(task=task).count() == 1
+            raise CauseRolledBackError
         assert callbacks == [] and not OutboxEntry.objects.filter(task=task).exists()
         with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
             cause()
@@ -137,7 +139,9 @@ def recorded_in_its_transaction(django_capture_on_commit_callbacks):
 
 def test_the_order_mail_is_recorded_with_the_checkout(goods, recorded_in_its_transaction):
     def checkout():
-        shipping = services.Shipping(name="Ann", phone="+81 90 1234 5678", address="Tokyo", country="JP", email="a@b.jp")
+        shipping = services.Shipping(
+            name="Ann", phone="+81 90 1234 5678", address="Tokyo", country="JP", email="a@b.jp"
+        )
         checkout.placed = services.checkout(
             shop=goods.merchant.shop, lines={goods.pk: 1}, shipping=shipping, language="en", page_url=lambda t: t
         )
@@ -173,4 +177,3 @@ def test_the_broadcast_is_recorded_with_the_operators_save(recorded_in_its_trans
 
     entry = recorded_in_its_transaction(save, "apps.support.tasks.broadcast_send")
     assert entry.kwargs == {"broadcast_id": Broadcast.objects.get().pk}
-
