@@ -4,6 +4,7 @@ the broker is back); a worker that dies mid-run is run again when its lease ends
 for the same attempt, does nothing; operators see what is not done, read-only. The storefront's refunds and mails
 through it: tests/storefront/test_side_effects.py."""
 
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from apps.core import outbox
 from apps.core.models import OutboxEntry
 from apps.core.tasks import outbox_run, outbox_sweep
 from tests.broker import broker_down
+from tests.concurrency import concurrently
+from tests.wallet.conftest import postgres_only
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +46,12 @@ def killed_once(*, n: int) -> None:
     if n not in RAN:
         RAN.append(n)
         raise SystemExit  # the worker's process ends here, as under kill -9: nothing after it runs
+    RAN.append(n)
+
+
+@shared_task(name="tests.outbox.slow")
+def slow(*, n: int) -> None:
+    time.sleep(0.2)  # long enough for every other run and sweep to try it meanwhile
     RAN.append(n)
 
 
@@ -122,6 +131,19 @@ def test_done_entries_are_deleted_after_a_week(django_capture_on_commit_callback
     with time_machine.travel(timezone.now() + outbox.KEEP_DONE + timedelta(minutes=1)):
         outbox.sweep()
         assert not OutboxEntry.objects.exists()
+
+
+@postgres_only
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_runs_and_sweeps_run_a_side_effect_once():
+    """Messages for the same attempt (the one sent at the commit, a sweep's, a second beat's) all arrive at once."""
+    entry = OutboxEntry.objects.create(task=slow.name, kwargs={"n": 7}, next_attempt_at=timezone.now())
+    results = concurrently(8, lambda i: outbox.run(entry.pk, 0) if i % 2 else outbox.sweep())
+    assert not [result for result in results if isinstance(result, Exception)]
+    assert RAN == [7]
+    entry.refresh_from_db()
+    assert entry.attempts == 1 and entry.done_at is not None
 
 
 @pytest.fixture
