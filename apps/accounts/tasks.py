@@ -1,4 +1,5 @@
-"""Account background work: thin and idempotent (conventions.md 7)."""
+"""Account background work: thin and idempotent (conventions.md 7). The one-time code is recorded with its request
+and run until done by apps.core.outbox, whose retries (the mail or SMS gateway away) replace Celery's."""
 
 from datetime import datetime
 
@@ -7,7 +8,7 @@ from apps.core.tasks import task
 from . import services
 
 
-@task(soft_time_limit=30, time_limit=60, autoretry_for=(OSError,))  # OSError: the mail or SMS gateway did not answer
+@task(soft_time_limit=30, time_limit=60)
 def one_time_code_deliver(account: str, lang: str, requested_at: str) -> bool:
     """Issues and sends the one-time code asked for at `requested_at` (ISO 8601); see services.one_time_code_send."""
     return services.one_time_code_deliver(account=account, lang=lang, requested_at=datetime.fromisoformat(requested_at))

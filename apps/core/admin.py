@@ -17,6 +17,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_otp.plugins.otp_static.admin import StaticDeviceAdmin
@@ -25,7 +26,7 @@ from django_otp.plugins.otp_totp.admin import TOTPDeviceAdmin
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from .errors import AppError
-from .models import StatusChange
+from .models import OutboxEntry, StatusChange
 
 admin.site.site_header = _("Marketplace operations")
 admin.site.site_title = _("Marketplace operations")
@@ -136,6 +137,29 @@ class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[StatusChange]:
         return super().get_queryset(request).prefetch_related("target")  # one query per kind of object, not per row
+
+
+@admin.register(OutboxEntry)
+class OutboxEntryAdmin(ReadOnlyAdmin):
+    """The side effects not done yet (apps.core.outbox), for operators to see what is stuck and why: each is tried
+    again until done, so there is nothing to change here."""
+
+    list_display = ["created_at", "task", "arguments", "attempts", "next_attempt_at", "error"]
+    list_filter = ["task"]
+    fields = readonly_fields = ("task", "arguments", "created_at", "attempts", "next_attempt_at", "last_error")
+    ordering = ["created_at", "id"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[OutboxEntry]:
+        return super().get_queryset(request).filter(done_at__isnull=True)
+
+    @admin.display(description=_("arguments"))
+    def arguments(self, entry: OutboxEntry) -> str:
+        # Links (an order's page, an account's confirmation) carry their owner's token: not shown.
+        return ", ".join(f"{key}={value}" for key, value in entry.kwargs.items() if key != "url")
+
+    @admin.display(description=_("last error"))
+    def error(self, entry: OutboxEntry) -> str:
+        return Truncator(entry.last_error).chars(120)
 
 
 def admin_form(form: forms.Form) -> AdminForm:

@@ -138,3 +138,30 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope}:{self.key}"
+
+
+class OutboxEntry(models.Model):
+    """A side effect that matters (a refund through the payment provider, a buyer's mail, a one-time code, a
+    broadcast), written in the same transaction as its cause and retried until done (apps.core.outbox)."""
+
+    task = models.CharField(_("task"), max_length=200)  # the Celery task's registered name
+    kwargs = models.JSONField(_("arguments"), default=dict)
+    created_at = models.DateTimeField(_("created"), default=timezone.now, editable=False)
+    attempts = models.PositiveIntegerField(_("attempts"), default=0)
+    # When the sweep sends it (again): the end of a run's lease, or of the wait after a failure.
+    next_attempt_at = models.DateTimeField(_("next attempt"))
+    done_at = models.DateTimeField(_("done"), null=True, blank=True)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        verbose_name = _("side effect")
+        verbose_name_plural = _("side effects not done")
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"], condition=models.Q(done_at__isnull=True), name="outbox_not_done_due"
+            ),
+            models.Index(fields=["done_at"], name="outbox_done"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.task.rsplit('.', 1)[-1]} #{self.pk}"

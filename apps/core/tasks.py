@@ -10,6 +10,11 @@ A task is retried (at most 3 times, within 2, 4 then 8 seconds, jittered) when t
 that talks to an outside service adds that service's errors to `autoretry_for`. Every task is acknowledged late
 (config.settings CELERY_TASK_ACKS_LATE), so it must be idempotent: the services' row locks and state checks make a
 second run a no-op.
+
+A side effect that must happen (a refund through the payment provider, a mail, a one-time code, a broadcast) is not
+sent with `.delay()` after the commit, where a broker that is down loses it: `apps.core.outbox.enqueue(task, **kwargs)`
+records it in the cause's transaction, and `outbox_run` runs it (on the task's queue, with its limits) until done,
+the sweep sending it again while it is not; those tasks' retries are the outbox's.
 """
 
 from collections.abc import Callable
@@ -44,3 +49,19 @@ def bulk_task(**options: Any) -> Callable[[Callable], Any]:
 
 def task(**options: Any) -> Callable[[Callable], Any]:
     return _declare("default", LIMITS, options)
+
+
+@task()
+def outbox_run(entry_id: int, attempt: int) -> bool:
+    """Runs one recorded side effect (apps.core.outbox.run); sent on the queue of the task it runs."""
+    from . import outbox
+
+    return outbox.run(entry_id, attempt)
+
+
+@money_task()
+def outbox_sweep() -> int:
+    """Sends again the side effects not done whose lease or wait has passed (beat, every minute)."""
+    from . import outbox
+
+    return outbox.sweep()

@@ -15,6 +15,8 @@ from django.http import HttpRequest
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 
+from apps.core import outbox
+
 from . import tasks
 
 
@@ -50,7 +52,7 @@ def sign_up(*, email: str, password: str, language: str, confirm_url: Callable[[
         user.set_password(password)
         user.save()
         url = confirm_url(urlsafe_base64_encode(force_bytes(user.pk)), confirmation_tokens.make_token(user))
-        transaction.on_commit(lambda: tasks.account_confirm_mail.delay(email=email, url=url, language=language))
+        outbox.enqueue(tasks.account_confirm_mail, email=email, url=url, language=language)
 
 
 def confirm(*, uid: str, token: str) -> User | None:

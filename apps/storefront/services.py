@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode
 from apps.core.transitions import transition
 from apps.orders.constants import OrderStatus
@@ -62,7 +63,7 @@ def checkout(
             order=order, token=secrets.token_urlsafe(32), email=shipping.email.lower(), language=language
         )
         url = page_url(buyer_order.token)
-        transaction.on_commit(lambda: tasks.buyer_order_mail.delay(buyer_order_id=buyer_order.pk, url=url))
+        outbox.enqueue(tasks.buyer_order_mail, buyer_order_id=buyer_order.pk, url=url)
     return buyer_order
 
 
@@ -151,13 +152,13 @@ def payment_apply(*, provider_name: str, event: PaymentEvent) -> Payment | None:
 
 def payment_refund_later(*, order: Order, reference: str) -> None:
     """apps.orders.hooks.buyer_refunded: the ledger gave the buyer's payment back, so the provider gives back the money
-    it took, once the transaction commits (a task, retried while the provider cannot be reached). An order placed
-    through the intake API has no payment here: its storefront refunds it."""
+    it took, once the transaction commits (recorded in it, through apps.core.outbox: tried again until the provider
+    has given it back). An order placed through the intake API has no payment here: its storefront refunds it."""
     payment_id = (
         Payment.objects.filter(buyer_order__order=order, status=PaymentStatus.PAID).values_list("pk", flat=True).first()
     )
     if payment_id is not None:
-        transaction.on_commit(lambda: tasks.payment_refund.delay(payment_id=payment_id, reference=reference))
+        outbox.enqueue(tasks.payment_refund, payment_id=payment_id, reference=reference)
 
 
 def payment_refund(*, payment_id: int, reference: str) -> Payment:

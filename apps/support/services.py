@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
+from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.models import Upload
@@ -50,11 +51,11 @@ def notice_mark_read(*, merchant: Merchant, notice_id: int) -> Notice:
 
 
 def broadcast_enqueue(*, broadcast: Broadcast) -> None:
-    """Queues the broadcast's send once the operator's save is committed (tasks.broadcast_send)."""
+    """Records the broadcast's send in the operator's save (tasks.broadcast_send, through apps.core.outbox), sent once
+    that is committed."""
     from .tasks import broadcast_send  # the task calls back into this module
 
-    pk = broadcast.pk
-    transaction.on_commit(lambda: broadcast_send.delay(pk))
+    outbox.enqueue(broadcast_send, broadcast_id=broadcast.pk)
 
 
 def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int:

@@ -308,6 +308,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
+    "core-outbox-sweep": {"task": "apps.core.tasks.outbox_sweep", "schedule": 60.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default="celerybeat-schedule")
 # Off in production: the folder where `make prod-smoke` arms a pause point to kill a worker there (apps.core.faults).

@@ -87,6 +87,7 @@ MONEY_TASKS = {
     "apps.orders.tasks.orders_move_due",
     "apps.wallet.tasks.verify_chain_deposits",
     "apps.storefront.tasks.payment_refund",
+    "apps.core.tasks.outbox_sweep",  # sends refunds again, among the other side effects
 }
 
 

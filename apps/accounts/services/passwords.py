@@ -14,6 +14,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
 
 from ..models import Merchant, OneTimeCode
@@ -59,14 +60,14 @@ def _password_set(*, merchant: Merchant, password: str) -> None:
 def one_time_code_send(*, account: str) -> None:
     """Asks for a 6-digit code (10 minutes, one use) for the account's email or phone, whichever was typed.
 
-    The request does the same small work whether or not the account exists: it only enqueues
-    tasks.one_time_code_deliver (after commit), which looks the account up, hashes and sends the code in the
-    worker. So neither the answer nor its time tells which accounts exist.
+    The request does the same small work whether or not the account exists: it only records
+    tasks.one_time_code_deliver (apps.core.outbox: one insert, sent after commit), which looks the account up, hashes
+    and sends the code in the worker. So neither the answer nor its time tells which accounts exist.
     """
     from ..tasks import one_time_code_deliver  # the task calls back into this module
 
-    args = (account, translation.get_language() or settings.LANGUAGE_CODE, timezone.now().isoformat())
-    transaction.on_commit(lambda: one_time_code_deliver.delay(*args))
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    outbox.enqueue(one_time_code_deliver, account=account, lang=language, requested_at=timezone.now().isoformat())
 
 
 def one_time_code_deliver(*, account: str, lang: str, requested_at: datetime) -> bool:
