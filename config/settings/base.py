@@ -217,6 +217,9 @@ REST_FRAMEWORK = {
         "order_action": env("THROTTLE_ORDER_ACTION", default="30/hour"),  # buyers' cancels, receipts, refunds, ratings
         "buyer_sign_in": env("THROTTLE_BUYER_SIGN_IN", default="10/min"),  # storefront sign-in tries per address
         "buyer_sign_up": env("THROTTLE_BUYER_SIGN_UP", default="10/hour"),  # storefront accounts opened per address
+        # storefront sign-in tries per account, every address but the ones its buyer signed in from
+        "buyer_sign_in_account": env("THROTTLE_BUYER_SIGN_IN_ACCOUNT", default="30/hour"),
+        "buyer_reset": env("THROTTLE_BUYER_RESET", default="10/hour"),  # storefront new-password links per address
     },
     "UNAUTHENTICATED_USER": None,
 }
