@@ -4,6 +4,7 @@ out, a new password by a link (Django's password reset views and tokens, in the 
 sign-in per address and per account (apps.accounts.throttles' rule: an address the owner signed in from is not held);
 every form carries Django's CSRF token."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -156,7 +157,7 @@ class _Page:
     """A page of Django's password reset views in the storefront's look: its language, its language switch, not
     indexed; a form with errors answers 400, as the storefront's other forms."""
 
-    http_method_names = ["get", "head", "post"]
+    http_method_names: Sequence[str] = ("get", "head", "post")
     request: HttpRequest
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

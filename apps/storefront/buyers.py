@@ -63,8 +63,11 @@ def confirm(*, token: str, password: str) -> User:
     link in their mailbox does not open an account with that person's password)."""
     gone = AppError(_("This link is not valid or has expired. Please sign up again."), ErrorCode.NOT_FOUND)
     with transaction.atomic():
-        pending = selectors.sign_up_find(token=token, lock=True)
-        if pending is None:
+        pending = selectors.sign_up_find(token=token)
+        # The email's sign-ups are locked in one order (by id), and the link's must still be among them: two links
+        # of one email opened at once wait for each other instead of deadlocking; the second finds its row gone.
+        locked = SignUp.objects.select_for_update().filter(email=pending.email).order_by("pk") if pending else []
+        if pending is None or pending.pk not in [row.pk for row in locked]:
             raise gone
         if not password_matches(password, pending.password):
             raise AppError(_("This is not the password chosen when this link was sent."))

@@ -1,6 +1,6 @@
 """What a buyer sends the storefront, bounded before it reaches the database."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
@@ -9,7 +9,6 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.mail import send_mail
 from django.db.models import QuerySet
 from django.template.loader import render_to_string
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
@@ -17,6 +16,9 @@ from apps.core.fields import ID_MAX
 from apps.orders.constants import LINE_QUANTITY_MAX, REVIEW_STARS_MAX, REVIEW_TEXT_MAX, GoodsStatus
 
 from .selectors import buyer_accounts
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 KEYWORD_MAX = 64
 PAGE_MAX = 1000
@@ -99,7 +101,7 @@ def _email() -> forms.EmailField:
     )
 
 
-def _password(label: str | Promise, autocomplete: str) -> forms.CharField:
+def _password(label: "StrOrPromise", autocomplete: str) -> forms.CharField:
     return forms.CharField(
         label=label, strip=False, max_length=PASSWORD_MAX, widget=forms.PasswordInput({"autocomplete": autocomplete})
     )

@@ -187,7 +187,6 @@ def sign_ups_since() -> datetime:
     return timezone.now() - timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
 
 
-def sign_up_find(*, token: str, lock: bool = False) -> SignUp | None:
-    """The sign-up of this link, while its link works (its row locked, within a transaction, if `lock`)."""
-    sign_ups = SignUp.objects.select_for_update() if lock else SignUp.objects
-    return sign_ups.filter(token_hash=SignUp.hash(token), created_at__gte=sign_ups_since()).first()
+def sign_up_find(*, token: str) -> SignUp | None:
+    """The sign-up of this link, while its link works."""
+    return SignUp.objects.filter(token_hash=SignUp.hash(token), created_at__gte=sign_ups_since()).first()

@@ -227,6 +227,7 @@ def test_a_forgotten_password_is_set_again_by_a_link(buyer, django_capture_on_co
     sign_in_page = visitor.get("/account/sign-in/", {"lang": "en"}).content.decode()
     assert '<a href="/account/password/?lang=en">Forgot your password?</a>' in sign_in_page
     assert "Set a new password" in visitor.get("/account/password/", {"lang": "en"}).content.decode()
+    assert visitor.generic("TRACE", "/account/password/").status_code == 405  # GET, HEAD and POST only
     link = reset_link(visitor, django_capture_on_commit_callbacks, email="Ann@Example.com")
     assert "Check your email" in visitor.get("/account/password/sent/", {"lang": "en"}).content.decode()
     [message] = mail.outbox
