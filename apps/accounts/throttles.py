@@ -8,6 +8,8 @@ otherwise). Sign-in is counted three ways:
 - `login_account`: per account from every address together, a higher rate that slows a guesser spread over many
   addresses. It does not hold an address this merchant has signed in from before (a session opened from it
   within the session lifetime), so a merchant on a known address is never locked out by it either.
+The storefront's buyer sign-in counts per account with the same class, naming the account and knowing the owner's
+addresses its own way (apps.storefront.account_views).
 """
 
 from rest_framework.request import Request
@@ -27,10 +29,13 @@ def _account(request: Request) -> str | None:
 
 
 class _AccountThrottle(ClientIpMixin, SimpleRateThrottle):
-    """Counts requests per account named in the body (phone or email), whoever sends them."""
+    """Counts requests per account named in the request (by default the body's phone or email), whoever sends them."""
+
+    def account(self, request: Request) -> str | None:
+        return _account(request)
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
-        account = _account(request)
+        account = self.account(request)
         if account is None:
             return None
         return self.cache_format % {"scope": self.scope, "ident": account}
@@ -53,15 +58,18 @@ class LoginPairThrottle(ClientIpMixin, SimpleRateThrottle):
 
 
 class LoginAccountThrottle(_AccountThrottle):
-    """Per account from every address; an address the merchant has signed in from before is let through."""
+    """Per account from every address; an address the account's owner has signed in from before is let through."""
 
     scope = "login_account"
+
+    def signed_in_from(self, account: str, ip: str) -> bool:
+        return merchant_signed_in_from(account=account, ip=ip)
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         if super().allow_request(request, view):
             return True
-        account, ip = _account(request), client_ip(request)
-        return account is not None and ip is not None and merchant_signed_in_from(account=account, ip=ip)
+        account, ip = self.account(request), client_ip(request)
+        return account is not None and ip is not None and self.signed_in_from(account, ip)
 
 
 class SendCodeIpThrottle(IpRateThrottle):

@@ -139,6 +139,9 @@ class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
         return super().get_queryset(request).prefetch_related("target")  # one query per kind of object, not per row
 
 
+SECRET_ARGUMENTS = {"url", "token"}
+
+
 @admin.register(OutboxEntry)
 class OutboxEntryAdmin(ReadOnlyAdmin):
     """The side effects not done yet (apps.core.outbox), for operators to see what is stuck and why: each is tried
@@ -154,8 +157,8 @@ class OutboxEntryAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("arguments"))
     def arguments(self, entry: OutboxEntry) -> str:
-        # Links (an order's page, an account's confirmation) carry their owner's token: not shown.
-        return ", ".join(f"{key}={value}" for key, value in entry.kwargs.items() if key != "url")
+        # Links (an order's page) and tokens (an account's confirmation) open what is their owner's: not shown.
+        return ", ".join(f"{key}={value}" for key, value in entry.kwargs.items() if key not in SECRET_ARGUMENTS)
 
     @admin.display(description=_("last error"))
     def error(self, entry: OutboxEntry) -> str:

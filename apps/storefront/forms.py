@@ -1,14 +1,24 @@
 """What a buyer sends the storefront, bounded before it reaches the database."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
+from django.core.mail import send_mail
+from django.db.models import QuerySet
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from apps.core.fields import ID_MAX
 from apps.orders.constants import LINE_QUANTITY_MAX, REVIEW_STARS_MAX, REVIEW_TEXT_MAX, GoodsStatus
+
+from .selectors import buyer_accounts
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 KEYWORD_MAX = 64
 PAGE_MAX = 1000
@@ -82,14 +92,30 @@ class RatingForm(forms.Form):
     )
 
 
-class SignInForm(forms.Form):
-    email = forms.EmailField(label=_("Email"), widget=forms.EmailInput({**TYPED, "autocomplete": "email"}))
-    password = forms.CharField(
-        label=_("Password"),
-        strip=False,
-        max_length=128,
-        widget=forms.PasswordInput({"autocomplete": "current-password"}),
+PASSWORD_MAX = 128
+
+
+def _email() -> forms.EmailField:
+    return forms.EmailField(
+        label=_("Email"), max_length=254, widget=forms.EmailInput({**TYPED, "autocomplete": "email"})
     )
+
+
+def _password(label: "StrOrPromise", autocomplete: str) -> forms.CharField:
+    return forms.CharField(
+        label=label, strip=False, max_length=PASSWORD_MAX, widget=forms.PasswordInput({"autocomplete": autocomplete})
+    )
+
+
+class SignInForm(forms.Form):
+    email = _email()
+    password = _password(_("Password"), "current-password")
+
+
+class ConfirmForm(forms.Form):
+    """The password chosen at sign-up, typed again on its link's page: the link alone does not open the account."""
+
+    password = _password(_("Password"), "current-password")
 
 
 class SignUpForm(SignInForm):
@@ -110,3 +136,38 @@ class SignUpForm(SignInForm):
         if self.cleaned_data.get("website"):
             raise forms.ValidationError(_("The account could not be opened. Please try again."))
         return self.cleaned_data
+
+
+class ResetForm(PasswordResetForm):
+    """Asks for a link that sets a new password (Django's form and tokens). It goes to the buyer account of the email
+    only (never an operator's), confirmed or not: opening the link proves the mailbox. Sent by a task
+    (tasks.account_reset_mail), which is why a failure to send is raised (to be tried again), not logged and dropped."""
+
+    email = _email()
+
+    def get_users(self, email: str) -> QuerySet[User]:
+        return buyer_accounts(email=email)
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        send_mail(subject, render_to_string(email_template_name, context), from_email, [to_email])
+
+
+class NewPasswordForm(SetPasswordForm):
+    """The new password a reset link sets (Django's validators, typed twice). Saving it also confirms the email."""
+
+    error_messages = {"password_mismatch": _("The two passwords are not the same.")}
+    new_password1 = _password(_("New password"), "new-password")
+    new_password2 = _password(_("New password again"), "new-password")
+
+    def save(self, commit: bool = True) -> User:
+        self.user.is_active = True  # the link came to the mailbox
+        return super().save(commit)

@@ -1,6 +1,8 @@
 """What the storefront keeps of the orders placed in it: the buyer's e-mail and the order page's token, and each
 payment started with a provider. The order itself, its money and its status belong to apps.orders."""
 
+import hashlib
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -57,3 +59,37 @@ class Payment(TimeStampedModel):
 
     def __str__(self) -> str:
         return f"{self.provider} {self.session_id}"
+
+
+class SignUp(models.Model):
+    """One sign-up waiting for its email to be confirmed: the password typed with it (hashed) and the SHA-256 of its
+    link's token. Its link, with this password typed again, opens the account with exactly this password
+    (apps.storefront.buyers); every sign-up has its own row, so a later one (anyone's) neither changes nor voids an
+    earlier one."""
+
+    email = models.EmailField(_("email"), db_index=True)  # lower case
+    password = models.CharField(max_length=128)  # Django's hash
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return self.email
+
+    @staticmethod
+    def hash(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+
+class BuyerSignIn(models.Model):
+    """An address a buyer account signed in from, and when it last did: the per-account sign-in limit never holds
+    an address the owner signed in from within the session lifetime (apps.storefront.buyers.signed_in_from)."""
+
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="+")
+    ip = models.GenericIPAddressField()
+    signed_in_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "ip"], name="storefront_buyer_sign_in_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.ip}"

@@ -1,11 +1,15 @@
 """The storefront's reads: what a buyer sees of a shop and of one of its goods, composed from the apps that own them
 (shop, catalog, orders). Each page reads in a constant number of queries."""
 
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.selectors import (
@@ -25,7 +29,7 @@ from apps.shop.figures import rating_of, totals_get
 from apps.shop.models import Follower, Shop
 
 from .constants import BUYER_STATUS, PaymentStatus
-from .models import BuyerOrder, Payment
+from .models import BuyerOrder, BuyerSignIn, Payment, SignUp
 
 GOODS_PER_PAGE = 20
 REVIEWS_SHOWN = 10
@@ -159,3 +163,30 @@ def followed_shops(*, key: str) -> QuerySet[Shop]:
 
 def follows(*, shop: Shop, key: str) -> bool:
     return Follower.objects.filter(merchant_id=shop.merchant_id, buyer=key).exists()
+
+
+def account_email(email: str) -> str:
+    """An email as a buyer account keeps it (its username): lower case, without spaces around."""
+    return User.objects.normalize_email(email.strip()).lower()
+
+
+def buyer_accounts(*, email: str) -> QuerySet[User]:
+    """The buyer account of this email (none or one), confirmed or not; never an operator's."""
+    return User.objects.filter(username=account_email(email), is_staff=False, is_superuser=False)
+
+
+def buyer_signed_in_from(*, email: str, ip: str) -> bool:
+    """Whether the buyer account of this email signed in from this address within a session's lifetime."""
+    since = timezone.now() - timedelta(seconds=settings.SESSION_COOKIE_AGE)
+    accounts = buyer_accounts(email=email)
+    return BuyerSignIn.objects.filter(user__in=accounts, ip=ip, signed_in_at__gte=since).exists()
+
+
+def sign_ups_since() -> datetime:
+    """When the oldest sign-up whose link still works was made (a link works settings.PASSWORD_RESET_TIMEOUT)."""
+    return timezone.now() - timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+
+
+def sign_up_find(*, token: str) -> SignUp | None:
+    """The sign-up of this link, while its link works."""
+    return SignUp.objects.filter(token_hash=SignUp.hash(token), created_at__gte=sign_ups_since()).first()

@@ -1,15 +1,18 @@
-"""The storefront's background work: the buyer's e-mails, and giving payments back through the provider. Each is
-recorded with its cause and run until done by apps.core.outbox, whose retries (a mail server or the provider away)
-replace Celery's."""
+"""The storefront's background work: the buyer's e-mails (orders, sign-ups, new passwords), and giving payments back
+through the provider. Each is recorded with its cause and run until done by apps.core.outbox, whose retries (a mail
+server or the provider away) replace Celery's."""
 
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from apps.core.i18n import app_lang
 from apps.core.tasks import money_task, task
 
-from .models import BuyerOrder
+from .forms import ResetForm
+from .models import BuyerOrder, SignUp
 
 
 @task()
@@ -23,12 +26,56 @@ def buyer_order_mail(*, buyer_order_id: int, url: str) -> None:
         send_mail(subject, render_to_string("storefront/order_mail.txt", context), None, [buyer_order.email])
 
 
+def _mail_context(*, domain: str, use_https: bool) -> dict[str, str]:
+    """What a mail's links are made of, as Django's PasswordResetForm names it: {{ protocol }}://{{ domain }}<path>,
+    and `?lang=` the language the mail is written in."""
+    return {
+        "protocol": "https" if use_https else "http",
+        "domain": domain,
+        "lang": app_lang(translation.get_language()),
+    }
+
+
+def _reset_mail(*, email: str, domain: str, use_https: bool, template: str) -> None:
+    """Django's password reset mail (its form and token) to the buyer account of this email, if there is one."""
+    form = ResetForm({"email": email})
+    if form.is_valid():
+        form.save(
+            domain_override=domain,
+            use_https=use_https,
+            subject_template_name=f"storefront/account/{template}_subject.txt",
+            email_template_name=f"storefront/account/{template}_mail.txt",
+            extra_email_context=_mail_context(domain=domain, use_https=use_https),
+        )
+
+
 @task()
-def account_confirm_mail(*, email: str, url: str, language: str) -> None:
-    """The link that confirms a buyer's new account, e-mailed in the language they signed up in."""
+def account_sign_up_mail(*, sign_up_id: int, token: str, language: str, domain: str, use_https: bool) -> None:
+    """A sign-up's mail, in the language the buyer signed up in: the link that confirms it; or, when its email has an
+    account already, a mail that says so with a link to set a new password (the sign-up changes nothing). Nothing
+    when the sign-up is gone (its email was confirmed since, or it expired)."""
+    pending = SignUp.objects.filter(pk=sign_up_id).first()
+    if pending is None:
+        return
     with translation.override(language):
-        text = render_to_string("storefront/account/confirm_mail.txt", {"url": url})
-        send_mail(_("Confirm your email"), text, None, [email])
+        if User.objects.filter(username=pending.email).exists():
+            _reset_mail(email=pending.email, domain=domain, use_https=use_https, template="exists")
+            return
+        context = {**_mail_context(domain=domain, use_https=use_https), "token": token}
+        send_mail(
+            _("Confirm your email"),
+            render_to_string("storefront/account/confirm_mail.txt", context),
+            None,
+            [pending.email],
+        )
+
+
+@task()
+def account_reset_mail(*, email: str, language: str, domain: str, use_https: bool) -> None:
+    """The link that sets a new password, mailed in the language asked in to the buyer account of this email, if
+    there is one (forms.ResetForm)."""
+    with translation.override(language):
+        _reset_mail(email=email, domain=domain, use_https=use_https, template="reset")
 
 
 @money_task()

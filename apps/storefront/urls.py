@@ -7,7 +7,7 @@ from . import account_views, views
 from .sitemaps import ShopSitemap
 
 SLUG = r"(?P<slug>[-\w]{1,80})"
-TOKEN = r"(?P<token>[-\w]{43})"  # BuyerOrder.token
+TOKEN = r"(?P<token>[-\w]{43})"  # secrets.token_urlsafe(32): BuyerOrder.token, a sign-up's link
 
 urlpatterns = [
     re_path(rf"^s/{SLUG}/$", views.shop_page, name="storefront-shop"),
@@ -24,10 +24,13 @@ urlpatterns = [
     path("account/sign-in/", account_views.sign_in, name="storefront-sign-in"),
     path("account/sign-up/", account_views.sign_up, name="storefront-sign-up"),
     path("account/sign-out", account_views.sign_out, name="storefront-sign-out"),
+    re_path(rf"^account/confirm/{TOKEN}/$", account_views.confirm, name="storefront-account-confirm"),
+    path("account/password/", account_views.reset, name="storefront-reset"),
+    path("account/password/sent/", account_views.reset_sent, name="storefront-reset-sent"),
     re_path(
-        r"^account/confirm/(?P<uid>[-\w]{1,20})/(?P<token>[-\w]{1,64})/$",
-        account_views.confirm,
-        name="storefront-account-confirm",
+        r"^account/password/(?P<uidb64>[-\w]{1,20})/(?P<token>[-\w]{1,64})/$",
+        account_views.reset_confirm,
+        name="storefront-reset-confirm",
     ),
     re_path(r"^pay/webhook/(?P<provider>[a-z]{1,16})$", views.payment_webhook, name="storefront-payment-webhook"),
     re_path(r"^pay/dev/(?P<session_id>dev_[-\w]{22})/$", views.dev_payment, name="storefront-dev-payment"),

@@ -220,6 +220,9 @@ REST_FRAMEWORK = {
         "visit": env("THROTTLE_VISIT", default="60/min"),  # storefront visit beacons per address
         "intake_shop": env("THROTTLE_INTAKE_SHOP", default="600/min"),  # intake visits and follows per shop
         "intake_visitor": env("THROTTLE_INTAKE_VISITOR", default="30/min"),  # the same, per visitor or buyer and shop
+        # storefront sign-in tries per account, every address but the ones its buyer signed in from
+        "buyer_sign_in_account": env("THROTTLE_BUYER_SIGN_IN_ACCOUNT", default="30/hour"),
+        "buyer_reset": env("THROTTLE_BUYER_RESET", default="10/hour"),  # storefront new-password links per address
     },
     "UNAUTHENTICATED_USER": None,
 }

@@ -3,8 +3,8 @@ shop (promoted goods first, with their ad mark), is counted once as a visitor by
 (price in the language's format, stock, buyers' ratings) and searches the shop; a buyer puts a product in the cart,
 checks out, fails the development provider's test payment, pays on the second try, the merchant's app shows the order
 awaiting pickup, and once it is shipped the buyer confirms receipt and rates it, and it settles; a buyer opens an
-account (a refused weak password first), confirms it by the e-mailed link, follows the shop and finds it on the
-account page. Screenshots of the shop, product, search, cart, payment, order and account pages:
+account (a refused weak password first), confirms it by the e-mailed link and its password, follows the shop and
+finds it on the account page. Screenshots of the shop, product, search, cart, payment, order and account pages:
 tests/e2e/artifacts/<lang>/storefront-*.png.
 """
 
@@ -228,7 +228,9 @@ def test_a_buyer_opens_an_account_and_follows_the_shop(page, base_url, shop, lan
     assert page.locator("h1").inner_text() == server_text(lang, "Check your email")
 
     link = re.search(r"http://\S+/account/confirm/\S+", mail.outbox[-1].body)[0]
-    page.goto(link)
+    page.goto(link)  # the link's page asks for the password chosen with it
+    page.fill("#id_password", "Kettle-blue-2026")
+    page.locator(".fields button.primary").click()
     page.wait_for_url("**/account/?lang=*")
     assert page.locator(".notes").inner_text() == server_text(lang, "Your email is confirmed and your account is open.")
     page.goto(f"{base_url}{shop.get_absolute_url()}?lang={lang}")

@@ -1,16 +1,19 @@
 """The storefront under concurrency on PostgreSQL: real transactions in parallel threads, each with its own
 connection. Two buyers checking out the last unit: one order, stock never below zero. One payment's webhook
-delivered twice at once: paid once."""
+delivered twice at once: paid once. Two sign-up links of one email opened at once: one account."""
 
+import re
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth.models import User
+from django.core import mail
 
 from apps.catalog.models import Product
-from apps.core.errors import AppError
+from apps.core.errors import AppError, ErrorCode
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
-from apps.storefront import services
+from apps.storefront import buyers, services
 from apps.storefront.constants import PaymentStatus
 from apps.storefront.models import Payment
 from apps.storefront.payments import Outcome
@@ -63,3 +66,15 @@ def test_one_payment_delivered_twice_at_once_is_paid_once(merchant):
     assert Order.objects.get().status == OrderStatus.AWAITING_PICKUP
     assert JournalEntry.objects.filter(kind=EntryKind.ORDER_PAID).count() == 1
     assert Payment.objects.get().status == PaymentStatus.PAID
+
+
+def test_two_sign_up_links_of_one_email_opened_at_once_open_one_account():
+    passwords = ["Kettle-blue-2026", "Another-pass-2026"]
+    for password in passwords:
+        buyers.sign_up(email="ann@example.com", password=password, language="en", domain="testserver", use_https=False)
+    tokens = [re.search(r"/account/confirm/([-\w]{43})/", message.body)[1] for message in mail.outbox]
+    results = concurrently(2, lambda n: buyers.confirm(token=tokens[n], password=passwords[n]))
+    [opened] = [result for result in results if isinstance(result, User)]
+    [refused] = [result for result in results if not isinstance(result, User)]
+    assert isinstance(refused, AppError) and refused.error_code == ErrorCode.NOT_FOUND, results
+    assert User.objects.get().check_password(passwords[results.index(opened)])
