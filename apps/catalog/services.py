@@ -49,8 +49,9 @@ class DistributeResult:
 
 def _distribute(*, merchant: Merchant, candidates: QuerySet[Product]) -> DistributeResult:
     """Adds the candidates that fit under the level's product quantity, in the candidates' order."""
-    # The merchant row lock serialises concurrent distributions, so the cap cannot be passed by a race.
-    locked = Merchant.objects.select_for_update(of=("self",)).select_related("level").get(pk=merchant.pk)
+    # The merchant row lock serialises concurrent distributions, so the cap cannot be passed by a race (FOR NO KEY
+    # UPDATE, as every merchant row lock: apps.wallet.operations).
+    locked = Merchant.objects.select_for_update(of=("self",), no_key=True).select_related("level").get(pk=merchant.pk)
     if locked.status == MerchantStatus.CLOSED:
         raise AppError(shop_closed(), ErrorCode.SHOP_CLOSED)
     _margin, limit = level_terms(merchant=locked)

@@ -7,8 +7,9 @@ A model with a state machine names its status field and its table of allowed mov
         TRANSITIONS = DEPOSIT_TRANSITIONS            # {from: {to, ...}, ...}
         TRANSITION_REFUSED = gettext_lazy("This request was already decided.")   # optional
 
-`transition(obj, to, actor=..., note=...)` locks the row, checks the move, saves the new status with the other
-fields of the move, writes one append-only StatusChange and returns the object.
+`transition(obj, to, actor=..., note=...)` locks the row (FOR NO KEY UPDATE, as every lock: the lock order of
+apps.wallet.operations), checks the move, saves the new status with the other fields of the move, writes one
+append-only StatusChange and returns the object.
 """
 
 from typing import Any, TypeVar
@@ -39,7 +40,7 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
     model = type(obj)
     field = getattr(model, "STATUS_FIELD", "status")
     table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]
-    current = model._default_manager.select_for_update().values_list(field, flat=True).get(pk=obj.pk)
+    current = model._default_manager.select_for_update(no_key=True).values_list(field, flat=True).get(pk=obj.pk)
     if to not in table.get(current, set()):
         refused = getattr(model, "TRANSITION_REFUSED", None) or _("This cannot change from %(current)s to %(target)s.")
         params = {"current": _label(model, field, current), "target": _label(model, field, to)}

@@ -108,7 +108,7 @@ def credit_event_add(*, merchant_id: int, kind: CreditEventKind, order: Order | 
 @transaction.atomic
 def credit_recover(*, merchant_id: int) -> CreditEvent | None:
     """The published recovery: a score below the start, unchanged for CREDIT_RECOVERY_DAYS, gains its points."""
-    row = ShopFigures.objects.select_for_update().filter(pk=merchant_id).first()
+    row = ShopFigures.objects.select_for_update(no_key=True).filter(pk=merchant_id).first()
     due = timezone.now() - timedelta(days=settings.CREDIT_RECOVERY_DAYS)
     if row is None or row.credit_score >= CREDIT_START or (row.credit_changed_at and row.credit_changed_at > due):
         return None
@@ -307,7 +307,7 @@ def figures_rebuild(merchant_ids: list[int] | None = None) -> int:
     ShopFigures.objects.bulk_create(
         [ShopFigures(merchant_id=pk) for pk in ids if pk not in have], ignore_conflicts=True
     )
-    list(ShopFigures.objects.select_for_update().filter(merchant_id__in=ids).values_list("pk", flat=True))
+    list(ShopFigures.objects.select_for_update(no_key=True).filter(merchant_id__in=ids).values_list("pk", flat=True))
     expected = figures_expected(ids)
     DailyFigures.objects.filter(merchant_id__in=ids).delete()
     HourlySales.objects.filter(merchant_id__in=ids).delete()

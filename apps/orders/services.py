@@ -8,9 +8,11 @@ Who calls what:
 - operators (the admin): order_ship, tracking_event_add, order_mark_delivered, refund_approve, refund_reject;
 - Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_receive_due, order_settle.
 
-Locks: a step that changes an order locks the order row first (the merchant row before it for pickups, see
-apps.wallet.operations), then any refund row, then the ledger accounts; so of two steps on one order one waits for the
-other and then finds the order moved on.
+Locks follow the lock order of apps.wallet.operations: a step that changes an order locks the order row first (the
+merchant row before it for pickups, which are money operations), then any refund row, then the ledger accounts, then
+the shop's figures; so of two steps on one order one waits for the other and then finds the order moved on. Every
+lock is FOR NO KEY UPDATE, so a step's rows that reference the merchant (notices, figures, credit events) do not wait
+at commit for a pickup holding the merchant row.
 """
 
 from dataclasses import dataclass
@@ -67,8 +69,8 @@ from .selectors import order_missing, payment_window
 
 
 def _locked(order_id: int) -> Order:
-    """The order, its row locked until the transaction ends."""
-    order = Order.objects.select_for_update().filter(pk=order_id).first()
+    """The order, its row locked until the transaction ends (FOR NO KEY UPDATE: apps.wallet.operations)."""
+    order = Order.objects.select_for_update(no_key=True).filter(pk=order_id).first()
     if order is None:
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
     return order

@@ -71,7 +71,7 @@ def figures_add(
 def credit_change(*, merchant_id: int, points: int, at: datetime) -> int:
     """Moves the credit score by `points` within CREDIT_MIN..CREDIT_START; the score after."""
     ShopFigures.objects.get_or_create(merchant_id=merchant_id)
-    row = ShopFigures.objects.select_for_update().get(pk=merchant_id)
+    row = ShopFigures.objects.select_for_update(no_key=True).get(pk=merchant_id)
     score = max(CREDIT_MIN, min(CREDIT_START, row.credit_score + points))
     ShopFigures.objects.filter(pk=merchant_id).update(credit_score=score, credit_changed_at=at)
     return score

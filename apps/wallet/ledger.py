@@ -33,7 +33,8 @@ def ledger_post(
     """Posts one journal entry: lines (account, signed amount) summing to zero, once per `reference`.
 
     A second call with a reference already posted returns the first entry and moves nothing. Accounts are
-    locked in primary key order; a merchant account that would go below zero raises "Cannot exceed balance".
+    locked in primary key order, last in the lock order (apps.wallet.operations); a merchant account that would go
+    below zero raises "Cannot exceed balance".
     """
     amounts = [(account, quantize(amount)) for account, amount in lines]
     if len(amounts) < 2 or any(amount == ZERO for _a, amount in amounts):
@@ -46,7 +47,7 @@ def ledger_post(
     except IntegrityError:
         return JournalEntry.objects.get(reference=reference)
     ids = sorted({account.pk for account, _amount in amounts})
-    locked = {a.pk: a for a in LedgerAccount.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    locked = {a.pk: a for a in LedgerAccount.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")}
     rows = []
     for account, amount in amounts:
         current = locked[account.pk]

@@ -12,10 +12,24 @@ this order:
    longer free to choose, yet the repeat answers the first result);
    then the payment password is checked, with its lockout; a wrong try stays counted although the operation is
    refused;
-3. in one transaction, the rows are locked in the documented order: the merchant row first, then whatever `run`
+3. in one transaction, the rows are locked in the lock order below: the merchant row first, then whatever `run`
    locks (its business rows, in primary-key order), then the ledger accounts, in primary-key order, when the
    Posting that `run` returns is posted (ledger_post); the key is recorded with the result in the same
    transaction. A refusal (AppError) anywhere rolls all of it back.
+
+The lock order, for every write that touches a merchant's money or orders (money operations, the order steps of
+apps.orders.services, the beat's expiries and settlements, refunds, payments):
+- rows are locked in this order, a step skipping those it does not change: the merchant row, then orders (in
+  primary-key order), then a refund or the operation's other business rows, then the ledger accounts of each entry
+  (in primary-key order, ledger_post), then the shop's figures;
+- every lock on them is FOR NO KEY UPDATE (`select_for_update(no_key=True)`), never FOR UPDATE. No write changes a
+  primary key, and FOR UPDATE would add only one thing: blocking the FOR KEY SHARE that PostgreSQL's foreign-key
+  check takes on the row a new row references, at commit (Django's constraints are deferred). The order steps that do
+  not lock the merchant row (the buyer's cancel, an expiry, a refund, a settlement, a payment) lock the order and
+  accounts and then write rows referencing the merchant (a notice, figures, a credit event): with FOR UPDATE on the
+  merchant row their commit would wait for a pickup that waits for their order or account, a deadlock. With FOR NO
+  KEY UPDATE that check goes through, so only writes that change the merchant row need to lock it, first.
+SQLite runs one write transaction at a time (IMMEDIATE), so there the locks are no-ops and nothing can deadlock.
 """
 
 from collections.abc import Callable, Sequence
@@ -56,7 +70,7 @@ def money_operation(
     """Runs `run(locked merchant)` as a money operation (see the module) and returns its result."""
 
     def write() -> R:
-        locked = Merchant.objects.select_for_update().get(pk=merchant.pk)
+        locked = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)
         result, posting = run(locked)
         if posting is not None:
             ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)

@@ -1,6 +1,7 @@
 """The referral reward under concurrency on PostgreSQL: real transactions in parallel threads."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 import time_machine
@@ -11,10 +12,12 @@ from django.utils import timezone
 from apps.alliance import services as alliance_services
 from apps.alliance.models import ReferralReward
 from apps.orders import services
+from apps.orders.models import Order
 from apps.wallet.constants import EntryKind
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
+from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
 from tests.wallet.conftest import postgres_only
 
 from .conftest import received_order, set_rate
@@ -52,4 +55,29 @@ def test_the_hook_called_at_once_in_several_transactions_pays_once(merchant, mem
     assert {r.pk for r in results} == {ReferralReward.objects.get().pk}
     assert JournalEntry.objects.filter(kind=EntryKind.REFERRAL_REWARD).count() == 1
     assert wallet_summary(merchant=merchant)["balance"] == "0.20"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_a_settlement_paying_the_reward_while_the_inviter_picks_up(merchant, member, operator):
+    """Both apply, many times over: the settlement locks the inviter's balance to pay the reward and references the
+    inviter's row at commit, while the inviter's pickup holds that row and needs the balance (a deadlock when the
+    merchant row was locked FOR UPDATE)."""
+    set_rate("10")
+    rounds = 10
+    fund(merchant, str(Decimal("18.00") * rounds))
+    settled = [received_order(member, operator, retail="50.00") for _ in range(rounds)]
+    Order.objects.filter(pk__in=[order.pk for order in settled]).update(settle_at=timezone.now())  # all due
+    for received in settled:
+        order = place_order(merchant)
+        results = concurrently(
+            2,
+            lambda i, order=order, received=received: (
+                services.order_pick(merchant=merchant, order_id=order.pk, pay_password=DEFAULT_PAY_PASSWORD)
+                if i == 0
+                else services.order_settle(order_id=received.pk)
+            ),
+        )
+        assert isinstance(results[0], Order) and results[1] is True, results
+    assert ReferralReward.objects.count() == rounds
+    assert wallet_summary(merchant=merchant)["balance"] == str(Decimal("0.50") * rounds)
     call_command("check_ledger", verbosity=0)

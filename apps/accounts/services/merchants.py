@@ -198,7 +198,7 @@ def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str
     MERCHANT_TRANSITIONS through core's transition(): of two operators deciding at once, one is refused.
     Notifies the merchant.
     """
-    merchant = Merchant.objects.select_for_update().get(pk=merchant_id)  # so `current` is the status moved from
+    merchant = Merchant.objects.select_for_update(no_key=True).get(pk=merchant_id)  # `current`: the status moved from
     current, target, reason = MerchantStatus(merchant.status), MerchantStatus(to), reason.strip()
     if (current, target) not in REASON_OPTIONAL and not reason:
         raise field_error("reason", _("Please give a reason."))

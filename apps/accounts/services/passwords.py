@@ -175,7 +175,7 @@ def _guarded(*, merchant: Merchant, guard: _Guard, check: Callable[[], bool]) ->
     left: int | None = None
     with transaction.atomic():
         now = timezone.now()
-        failures, until = rows.select_for_update().values_list(guard.failures, guard.locked_until).get()
+        failures, until = rows.select_for_update(no_key=True).values_list(guard.failures, guard.locked_until).get()
         if until is not None and until > now:
             refusal = _locked(guard, max(1, int((until - now).total_seconds() // 60) + 1))
         elif check():
