@@ -15,7 +15,7 @@ SAMPLES = {
     "goods_id": "1",
     "token": "t" * 43,
     "step": "cancel",
-    "uid": "MQ",
+    "uidb64": "MQ",
     "provider": "dev",
     "session_id": f"dev_{'s' * 22}",
 }

@@ -21,7 +21,7 @@ from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.storefront import buyers, payments, services
 from apps.storefront.constants import PaymentStatus
-from apps.storefront.models import Payment
+from apps.storefront.models import Payment, SignUp
 from apps.storefront.payments.dev import DevProvider
 from apps.support.models import Broadcast
 from apps.support.services import broadcast_enqueue
@@ -158,10 +158,21 @@ def test_the_refund_is_recorded_with_the_cancellation(buyer, goods, recorded_in_
 
 def test_the_confirmation_mail_is_recorded_with_the_sign_up(recorded_in_its_transaction):
     def sign_up():
-        buyers.sign_up(email="ann@example.com", password="A-good-pass-2026", language="ja", confirm_url=lambda *a: "/c")
+        buyers.sign_up(
+            email="ann@example.com", password="A-good-pass-2026", language="ja", domain="shop.test", use_https=True
+        )
 
-    entry = recorded_in_its_transaction(sign_up, "apps.storefront.tasks.account_confirm_mail")
-    assert entry.kwargs == {"email": "ann@example.com", "url": "/c", "language": "ja"}
+    entry = recorded_in_its_transaction(sign_up, "apps.storefront.tasks.account_sign_up_mail")
+    assert entry.kwargs["sign_up_id"] == SignUp.objects.get(email="ann@example.com").pk
+    assert (entry.kwargs["language"], entry.kwargs["domain"], entry.kwargs["use_https"]) == ("ja", "shop.test", True)
+
+
+def test_the_new_password_mail_is_recorded_with_its_request(recorded_in_its_transaction):
+    def reset():
+        buyers.reset_request(email="Ann@Example.com", language="ko", domain="shop.test", use_https=False)
+
+    entry = recorded_in_its_transaction(reset, "apps.storefront.tasks.account_reset_mail")
+    assert entry.kwargs == {"email": "ann@example.com", "language": "ko", "domain": "shop.test", "use_https": False}
 
 
 def test_the_one_time_code_is_recorded_with_its_request(merchant, recorded_in_its_transaction):
