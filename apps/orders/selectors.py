@@ -37,6 +37,11 @@ def order_in_stock(*, order_id: int) -> bool:
     return not lines.filter(Q(product=None) | Q(product__stock__lt=F("quantity"))).exists()
 
 
+def order_sold_out() -> str:
+    """Why an order that holds nothing cannot be paid when order_in_stock is False."""
+    return _("Some goods of this order are sold out for now, so it cannot be paid.")
+
+
 # An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read
 # after the catalogue, and building and serialising models cost most of it (README, Performance).
 SUMMARY_VALUES = (

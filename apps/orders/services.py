@@ -64,7 +64,7 @@ from .constants import (
 )
 from .hooks import buyer_refunded, referral_on_settlement
 from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
-from .selectors import order_missing, payment_window
+from .selectors import order_in_stock, order_missing, order_sold_out, payment_window
 
 
 def _locked(order_id: int) -> Order:
@@ -260,9 +260,9 @@ def _order_units(order: Order) -> dict[int, int]:
 def _stock_take_at_payment(order: Order) -> None:
     """A paid order that held nothing takes its units now; refused (nothing taken) when some are gone."""
     units = _order_units(order)
-    stock = _stock_locked(units)
-    if len(units) < order.lines.count() or any(stock.get(pk, 0) < quantity for pk, quantity in units.items()):
-        raise AppError(_("Some goods of this order are sold out for now, so it cannot be paid."), ErrorCode.STATE)
+    _stock_locked(units)
+    if not order_in_stock(order_id=order.pk):
+        raise AppError(order_sold_out(), ErrorCode.STATE)
     _stock_move(units, -1)
 
 

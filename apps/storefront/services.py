@@ -21,7 +21,7 @@ from apps.core.locks import names_lock
 from apps.core.transitions import transition
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
-from apps.orders.selectors import order_in_stock
+from apps.orders.selectors import order_in_stock, order_sold_out
 from apps.orders.services import LineRequest, order_create, order_pay
 from apps.shop.models import Shop
 
@@ -102,7 +102,7 @@ def payment_start(*, buyer_order: BuyerOrder, return_url: str) -> Payment:
     if order.status != OrderStatus.AWAITING_PAYMENT:
         raise AppError(_("This order is no longer awaiting payment."), ErrorCode.STATE)
     if not order.stock_reserved and not order_in_stock(order_id=order.pk):
-        raise AppError(_("Some goods of this order are sold out for now, so it cannot be paid."), ErrorCode.STATE)
+        raise AppError(order_sold_out(), ErrorCode.STATE)
     provider = payments.provider()
     recent = Payment.objects.filter(
         buyer_order=buyer_order,
