@@ -150,7 +150,10 @@ class OrderAdmin(DecisionAdmin):
     extra_readonly = ("decide", "shop_name", "country_name", "ledger_entries")
     fieldsets = [
         (None, {"fields": ["number", "status", "decide", "merchant", "shop_name", "external_ref", "created_at"]}),
-        (_("Money"), {"fields": ["quantity", "total_payment", "total_cost", "earnings", "payment_reference"]}),
+        (
+            _("Money"),
+            {"fields": ["quantity", "stock_reserved", "total_payment", "total_cost", "earnings", "payment_reference"]},
+        ),
         (
             _("Shipping"),
             {"fields": ["ship_name", "ship_phone", "ship_address", "country_name", "carrier", "tracking_number"]},

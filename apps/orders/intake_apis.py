@@ -73,6 +73,11 @@ class IntakeOrderSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=OrderStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     quantity = serializers.IntegerField(help_text="Units in all lines.")
+    stock_reserved = serializers.BooleanField(
+        help_text="Whether its units are out of the stock for it. An unpaid order holds them only within the "
+        "platform's bounds (README, Configuration: ORDER_UNPAID_*); one placed holding nothing takes them when it is "
+        "paid, and order/paid is refused, changing nothing, when they are gone by then."
+    )
     total_payment = MoneySerializerField(help_text="What the buyer pays: retail price x quantity of every line.")
     created_at = serializers.DateTimeField()
     paid_at = serializers.DateTimeField(allow_null=True)
@@ -189,7 +194,8 @@ class IntakeOrderPaidApi(IntakeApi):
 
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:
-        """The buyer paid an order awaiting payment: it now awaits the merchant's pickup."""
+        """The buyer paid an order awaiting payment: it now awaits the merchant's pickup. An order that held nothing
+        (stock_reserved false) takes its units now, and is refused, unchanged, when they are gone."""
         v = self.input
         order = services.order_pay(
             order_id=order_id_by_ref(v["external_ref"]), payment_reference=v["payment_reference"]

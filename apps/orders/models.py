@@ -45,6 +45,9 @@ class Order(TimeStampedModel):
     ship_phone = models.CharField(_("phone"), max_length=32)
     ship_address = models.CharField(_("shipping address"), max_length=255)
     ship_country = models.CharField(_("country"), max_length=2)
+    # Whether the order's units are out of the product's stock: held from placing while it awaits payment (within
+    # the ORDER_UNPAID_* bounds), or else taken when it is paid; given back when it is cancelled.
+    stock_reserved = models.BooleanField(_("stock reserved"), default=True)
     payment_reference = models.CharField(_("payment reference"), max_length=100, blank=True)
     carrier = models.CharField(_("carrier"), max_length=64, blank=True)
     tracking_number = models.CharField(_("tracking number"), max_length=64, blank=True, db_index=True)

@@ -5,7 +5,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Avg, Count, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,6 +29,17 @@ def order_missing() -> str:
 
 def payment_window() -> timedelta:
     return timedelta(minutes=settings.ORDER_PAYMENT_WINDOW_MINUTES)
+
+
+def order_in_stock(*, order_id: int) -> bool:
+    """Whether the stock has every unit of the order now (of an order that holds nothing: whether it can be paid)."""
+    lines = OrderLine.objects.filter(order_id=order_id)
+    return not lines.filter(Q(product=None) | Q(product__stock__lt=F("quantity"))).exists()
+
+
+def order_sold_out() -> str:
+    """Why an order that holds nothing cannot be paid when order_in_stock is False."""
+    return _("Some goods of this order are sold out for now, so it cannot be paid.")
 
 
 # An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read

@@ -15,6 +15,7 @@ lock is FOR NO KEY UPDATE, so a step's rows that reference the merchant (notices
 at commit for a pickup holding the merchant row.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -22,7 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch
+from django.db.models import F, Prefetch, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -65,7 +66,7 @@ from .constants import (
 )
 from .hooks import buyer_refunded, referral_on_settlement
 from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
-from .selectors import order_missing, payment_window
+from .selectors import order_in_stock, order_missing, order_sold_out, payment_window
 
 
 def _locked(order_id: int) -> Order:
@@ -102,7 +103,8 @@ def order_create(
 ) -> Order:
     """A buyer's order (awaiting payment) in an open shop, for its on-shelf goods, within stock. What the merchant
     will see and pay is frozen now: per line the title, image, retail and purchase price (at the merchant's level)
-    and profit; the totals T, C and T - C. Stock is reserved, and given back if the order is cancelled."""
+    and profit; the totals T, C and T - C. Its units are held (out of the stock) within the bounds of _may_hold, or
+    else taken when it is paid; given back if it is cancelled."""
     external_ref = external_ref.strip()
     if not external_ref:
         raise field_error("external_ref", _("The storefront reference is missing."))
@@ -152,6 +154,7 @@ def order_create(
     if not (order.ship_name and order.ship_phone and order.ship_address):
         raise field_error("address", _("Please give the recipient's name, phone and address."))
     rows = []
+    units: dict[int, int] = {}  # product id: quantity (a product is listed once in a shop)
     for line in lines:
         listing = goods.get(line.goods_id)
         if listing is None or not listing.on_shelf or not listing.product.is_active:
@@ -159,12 +162,7 @@ def order_create(
                 "lines", _("Product %(id)s is not on sale in this shop.") % {"id": line.goods_id}, ErrorCode.NOT_FOUND
             )
         product = listing.product
-        taken = Product.objects.filter(pk=product.pk, stock__gte=line.quantity).update(stock=F("stock") - line.quantity)
-        if not taken:
-            raise field_error(
-                "lines",
-                _("Only %(stock)d of %(title)s are in stock.") % {"stock": product.stock, "title": product.title},
-            )
+        units[product.pk] = line.quantity
         prices = prices_for(retail=product.retail_price, margin=margin)
         images = list(product.images.all())
         rows.append(
@@ -178,6 +176,16 @@ def order_create(
                 profit=prices.profit,
             )
         )
+    stock = _stock_locked(units)
+    for row, (product_id, quantity) in zip(rows, units.items(), strict=True):
+        if stock[product_id] < quantity:
+            raise field_error(
+                "lines",
+                _("Only %(stock)d of %(title)s are in stock.") % {"stock": stock[product_id], "title": row.title},
+            )
+    order.stock_reserved = _may_hold(units, stock)
+    if order.stock_reserved:
+        _stock_move(units, -1)
     order.quantity = sum(row.quantity for row in rows)
     order.total_payment = quantize(sum((row.retail_price * row.quantity for row in rows), ZERO))
     order.total_cost = quantize(sum((row.purchase_price * row.quantity for row in rows), ZERO))
@@ -205,9 +213,64 @@ def _save_with_a_free_number(order: Order, attempts: int = 3) -> None:
             order.pk, order.number = None, new_number("O")
 
 
+# What an unpaid order holds (settings.ORDER_UNPAID_*): stock is the product's units neither sold nor held; the units
+# held by unpaid orders are read from their lines. Product rows are locked in id order, after the order's row when
+# there is one, so two orders of the same products wait for each other rather than deadlock.
+
+
+def _stock_locked(units: dict[int, int]) -> dict[int, int]:
+    """{product id: its stock now} of the products of `units`, their rows locked until the transaction ends."""
+    rows = Product.objects.select_for_update().filter(pk__in=units).order_by("pk").values_list("pk", "stock")
+    return dict(rows)
+
+
+def _held_unpaid(product_ids: Iterable[int]) -> dict[int, int]:
+    """{product id: units the orders awaiting payment hold of it}."""
+    rows = (
+        OrderLine.objects.filter(
+            order__status=OrderStatus.AWAITING_PAYMENT, order__stock_reserved=True, product_id__in=product_ids
+        )
+        .values("product_id")
+        .annotate(units=Sum("quantity"))
+        .values_list("product_id", "units")
+    )
+    return dict(rows)
+
+
+def _may_hold(units: dict[int, int], stock: dict[int, int]) -> bool:
+    """Whether a new unpaid order of `units` holds them: at most ORDER_UNPAID_MAX_UNITS of each product, and with what
+    unpaid orders hold already, at most ORDER_UNPAID_STOCK_PERCENT of each product's units (held or in stock)."""
+    if any(quantity > settings.ORDER_UNPAID_MAX_UNITS for quantity in units.values()):
+        return False
+    held = _held_unpaid(units)
+    percent = settings.ORDER_UNPAID_STOCK_PERCENT
+    return all(
+        (held.get(pk, 0) + quantity) * 100 <= percent * (stock[pk] + held.get(pk, 0)) for pk, quantity in units.items()
+    )
+
+
+def _stock_move(units: dict[int, int], sign: int) -> None:
+    """Takes `units` out of the products' stock (sign -1) or gives them back (+1), in product id order."""
+    for product_id, quantity in sorted(units.items()):
+        Product.objects.filter(pk=product_id).update(stock=F("stock") + sign * quantity)
+
+
+def _order_units(order: Order) -> dict[int, int]:
+    return dict(order.lines.exclude(product=None).values_list("product_id", "quantity"))
+
+
+def _stock_take_at_payment(order: Order) -> None:
+    """A paid order that held nothing takes its units now; refused (nothing taken) when some are gone."""
+    units = _order_units(order)
+    _stock_locked(units)
+    if not order_in_stock(order_id=order.pk):
+        raise AppError(order_sold_out(), ErrorCode.STATE)
+    _stock_move(units, -1)
+
+
 def _restore_stock(order: Order) -> None:
-    for product_id, quantity in order.lines.exclude(product=None).values_list("product_id", "quantity"):
-        Product.objects.filter(pk=product_id).update(stock=F("stock") + quantity)
+    if order.stock_reserved:
+        _stock_move(_order_units(order), +1)
 
 
 @transaction.atomic
@@ -217,6 +280,8 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
     now = timezone.now()
     if order.status == OrderStatus.AWAITING_PAYMENT and now > order.created_at + payment_window():
         raise AppError(_("The payment window of this order has closed."), ErrorCode.STATE)
+    if order.status == OrderStatus.AWAITING_PAYMENT and not order.stock_reserved:
+        _stock_take_at_payment(order)
     transition(
         order,
         OrderStatus.AWAITING_PICKUP,
@@ -225,6 +290,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
             "paid_at": now,
             "pickup_deadline": now + timedelta(hours=settings.ORDER_PICKUP_WINDOW_HOURS),
             "payment_reference": payment_reference.strip()[:100],
+            "stock_reserved": True,
         },
     )
     ledger_post(

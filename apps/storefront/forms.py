@@ -1,5 +1,6 @@
 """What a buyer sends the storefront, bounded before it reaches the database."""
 
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 KEYWORD_MAX = 64
+KEY_LENGTH_MAX = 45  # the longest spelling of a UUID ("urn:uuid:" and 36 characters)
 PAGE_MAX = 1000
 
 
@@ -63,6 +65,15 @@ class CheckoutForm(forms.Form):
         label=_("Email"), help_text=_("We send the link to your order's page here."), widget=forms.EmailInput(TYPED)
     )
     website = forms.CharField(required=False, max_length=200)
+    # A random key the cart page gives each form: the form sent again (a retry after a lost answer, a second click)
+    # finds the order the first placed. A form without a valid one (a page from before keys) gets a key of its own.
+    key = forms.CharField(required=False, widget=forms.HiddenInput, initial=uuid.uuid4)
+
+    def clean_key(self) -> uuid.UUID:
+        try:
+            return uuid.UUID(self.cleaned_data["key"][:KEY_LENGTH_MAX])
+        except ValueError:
+            return uuid.uuid4()
 
     def clean(self) -> dict:
         if self.cleaned_data.get("website"):

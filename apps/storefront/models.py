@@ -21,6 +21,9 @@ class BuyerOrder(models.Model):
     )
     token = models.CharField(max_length=43, unique=True)  # secrets.token_urlsafe(32)
     email = models.EmailField(_("email"), db_index=True)  # lower case: a buyer account's orders are found by it
+    # The buyer's network address as a keyed hash (never the address itself): with the email, what one buyer's unpaid
+    # orders hold is bounded (settings.ORDER_UNPAID_BUYER_MAX_UNITS).
+    client = models.CharField(max_length=64, blank=True, db_index=True)
     language = models.CharField(_("language"), max_length=10)
     created_at = models.DateTimeField(auto_now_add=True)
 

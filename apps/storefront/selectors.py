@@ -1,6 +1,8 @@
 """The storefront's reads: what a buyer sees of a shop and of one of its goods, composed from the apps that own them
 (shop, catalog, orders). Each page reads in a constant number of queries."""
 
+import ipaddress
+import uuid
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -8,8 +10,9 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.selectors import (
@@ -112,9 +115,43 @@ def cart_lines(*, shop: Shop, lines: dict[int, int]) -> tuple[list[dict[str, Any
     return rows, sum((row["subtotal"] for row in rows), ZERO), set(lines) - set(on_sale)
 
 
+def buyer_order_find_by(**lookup: Any) -> BuyerOrder | None:
+    return BuyerOrder.objects.select_related("order__merchant__shop").filter(**lookup).first()
+
+
 def buyer_order_find(*, token: str) -> BuyerOrder | None:
     """The storefront order whose page link has `token`, with its order, shop and merchant."""
-    return BuyerOrder.objects.select_related("order__merchant__shop").filter(token=token).first()
+    return buyer_order_find_by(token=token)
+
+
+def checkout_reference(key: uuid.UUID) -> str:
+    """The order reference of the checkout form with `key` (a random one the cart page gives each form)."""
+    return f"web-{key.hex}"
+
+
+def checkout_placed(*, key: uuid.UUID) -> BuyerOrder | None:
+    """The order the checkout form with `key` placed already, if it did."""
+    return buyer_order_find_by(order__external_ref=checkout_reference(key))
+
+
+def client_key(address: str | None) -> str:
+    """A buyer's network address as BuyerOrder.client keeps it: a keyed hash, of an IPv6 address's /64 network (what
+    one connection is given), so it can be compared and not read back; "" for none."""
+    if not address:
+        return ""
+    ip = ipaddress.ip_address(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:  # an IPv4 client of a dual-stack socket
+        ip = ip.ipv4_mapped
+    network = str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+    return salted_hmac("storefront.client", network, algorithm="sha256").hexdigest()
+
+
+def units_held(*, client: str, email: str) -> int:
+    """Units the buyer's storefront orders awaiting payment hold, the buyer known by `client` (client_key) or by the
+    email."""
+    known = Q(email=email.lower()) | Q(client=client) if client else Q(email=email.lower())
+    orders = BuyerOrder.objects.filter(known, order__status=OrderStatus.AWAITING_PAYMENT, order__stock_reserved=True)
+    return orders.aggregate(units=Sum("order__quantity"))["units"] or 0
 
 
 def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
@@ -131,6 +168,7 @@ def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
         refund["goods_label"] = GoodsStatus(refund["goods_status"]).label
     payment = Payment.objects.filter(buyer_order=buyer_order).values_list("status", flat=True).first()
     detail["payment_failed"] = payment == PaymentStatus.FAILED
+    detail["stock_reserved"] = order.stock_reserved
     detail["review"] = Review.objects.filter(order_id=order.pk).values("stars", "text").first()
     refund_open = any(refund["status"] == RefundStatus.PENDING for refund in detail["refunds"])
     detail["can"] = {

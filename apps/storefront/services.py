@@ -5,6 +5,7 @@ written by the orders services only (order_pay, order_cancel, refund_approve).""
 
 import logging
 import secrets
+import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -17,13 +18,15 @@ from django.utils.translation import gettext as _
 
 from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode
+from apps.core.locks import names_lock
 from apps.core.transitions import transition
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
+from apps.orders.selectors import order_in_stock, order_sold_out
 from apps.orders.services import LineRequest, order_create, order_pay
 from apps.shop.models import Shop
 
-from . import payments, tasks
+from . import payments, selectors, tasks
 from .constants import PaymentStatus
 from .models import BuyerOrder, Payment
 from .payments import Outcome, PaymentEvent
@@ -45,22 +48,46 @@ class Shipping:
 
 
 def checkout(
-    *, shop: Shop, lines: dict[int, int], shipping: Shipping, language: str, page_url: Callable[[str], str]
+    *,
+    shop: Shop,
+    lines: dict[int, int],
+    shipping: Shipping,
+    language: str,
+    page_url: Callable[[str], str],
+    key: uuid.UUID,
+    client: str = "",
 ) -> BuyerOrder:
-    """Places the order of one shop's cart (awaiting payment, its stock reserved) and e-mails the buyer its page's
-    address, `page_url(token)`. Raises AppError when the shop or a product cannot be ordered (nothing is placed)."""
+    """Places the order of one shop's cart (awaiting payment, its stock held within the bounds of order_create) and
+    e-mails the buyer its page's address, `page_url(token)`. `key` is the checkout form's: the order's reference, so
+    the same form sent again places nothing new (selectors.checkout_placed finds the first). `client` is the buyer's
+    address (selectors.client_key): with the email it bounds the units one buyer's unpaid orders hold at once
+    (settings.ORDER_UNPAID_BUYER_MAX_UNITS). Raises AppError when the shop or a product cannot be ordered, or the
+    buyer holds too much already (nothing is placed)."""
+    email = shipping.email.lower()
     with transaction.atomic():
+        names_lock(f"buyer-client:{client}" if client else "", f"buyer-email:{email}")
+        held = selectors.units_held(client=client, email=email)
         order = order_create(
             shop_id=shop.pk,
-            external_ref=f"web-{secrets.token_hex(16)}",
+            external_ref=selectors.checkout_reference(key),
             lines=[LineRequest(goods_id=goods, quantity=quantity) for goods, quantity in lines.items()],
             ship_name=shipping.name,
             ship_phone=shipping.phone,
             ship_address=shipping.address,
             ship_country=shipping.country,
         )
+        most = settings.ORDER_UNPAID_BUYER_MAX_UNITS
+        if order.stock_reserved and held + order.quantity > most:
+            raise AppError(
+                _(
+                    "At most %(max)d items may wait for payment from you at once, and %(held)d already do. Please "
+                    "pay or cancel those orders first, or order fewer."
+                )
+                % {"max": most, "held": held},
+                ErrorCode.LIMIT_REACHED,
+            )
         buyer_order = BuyerOrder.objects.create(
-            order=order, token=secrets.token_urlsafe(32), email=shipping.email.lower(), language=language
+            order=order, token=secrets.token_urlsafe(32), email=email, language=language, client=client
         )
         url = page_url(buyer_order.token)
         outbox.enqueue(tasks.buyer_order_mail, buyer_order_id=buyer_order.pk, url=url)
@@ -72,9 +99,11 @@ def payment_start(*, buyer_order: BuyerOrder, return_url: str) -> Payment:
     (called outside any transaction: it may take seconds). Raises AppError when the order is not awaiting payment or
     the provider cannot be reached."""
     order = buyer_order.order
-    order.refresh_from_db(fields=["status"])
+    order.refresh_from_db(fields=["status", "stock_reserved"])
     if order.status != OrderStatus.AWAITING_PAYMENT:
         raise AppError(_("This order is no longer awaiting payment."), ErrorCode.STATE)
+    if not order.stock_reserved and not order_in_stock(order_id=order.pk):
+        raise AppError(order_sold_out(), ErrorCode.STATE)
     provider = payments.provider()
     recent = Payment.objects.filter(
         buyer_order=buyer_order,

@@ -29,6 +29,7 @@ from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
 from apps.core.throttles import IpRateThrottle, WindowMixin, client_ip
 from apps.orders import services as order_services
+from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
@@ -311,6 +312,10 @@ def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
         if first and not form.non_field_errors():
             form.fields[first].widget.attrs["autofocus"] = True  # the browser shows the first field to correct
         return _cart_page(request, shop, form, status=400)
+    data = form.cleaned_data
+    placed = selectors.checkout_placed(key=data["key"])
+    if placed is not None:  # this form was sent before (its answer lost, or a second click): that order
+        return _placed(request, placed)
     cart = Cart(request.session, shop.pk)
     if not cart.lines():
         messages.error(request, _("Your cart is empty."))
@@ -318,7 +323,6 @@ def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
         form.add_error(None, _("Too many orders from your network. Please try again later."))
         return _cart_page(request, shop, form, status=429)
-    data = form.cleaned_data
     try:
         buyer_order = services.checkout(
             shop=shop,
@@ -326,11 +330,25 @@ def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
             shipping=services.Shipping(data["name"], data["phone"], data["address"], data["country"], data["email"]),
             language=translation.get_language(),
             page_url=lambda token: _order_url(request, token),
+            key=data["key"],
+            client=selectors.client_key(client_ip(request)),
         )
     except AppError as exc:
+        placed = selectors.checkout_placed(key=data["key"])  # the same form, sent at the same time, placed it
+        if placed is not None:
+            return _placed(request, placed)
         form.add_error(None, str(exc.message))
         return _cart_page(request, shop, form, status=409)
     cart.clear()
+    return _placed(request, buyer_order)
+
+
+def _placed(request: HttpRequest, buyer_order: BuyerOrder) -> HttpResponse:
+    """After checkout: on to pay the order, or to its page when it is not awaiting payment any more, or holds no
+    goods (the page says they go to whoever pays first; "Pay now" is there)."""
+    order = buyer_order.order
+    if order.status != OrderStatus.AWAITING_PAYMENT or not order.stock_reserved:
+        return see_other(_order_url(request, buyer_order.token))
     return _go_pay(request, buyer_order)
 
 

@@ -331,6 +331,15 @@ THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
 ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
+# What an order awaiting payment holds of the catalogue's stock (apps.orders.services.order_create), so that unpaid
+# orders cannot keep goods from the buyers who pay: at most ORDER_UNPAID_MAX_UNITS units of a product per order, and
+# all unpaid orders together at most ORDER_UNPAID_STOCK_PERCENT % of a product's units (rounded down). An order past
+# either bound is still placed, holding nothing: its goods are taken from the stock when it is paid, if still there.
+# The storefront refuses a checkout that would make one buyer's unpaid orders (by address or email) hold more than
+# ORDER_UNPAID_BUYER_MAX_UNITS units at once.
+ORDER_UNPAID_MAX_UNITS = env.int("ORDER_UNPAID_MAX_UNITS", default=10)
+ORDER_UNPAID_STOCK_PERCENT = env.int("ORDER_UNPAID_STOCK_PERCENT", default=50)
+ORDER_UNPAID_BUYER_MAX_UNITS = env.int("ORDER_UNPAID_BUYER_MAX_UNITS", default=20)
 ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)

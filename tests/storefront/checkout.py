@@ -24,6 +24,14 @@ def csrf(client: Client, url: str) -> str:
     return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
 
 
+def checkout_fields(client: Client, goods) -> dict[str, str]:
+    """The hidden fields of the checkout form on the cart page of `goods`' shop: its CSRF token and its key."""
+    page = client.get(cart_url(goods)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    return {"csrfmiddlewaretoken": token, "key": key[1] if key else ""}
+
+
 def cart_url(goods) -> str:
     return f"{goods.merchant.shop.get_absolute_url()}cart/"
 
