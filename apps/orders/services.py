@@ -220,7 +220,7 @@ def _save_with_a_free_number(order: Order, attempts: int = 3) -> None:
 
 def _stock_locked(units: dict[int, int]) -> dict[int, int]:
     """{product id: its stock now} of the products of `units`, their rows locked until the transaction ends."""
-    rows = Product.objects.select_for_update().filter(pk__in=units).order_by("pk").values_list("pk", "stock")
+    rows = Product.objects.select_for_update(no_key=True).filter(pk__in=units).order_by("pk").values_list("pk", "stock")
     return dict(rows)
 
 

@@ -20,7 +20,8 @@ this order:
 The lock order, for every write that touches a merchant's money or orders (money operations, the order steps of
 apps.orders.services, the beat's expiries and settlements, refunds, payments):
 - rows are locked in this order, a step skipping those it does not change: the merchant row, then orders (in
-  primary-key order), then a refund or the operation's other business rows, then the ledger accounts of each entry
+  primary-key order), then the catalogue products whose stock they hold or take back (in primary-key order), then a
+  refund or the operation's other business rows, then the ledger accounts of each entry
   (in primary-key order, ledger_post), then the shop's figures;
 - every lock on them is FOR NO KEY UPDATE (`select_for_update(no_key=True)`), never FOR UPDATE. No write changes a
   primary key, and FOR UPDATE would add only one thing: blocking the FOR KEY SHARE that PostgreSQL's foreign-key
