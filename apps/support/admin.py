@@ -15,7 +15,7 @@ from modeltranslation.admin import TranslationAdmin
 
 from apps.core.admin import ReadOnlyInline
 from apps.core.errors import AppError
-from apps.core.uploads import upload_url
+from apps.core.uploads import operator_upload_url
 
 from . import services
 from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus
@@ -134,7 +134,7 @@ class SupportMessageInline(ReadOnlyInline):
 
     @admin.display(description=_("image"))
     def picture(self, obj: SupportMessage) -> str:
-        url = upload_url(obj.image)
+        url = operator_upload_url(obj.image)
         return format_html('<a href="{0}"><img src="{0}" style="max-width:240px"></a>', url) if url else "-"
 
 

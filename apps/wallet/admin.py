@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
-from apps.core.uploads import upload_url
+from apps.core.uploads import operator_upload_url
 
 from . import selectors, services
 from .constants import DepositStatus, WithdrawalStatus
@@ -94,7 +94,7 @@ class DepositAdmin(DecisionAdmin):
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
-        url = upload_url(obj.voucher)
+        url = operator_upload_url(obj.voucher)
         return format_html('<a href="{0}"><img src="{0}" style="max-width:320px"></a>', url) if url else "-"
 
     @admin.display(description=_("card number"))
