@@ -12,7 +12,7 @@ from rest_framework import exceptions, permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
+from rest_framework.views import APIView
 
 from .apiview import ApiView
 from .envelope import ok
@@ -93,8 +93,9 @@ def private_file(request: HttpRequest, signed: str) -> FileResponse | JsonRespon
 
 
 def _signed_in(request: HttpRequest) -> Any:
-    """The merchant of the request's session token, by the API's authentication (DRF's setting); None without one."""
-    api_request = Request(request, authenticators=[auth() for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES])
+    """The merchant of the request's session token, by the API's authentication (DRF's default classes, the API's
+    setting); None without one."""
+    api_request = Request(request, authenticators=[auth() for auth in APIView.authentication_classes])
     try:
         return api_request.user
     except exceptions.AuthenticationFailed:
