@@ -16,7 +16,7 @@ from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, admin_form, 
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.models import Upload
-from apps.core.uploads import upload_url
+from apps.core.uploads import operator_upload_url
 
 from .constants import MERCHANT_COUNTRIES, MerchantStatus
 from .models import AuthToken, InvitationCode, Merchant, ThirdPartyIdentity
@@ -62,8 +62,8 @@ class MerchantForm(forms.ModelForm):
 
 
 def _image(upload: Upload | None) -> str:
-    """The image through its link (signed and expiring for private documents)."""
-    return linked_picture(upload_url(upload), "document")
+    """The image through its link (for a private document, served only to operators who may view the merchant)."""
+    return linked_picture(operator_upload_url(upload), "document")
 
 
 @admin.register(Merchant)

@@ -1,4 +1,5 @@
 """The operators' admin site: password (with django-axes' lockout), then, when settings.ADMIN_REQUIRE_OTP, a TOTP code.
+It also serves private files to the operators who may see them (`private_file`).
 
 config/urls.py makes `admin.site` an OperatorAdminSite (django-otp's documented way), so every ModelAdmin registered
 on it is covered. The setting is read on each request, so tests (and an operator's deployment) can switch it.
@@ -10,10 +11,15 @@ from django import forms
 from django.conf import settings
 from django.contrib.admin import AdminSite
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest
+from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext_lazy as _
 from django_otp import devices_for_user
 from django_otp.admin import OTPAdminAuthenticationForm, OTPAdminSite
+
+from .models import Upload
+from .uploads import file_response, upload_visible_to_operator
 
 
 class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
@@ -73,3 +79,18 @@ class OperatorAdminSite(OTPAdminSite):
 
     def each_context(self, request: HttpRequest) -> dict[str, Any]:
         return {**super().each_context(request), "require_otp": settings.ADMIN_REQUIRE_OTP}
+
+    def get_urls(self) -> list[URLPattern | URLResolver]:
+        return [path("private-file/<int:pk>/", self.private_file, name="private_file"), *super().get_urls()]
+
+    def private_file(self, request: HttpRequest, pk: int) -> FileResponse:
+        """A private file (ID document, license, deposit voucher, support image) for an operator signed in to the
+        admin (with the second factor when it is required) who may view a record that holds it: the merchant of an
+        ID document, the deposit of a voucher, the message of a support image (uploads.operator_upload_url links
+        here). Anyone else gets nothing: 404 without an operator's session, 403 without the permission."""
+        upload = Upload.objects.filter(pk=pk, is_private=True).first()
+        if upload is None or not self.has_permission(request):
+            raise Http404
+        if not upload_visible_to_operator(request.user, upload):
+            raise PermissionDenied
+        return file_response(upload)

@@ -1,16 +1,18 @@
-"""common/upload and the private-file links (api.md: images are absolute URLs; private files expire)."""
+"""common/upload and the private-file links (api.md: images are absolute URLs; private files are served only to
+their owner and to operators)."""
 
-import mimetypes
+from typing import Any
 
 from django.http import FileResponse, HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from .apiview import ApiView
 from .envelope import ok
@@ -19,7 +21,7 @@ from .exceptions import api_404
 from .models import Upload
 from .services import upload_create
 from .throttles import UploadThrottle
-from .uploads import upload_from_signed, upload_url
+from .uploads import file_response, upload_from_signed, upload_url
 
 # What a merchant may upload; before signing in only what the registration form needs.
 MERCHANT_KINDS = [
@@ -76,12 +78,25 @@ class UploadApi(ApiView):
 
 @require_GET
 def private_file(request: HttpRequest, signed: str) -> FileResponse | JsonResponse:
-    """Streams a private image to whoever holds an unexpired signed link (its owner, an operator)."""
+    """Streams a private image to its owner: the merchant whose session token the request carries (the `token`
+    header, read by the API's own authentication). The link alone opens nothing: signed out, another merchant's
+    session or a tampered or expired link is answered as a missing file. The app sends the header and shows what it
+    receives as a blob (an <img> cannot send it); operators open private files from the admin instead.
+
+    A file, not the JSON envelope: a plain view, outside the API's schema.
+    """
     upload = upload_from_signed(signed)
-    if upload is None:
-        return api_404(request)  # tampered, expired or not a private file; the envelope also under DEBUG
-    content_type = mimetypes.guess_type(upload.file.name or "")[0] or "application/octet-stream"
-    response = FileResponse(upload.file.open("rb"), content_type=content_type)
-    response["Cache-Control"] = "private, max-age=300"
-    response["X-Content-Type-Options"] = "nosniff"
-    return response
+    merchant = _signed_in(request)
+    if upload is None or merchant is None or upload.owner_id != merchant.pk:
+        return api_404(request)  # the envelope also under DEBUG
+    return file_response(upload)
+
+
+def _signed_in(request: HttpRequest) -> Any:
+    """The merchant of the request's session token, by the API's authentication (DRF's default classes, the API's
+    setting); None without one."""
+    api_request = Request(request, authenticators=[auth() for auth in APIView.authentication_classes])
+    try:
+        return api_request.user
+    except exceptions.AuthenticationFailed:
+        return None

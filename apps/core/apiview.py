@@ -173,6 +173,12 @@ class ApiView(APIView):
     content_negotiation_class = EnvelopeNegotiation
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # A method the view does not declare is its 405 before anything else: DRF finds out only after the
+        # throttles, which counted the request against the operation (a GET took a sign-in try) and answered
+        # "Too many attempts" for it once the rate was used up.
+        method = str(request.method).lower()
+        if method not in self.http_method_names or not hasattr(self, method):
+            self.http_method_not_allowed(request, *args, **kwargs)
         super().initial(request, *args, **kwargs)  # signed in, allowed and not throttled come first
         refuse_unknown_parameters(request, type(self))
 

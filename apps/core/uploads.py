@@ -1,13 +1,20 @@
-"""Looking up and linking uploads. Public images get their storage URL; private ones (ID documents, licenses,
-vouchers) an expiring signed link served by `common/file/<signed>` to whoever holds the link."""
+"""Looking up, linking and serving uploads. Public images get their storage URL. Private ones (ID documents,
+licenses, vouchers, support images) are served by the app, never by the storage, and only after it knows who asks
+(api.md: to their owner and to operators): the merchant app gets an expiring signed link, `common/file/<signed>`,
+served to the session of the upload's owner; the admin a link served to an operator who may view a record holding
+the file (admin_site.OperatorAdminSite.private_file)."""
 
+import mimetypes
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_permission_codename
 from django.core import signing
 from django.core.files.storage import FileSystemStorage, Storage, storages
+from django.db.models import ForeignObjectRel
+from django.http import FileResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -80,3 +87,46 @@ def upload_from_signed(signed: str) -> Upload | None:
     except signing.BadSignature:
         return None
     return Upload.objects.filter(pk=pk, is_private=True).first()
+
+
+def operator_upload_url(upload: Upload | None) -> str | None:
+    """The admin's link to an image: a public one's storage URL, a private one's operator link (served only to an
+    operator who may view a record holding it)."""
+    if upload is None:
+        return None
+    if upload.is_private:
+        return reverse("admin:private_file", kwargs={"pk": upload.pk})
+    return storage_url(upload.file.name)
+
+
+def _holders() -> list[ForeignObjectRel]:
+    """Every foreign key to Upload, from the side of Upload (the merchant's documents, a deposit's voucher, a support
+    message's image, and any added later)."""
+    return [
+        field
+        for field in Upload._meta.get_fields(include_hidden=True)
+        if isinstance(field, ForeignObjectRel) and not field.many_to_many
+    ]
+
+
+def upload_visible_to_operator(user: Any, upload: Upload) -> bool:
+    """Whether the operator may view a record that holds `upload`: the view (or change) permission of its model, as
+    the admin asks it (a superuser has them all). A file held by nothing is seen by nobody."""
+    for relation in _holders():
+        model = relation.related_model
+        opts = model._meta
+        may_view = any(
+            user.has_perm(f"{opts.app_label}.{get_permission_codename(action, opts)}") for action in ("view", "change")
+        )
+        if may_view and model._base_manager.filter(**{relation.field.name: upload}).exists():
+            return True
+    return False
+
+
+def file_response(upload: Upload) -> FileResponse:
+    """The stored file of `upload`, streamed by the app (from the disk or the bucket), kept by the browser only."""
+    content_type = mimetypes.guess_type(upload.file.name or "")[0] or "application/octet-stream"
+    response = FileResponse(upload.file.open("rb"), content_type=content_type)
+    response["Cache-Control"] = "private, max-age=300"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -14,7 +14,7 @@ from modeltranslation.admin import TranslationAdmin
 
 from apps.core.admin import ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
-from apps.core.uploads import upload_url
+from apps.core.uploads import operator_upload_url
 
 from . import services
 from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus
@@ -134,7 +134,7 @@ class SupportMessageInline(ReadOnlyInline):
 
     @admin.display(description=_("image"))
     def picture(self, obj: SupportMessage) -> str:
-        return linked_picture(upload_url(obj.image), "message")
+        return linked_picture(operator_upload_url(obj.image), "message")
 
 
 class ReplyForm(forms.ModelForm):

@@ -172,7 +172,9 @@ def support_reply(
     conversation = Conversation.objects.select_for_update().filter(pk=conversation_id).first()
     if conversation is None:
         raise AppError(_("This conversation does not exist."), ErrorCode.NOT_FOUND)
-    image = upload_create(file=image_file, kind=Upload.Kind.SUPPORT, owner_id=None) if image_file else None
+    image = None
+    if image_file:  # the merchant's, like the rest of the conversation: served to their session
+        image = upload_create(file=image_file, kind=Upload.Kind.SUPPORT, owner_id=conversation.merchant_id)
     message = SupportMessage.objects.create(
         conversation=conversation, author=MessageAuthor.OPERATOR, operator=operator, text=text, image=image
     )

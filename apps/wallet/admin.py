@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
-from apps.core.uploads import upload_url
+from apps.core.uploads import operator_upload_url
 
 from . import selectors, services
 from .constants import DepositStatus, WithdrawalStatus
@@ -94,7 +94,7 @@ class DepositAdmin(DecisionAdmin):
 
     @admin.display(description=_("voucher"))
     def voucher_image(self, obj: Deposit) -> str:
-        return linked_picture(upload_url(obj.voucher), "voucher")
+        return linked_picture(operator_upload_url(obj.voucher), "voucher")
 
     @admin.display(description=_("card number"))
     def card_shown(self, obj: Deposit) -> str:

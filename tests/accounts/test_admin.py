@@ -122,7 +122,7 @@ def test_two_operators_deciding_at_once_make_one_decision(operator):
     assert status_history(pending).count() == 1
 
 
-def test_admin_queue_lists_pending_and_shows_id_images_through_signed_links(console, pending):
+def test_admin_queue_lists_pending_and_shows_id_images_through_operator_links(console, pending):
     pending.id_front = upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=pending)
     pending.save()
     res = console.get(reverse(CHANGELIST), {"status__exact": "pending"})
@@ -130,7 +130,8 @@ def test_admin_queue_lists_pending_and_shows_id_images_through_signed_links(cons
     assert pending.phone in res.content.decode()
 
     page = console.get(reverse("admin:accounts_merchant_change", args=[pending.pk])).content.decode()
-    assert "/merchant/common/file/" in page
+    assert reverse("admin:private_file", args=[pending.id_front.pk]) in page  # for operators who may view it
+    assert "/merchant/common/file/" not in page  # never the merchant's link
     assert pending.id_front.file.name not in page  # the storage path is never shown
 
 

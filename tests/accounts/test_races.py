@@ -63,3 +63,25 @@ def test_ten_concurrent_uses_of_one_partner_link_open_one_session(merchant):
     assert sum(isinstance(r, tuple) for r in results) == 1
     assert all(isinstance(r, AppError) for r in results if not isinstance(r, tuple))
     assert AuthToken.objects.count() == 1
+
+
+def test_five_concurrent_registrations_of_one_phone_open_one_account_and_answer_alike():
+    from apps.core.models import Upload
+    from tests.factories import InvitationCodeFactory, upload_image
+
+    InvitationCodeFactory(code="WELCOME")
+
+    def form(i):
+        sides = ("id_front", "id_back", "id_hand")
+        documents = {name: upload_image(kind=Upload.Kind.ID_DOCUMENT).key for name in sides}
+        return services.Registration(
+            phone="+491701234567", email=f"racer{i}@example.com", password="Strong-pass-2026", real_name="Anna",
+            country="DE", shop_name=f"Shop {i}", shop_address="1 Main Street",
+            logo=upload_image(kind=Upload.Kind.LOGO).key, license="", invite_code="WELCOME", **documents,
+        )  # fmt: skip
+
+    forms = [form(i) for i in range(5)]
+    results = concurrently(5, lambda i: services.merchant_register(registration=forms[i]))
+    assert [r for r in results if isinstance(r, Exception)] == []  # none refused: the same answer for all
+    assert sum(isinstance(r, Merchant) for r in results) == 1 and results.count(None) == 4
+    assert Merchant.objects.filter(phone="+491701234567").count() == 1

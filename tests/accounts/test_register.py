@@ -1,9 +1,11 @@
 # ruff: noqa: RUF001  (translated messages in other scripts)
 import pytest
+from django.core import mail
 from django.utils import translation
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
+from apps.accounts.sms import LoggingSmsBackend
 from apps.core.models import Upload
 from apps.core.transitions import status_history
 from apps.shop.models import Level
@@ -159,15 +161,92 @@ def test_email_is_optional_in_chinese(api, form, lang):
     assert Merchant.objects.get().email is None
 
 
-def test_phone_and_email_must_be_new(api, form):
-    MerchantFactory(phone="+491701234567")
-    body = api.post(REGISTER, form).json()
-    assert body["data"]["errors"]["phone"] == ["This phone number is already registered."]
-    MerchantFactory(email="anna@example.com")
-    form["phone"] = "+491700000000"
-    api.lang = "ru-RU"
-    body = api.post(REGISTER, form).json()
-    assert body["data"]["errors"]["email"] == ["Этот адрес эл. почты уже зарегистрирован."]
+@pytest.fixture
+def register(api, django_capture_on_commit_callbacks):
+    """POSTs the form and runs what it left for after the commit (the Celery task; eager under test settings)."""
+
+    def post(form):
+        with django_capture_on_commit_callbacks(execute=True):
+            return api.post(REGISTER, form)
+
+    return post
+
+
+def _sms_to(phone):
+    return [text for to, text in LoggingSmsBackend.outbox if to == phone]
+
+
+@pytest.fixture(autouse=True)
+def _sms_outbox():
+    LoggingSmsBackend.outbox.clear()
+    yield
+    LoggingSmsBackend.outbox.clear()
+
+
+MISTAKES = [
+    ("logo", "no-such-key"),
+    ("id_front", "no-such-key"),
+    ("license", "no-such-key"),
+    ("invite_code", "NOPE"),
+    ("password_confirm", "Other-pass-2026"),
+    ("country", "ZZ"),
+    ("shop_name", ""),
+]
+
+
+@pytest.mark.parametrize(("field", "value"), MISTAKES)
+@pytest.mark.parametrize("taken", ["email", "phone"])
+def test_a_form_with_a_mistake_answers_the_same_whether_the_account_exists(register, form, field, value, taken):
+    """Whether a phone or email has an account is not told to the form (finding 8): with any mistake in it, the
+    answer is the mistake's, the same for a free and a taken phone or email; nobody is told anything."""
+    form[field] = value
+    free = register(form)
+    MerchantFactory(**({"email": "anna@example.com"} if taken == "email" else {"phone": "+491701234567"}))
+    existing = register(form)
+    assert free.status_code == existing.status_code
+    assert free.json() == existing.json()
+    assert free.json()["code"] == 0
+    assert Merchant.objects.count() == 1
+    assert mail.outbox == [] and LoggingSmsBackend.outbox == []
+
+
+def test_a_taken_email_answers_like_a_registration_and_tells_only_its_owner(api, register, form):
+    owner = MerchantFactory(email="anna@example.com", language="ri")  # Japanese
+    answer = register(form)
+    # No second account, nothing claimed: the owner's account is as it was.
+    assert not Merchant.objects.filter(phone="+491701234567").exists()
+    assert Merchant.objects.filter(email__iexact="anna@example.com").get() == owner
+    assert Upload.objects.filter(owner__isnull=True).count() == 4
+    # Told by mail, in the owner's language; the person who filled the form is not.
+    assert [message.to for message in mail.outbox] == [["anna@example.com"]]
+    assert "ログイン" in mail.outbox[0].body
+    assert LoggingSmsBackend.outbox == []
+
+    new = register({**form, "email": "someone.else@example.com", "phone": "+491700000000"})
+    assert answer.status_code == new.status_code == 200
+    assert answer.json() == new.json()
+    assert answer.json()["data"] == {"status": "pending", "status_label": "Under review"}
+    assert Merchant.objects.count() == 2 and len(mail.outbox) == 1
+
+
+def test_a_taken_phone_tells_its_owner_by_text_message(register, form):
+    owner = MerchantFactory(phone="+491701234567", email="owner@example.com", language="en")
+    answer = register(form).json()
+    assert (answer["code"], answer["data"]["status"]) == (1, "pending")
+    assert Merchant.objects.filter(phone="+491701234567").get() == owner
+    assert not Merchant.objects.filter(email="anna@example.com").exists()
+    assert len(_sms_to(owner.phone)) == 1 and "sign in" in _sms_to(owner.phone)[0]
+    assert mail.outbox == []  # the email typed is not the owner's: nothing goes there
+
+
+def test_the_owners_of_a_taken_phone_and_a_taken_email_are_each_told_once_an_hour(register, form):
+    by_phone = MerchantFactory(phone="+491701234567")
+    by_email = MerchantFactory(email="anna@example.com")
+    for _ in range(3):
+        assert register(form).json()["code"] == 1
+    assert len(_sms_to(by_phone.phone)) == 1
+    assert [message.to for message in mail.outbox] == [[by_email.email]]
+    assert Merchant.objects.count() == 2
 
 
 @pytest.mark.parametrize("country", ["Germany", "de", "DEU", "ZZ", "AQ"])

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from apps.core.models import Upload
-from tests.factories import InvitationCodeFactory, upload_image
+from tests.factories import InvitationCodeFactory, MerchantFactory, upload_image
 
 THIRD = "/merchant/merchant/third"
 TKREGISTER = "/merchant/merchant/tkregister"
@@ -132,6 +132,18 @@ def test_tkregister_refuses_a_bad_link_and_a_linked_identity(api, form, merchant
     assert body["code"] == 0
     assert body["msg"] == "Этот аккаунт партнёра уже привязан к продавцу."
     assert not Merchant.objects.filter(phone="+66800000001").exists()
+
+
+def test_tkregister_with_a_taken_phone_links_nobody_and_answers_like_a_registration(
+    api, form, django_capture_on_commit_callbacks
+):
+    owner = MerchantFactory(phone="+66800000001")
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.post(TKREGISTER, {**form, **partner_link()}).json()
+    assert (answer["code"], answer["data"]["status"]) == (1, "pending")
+    assert not ThirdPartyIdentity.objects.exists()  # the partner identity is not linked to the owner's account
+    assert Merchant.objects.get() == owner
+    assert api.post(THIRD, partner_link()).json()["data"]["status"] == 0
 
 
 def test_tkregister_needs_the_registration_fields_and_a_password(api, form):

@@ -5,6 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.test import Client, override_settings
 from django.urls import include, path
 
+from apps.accounts.services import session_create
 from apps.core.models import Upload
 from apps.core.uploads import upload_url
 from tests.factories import upload_image
@@ -73,7 +74,7 @@ def test_a_private_link_whose_file_is_gone_answers_the_500_envelope_under_debug(
     link = upload_url(upload)
     upload.file.storage.delete(upload.file.name)  # the file vanished from the storage, the row is still there
     assert Upload.objects.filter(pk=upload.pk).exists()
-    response = client().get(link)
+    response = client().get(link, HTTP_TOKEN=session_create(merchant=merchant))  # its owner asks
     assert_envelope(response, 500, "Something went wrong. Please try again later.")
 
 

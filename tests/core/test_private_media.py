@@ -1,4 +1,5 @@
-"""Private uploads leave only through the signed, expiring `common/file/` link, never as plain media (finding 8)."""
+"""Private uploads leave only through the app's links (to their owner, to operators), never as plain media
+(finding 8)."""
 
 import importlib
 
@@ -6,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import clear_url_caches
 
+from apps.accounts.services import session_create
 from apps.core.uploads import upload_url
 from tests.factories import upload_image
 
@@ -43,9 +45,10 @@ def test_private_file_is_not_served_as_media(urls_as_under_make_run, merchant, k
         assert b"".join(getattr(response, "streaming_content", [response.content])) != upload.file.open("rb").read()
 
 
-def test_private_file_is_served_through_its_signed_link(urls_as_under_make_run, merchant):
+def test_private_file_is_served_through_its_signed_link_to_its_owner(urls_as_under_make_run, merchant):
     upload = upload_image(kind="id_document", owner=merchant)
-    response = Client().get(upload_url(upload))
+    assert Client().get(upload_url(upload)).status_code == 404  # the link alone opens nothing
+    response = Client().get(upload_url(upload), HTTP_TOKEN=session_create(merchant=merchant))
     assert response.status_code == 200
     assert response["Cache-Control"] == "private, max-age=300"
     with upload.file.open("rb") as stored:

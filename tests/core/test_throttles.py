@@ -29,3 +29,42 @@ def test_a_merchant_gets_the_rate_per_minute_and_the_next_minute_again(api, thro
 
     clock[0] += 10
     assert api.get(AFFICHE).json()["code"] == 1
+
+
+# Every operation with throttles of its own (sign-in, partner sign-in, one-time codes, uploads, support messages),
+# besides the general rates that every operation pays.
+THROTTLED_POSTS = [
+    "/merchant/merchant/login",
+    "/merchant/merchant/third",
+    "/merchant/merchant/send_code",
+    "/merchant/common/upload",
+    "/merchant/newapi/kf_send",
+]
+
+
+def _method(client, method: str, path: str):
+    """A request with any method, as the app sends them (lang, token), outside the schema check of ApiClient."""
+    return client.generic(method, path, **client._headers({}))
+
+
+@pytest.mark.parametrize("path", THROTTLED_POSTS)
+def test_an_undeclared_method_answers_405_before_any_throttle(api, throttle_rates, path):
+    throttle_rates(**dict.fromkeys(SimpleRateThrottle.THROTTLE_RATES, "1/hour"))
+    api.login_as(MerchantFactory())
+    for _ in range(2):
+        answer = _method(api, "POST", path).json()  # whatever it says, the first counts against every rate
+    assert (answer["code"], answer["data"]["error"]) == (0, ErrorCode.THROTTLED), answer  # the rate is used up
+    for method in ("GET", "TRACE", "PUT", "PATCH", "DELETE"):
+        response = _method(api, method, path)
+        assert response.status_code == 405, (method, response.content)
+        assert response["Content-Type"].startswith("application/json")
+        assert response.json()["code"] == 0
+        assert "Too many" not in response.json()["msg"]
+
+
+def test_a_wrong_method_takes_no_sign_in_try(api, throttle_rates):
+    throttle_rates(login_ip="2/hour")
+    for _ in range(5):
+        assert _method(api, "GET", "/merchant/merchant/login").status_code == 405
+    answer = api.post("/merchant/merchant/login", {"account": "nobody@example.com", "password": "x"}).json()
+    assert answer["data"]["error"] != ErrorCode.THROTTLED

@@ -119,7 +119,8 @@ def test_private_documents_are_served_by_signed_link_only(merchant_api, api):
     assert upload.is_private and upload.file.name.startswith("private/voucher/")
     url = body["data"]["url"]
     assert "/merchant/common/file/" in url
-    res = api.get(url.replace("http://testserver", ""))
+    assert type(api)().get(url.replace("http://testserver", "")).status_code == 404  # the link alone opens nothing
+    res = merchant_api.get(url.replace("http://testserver", ""))  # the owner's session does
     assert res.status_code == 200
     assert res["Content-Type"] == "image/png"
     assert b"".join(res.streaming_content) == upload.file.open("rb").read()
@@ -128,6 +129,8 @@ def test_private_documents_are_served_by_signed_link_only(merchant_api, api):
 def test_tampered_or_expired_private_link_is_not_found(api, merchant, settings):
     upload = upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=merchant)
     path = upload_url(upload)
+    api.login_as(merchant)  # even to its owner
+    assert api.get(path).status_code == 200
     tampered = path[:-3] + ("AAA" if not path.endswith("AAA") else "BBB")
     for bad in (tampered, "/merchant/common/file/" + signing.dumps(upload.pk, salt="other")):
         res = api.get(bad)

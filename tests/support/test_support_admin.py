@@ -76,7 +76,8 @@ def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(consol
     assert conversation.operator_unread == 2
     page = console.get(change_url(conversation)).content.decode()
     assert "My parcel arrived broken" in page and "Order 2611210001" in page
-    assert "/merchant/common/file/" in page  # the private image through an expiring link
+    assert reverse("admin:private_file", args=[image.pk]) in page  # the private image, for operators who may view it
+    assert "/merchant/common/file/" not in page  # never the merchant's link
     conversation.refresh_from_db()
     assert conversation.operator_unread == 0 and conversation.waiting  # read, still to be answered
 
@@ -97,7 +98,8 @@ def test_a_reply_is_sent_through_the_service(console, merchant, operator):
     assert "Reply sent." in response.content.decode()
     answer = SupportMessage.objects.get(author="operator")
     assert answer.operator == operator and answer.text == "Seven days after the buyer receives the order."
-    assert answer.image.kind == Upload.Kind.SUPPORT and answer.image.is_private and answer.image.owner is None
+    assert answer.image.kind == Upload.Kind.SUPPORT and answer.image.is_private
+    assert answer.image.owner == conversation.merchant  # the merchant's, like the conversation: served to its session
     conversation.refresh_from_db()
     assert (conversation.waiting, conversation.merchant_unread, conversation.operator_unread) == (False, 1, 0)
 

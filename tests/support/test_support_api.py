@@ -219,7 +219,9 @@ def test_an_image_message_shows_its_private_image_through_an_expiring_link(merch
     assert image.is_private
     sent = data(merchant_api.post(SEND, {"image_id": image.key}))
     assert sent["text"] == "" and "/merchant/common/file/" in sent["image"]
-    response = Client().get(sent["image"].removeprefix("http://testserver"))
+    link = sent["image"].removeprefix("http://testserver")
+    assert Client().get(link).status_code == 404  # the link alone opens nothing
+    response = Client().get(link, HTTP_TOKEN=merchant_api.token)  # the merchant's session does
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
 
 

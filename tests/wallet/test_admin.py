@@ -27,7 +27,8 @@ def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client
     )
     page = admin_client.get(reverse("admin:wallet_deposit_change", args=[deposit.pk]))
     assert page.status_code == 200
-    assert b"common/file/" in page.content  # the voucher, through an expiring private link
+    assert reverse("admin:private_file", args=[voucher.pk]).encode() in page.content  # for operators who may view it
+    assert b"common/file/" not in page.content  # never the merchant's link
     assert f"voucher:{voucher.pk}".encode() not in page.content  # the picture, not the raw reference
     assert b"field-chain_check" in page.content and b"field-verify_note" not in page.content  # "chain check" once
     assert admin_client.get(reverse("admin:wallet_deposit_changelist"), {"status__exact": 0}).status_code == 200

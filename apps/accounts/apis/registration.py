@@ -88,12 +88,15 @@ class RegistrationInputSerializer(IdDocumentsSerializer, PasswordPairSerializer)
 
 class RegisterOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=MerchantStatus.choices)
-    status_label = serializers.CharField(source="get_status_display")
+    status_label = serializers.CharField()
 
 
-def _registered(merchant: Merchant) -> Response:
+def _registered(merchant: Merchant | None) -> Response:
+    """The answer to a registration; None (the phone or email has an account, whose owner alone is told) answers
+    the same as a new registration under review."""
+    status = MerchantStatus.PENDING if merchant is None else MerchantStatus(merchant.status)
     return ok(
-        RegisterOutputSerializer(merchant).data,
+        RegisterOutputSerializer({"status": status, "status_label": status.label}).data,
         _("Registration submitted. Your documents are under review; we will notify you of the result."),
     )
 

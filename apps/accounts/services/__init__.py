@@ -9,6 +9,7 @@ from .merchants import (
     merchant_resubmit,
     merchant_tkregister,
     merchant_transition,
+    registration_taken_notify,
 )
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
@@ -53,6 +54,7 @@ __all__ = [
     "password_reset",
     "pay_password_check",
     "pay_password_set",
+    "registration_taken_notify",
     "session_create",
     "session_revoke",
     "session_revoke_all",

@@ -3,13 +3,16 @@
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
-from apps.core.i18n import APP_TO_DJANGO, app_lang
+from apps.core.i18n import APP_TO_DJANGO, app_lang, django_lang
 from apps.core.models import Upload
 from apps.core.notices import notify
 from apps.core.transitions import transition
@@ -19,6 +22,7 @@ from ..constants import MerchantStatus
 from ..hooks import merchant_registered
 from ..models import Merchant, ThirdPartyIdentity
 from ..selectors import account_normalize, invitation_resolve
+from ..sms import sms_send
 from .sessions import third_party_link_spend, third_party_link_verify
 
 _REVIEW_NOTICE = (
@@ -55,18 +59,19 @@ def _new_invite_code() -> str:
 
 
 @transaction.atomic
-def merchant_register(*, registration: Registration) -> Merchant:
-    """Creates a pending merchant and its shop, claims the uploaded documents and notifies the merchant."""
+def merchant_register(*, registration: Registration) -> Merchant | None:
+    """Creates a pending merchant and its shop, claims the uploaded documents and notifies the merchant.
+
+    Whether the phone or email already has an account is asked last, once the whole form is valid, and told only to
+    that account's owner (registration_taken_notify, in the worker): the answer is the same as a registration's,
+    so the form cannot be used to find out who has an account. Then nothing is created and None is returned.
+    """
     reg = registration
     phone = account_normalize(reg.phone)
     email = reg.email.strip().lower() or None
     platform_code, inviter = invitation_resolve(code=reg.invite_code)
     if platform_code is None and inviter is None:
         raise field_error("invite_code", _("The invitation code is invalid."))
-    if Merchant.objects.filter(phone=phone).exists():
-        raise field_error("phone", _("This phone number is already registered."), ErrorCode.CONFLICT)
-    if email and Merchant.objects.filter(email__iexact=email).exists():
-        raise field_error("email", _("This email is already registered."), ErrorCode.CONFLICT)
 
     documents = {"id_front": reg.id_front, "id_back": reg.id_back, "id_hand": reg.id_hand}
     if len(set(documents.values())) < len(documents):
@@ -93,12 +98,19 @@ def merchant_register(*, registration: Registration) -> Merchant:
         invited_by=inviter,
         invitation=platform_code,
     )
-    merchant.set_password(reg.password)
-    try:
-        with transaction.atomic():
-            merchant.save()
-    except IntegrityError:  # the same phone or email registered at the same moment
-        raise AppError(_("This phone number or email is already registered."), ErrorCode.CONFLICT) from None
+    merchant.set_password(reg.password)  # hashed either way, so the answer takes as long for a taken account
+    taken = Merchant.objects.filter(phone=phone).exists() or (
+        email is not None and Merchant.objects.filter(email__iexact=email).exists()
+    )
+    if not taken:
+        try:
+            with transaction.atomic():
+                merchant.save()
+        except IntegrityError:  # the same phone or email registered at the same moment
+            taken = True
+    if taken:
+        _registration_taken(phone=phone, email=email)
+        return None
     Upload.objects.filter(pk__in=[u.pk for u in uploads.values() if u is not None]).update(owner=merchant)
     merchant_registered(
         merchant=merchant, shop_name=reg.shop_name.strip(), shop_address=reg.shop_address.strip(), logo=uploads["logo"]
@@ -106,6 +118,47 @@ def merchant_register(*, registration: Registration) -> Merchant:
     title, body = _REVIEW_NOTICE
     notify(merchant=merchant, title=title, body=body)
     return merchant
+
+
+def _registration_taken(*, phone: str, email: str | None) -> None:
+    from ..tasks import registration_taken_notify  # the task calls back into this module
+
+    outbox.enqueue(registration_taken_notify, phone=phone, email=email)
+
+
+# At most one message an hour to an account whose details someone registers with (the form is open to anyone).
+REGISTRATION_TAKEN_EVERY = 3600
+
+
+def registration_taken_notify(*, phone: str, email: str | None) -> int:
+    """The worker's half of a registration refused because the phone or email has an account: its owner is told, by
+    mail when the email is theirs, else by text message, in their language. Returns how many were told (an owner
+    told within the hour is not told again)."""
+    by_email = Merchant.objects.filter(email__iexact=email) if email else Merchant.objects.none()
+    owners = {merchant.pk: (merchant, True) for merchant in by_email}
+    for merchant in Merchant.objects.filter(phone=phone):
+        owners.setdefault(merchant.pk, (merchant, False))
+    told = 0
+    for merchant, by_mail in owners.values():
+        key = f"registration-taken:{merchant.pk}"
+        if not cache.add(key, 1, REGISTRATION_TAKEN_EVERY):
+            continue
+        try:
+            with translation.override(django_lang(merchant.language)):
+                text = _(
+                    "Someone tried to register a new shop with your phone number or email address. You already have "
+                    "an account: sign in, or use “Forgot password?” on the sign-in screen. If this was not you, you "
+                    "can ignore this message."
+                )
+                if by_mail and merchant.email:
+                    send_mail(_("Registration with your details"), text, None, [merchant.email])
+                else:
+                    sms_send(phone=merchant.phone, text=text)
+        except Exception:
+            cache.delete(key)  # not told: the task's retry tells them (the owners told already are not told twice)
+            raise
+        told += 1
+    return told
 
 
 @transaction.atomic
@@ -133,7 +186,7 @@ def merchant_resubmit(*, merchant: Merchant, id_front: str, id_back: str, id_han
 
 
 @transaction.atomic
-def merchant_tkregister(*, registration: Registration, data: str, code: str, partner: str) -> Merchant:
+def merchant_tkregister(*, registration: Registration, data: str, code: str, partner: str) -> Merchant | None:
     """Registration that links the partner identity of a valid link, and spends the link. A link that `third`
     answered "unknown identity" to stays usable here for an hour (third_party_link_keep), even past its `exp`;
     if the registration is refused (a form mistake), the link is not spent and the merchant can try again."""
@@ -142,7 +195,8 @@ def merchant_tkregister(*, registration: Registration, data: str, code: str, par
     if ThirdPartyIdentity.objects.filter(partner=partner, uid=link.uid).exists():
         raise AppError(_("This partner account is already linked to a merchant."), ErrorCode.CONFLICT)
     merchant = merchant_register(registration=registration)
-    ThirdPartyIdentity.objects.create(partner=partner, uid=link.uid, merchant=merchant)
+    if merchant is not None:  # None: the phone or email has an account, whose owner alone is told
+        ThirdPartyIdentity.objects.create(partner=partner, uid=link.uid, merchant=merchant)
     return merchant
 
 

@@ -43,6 +43,22 @@ describe("root: third-party sign-in", () => {
     expect(localStorage.getItem("data")).toBeNull();
   });
 
+  it.each(["/\\evil.example", "//evil.example", "https://evil.example", "/nowhere"])(
+    "goes to /home when path %s is not a screen of the app",
+    async (path) => {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn().mockResolvedValue(
+          new Response(JSON.stringify({ code: 1, msg: "", data: { status: 1, merinfo: { token: "partner-tok" } } })),
+        ),
+      );
+      renderRoot(`/?data=signed&code=c1&mer=m1&path=${encodeURIComponent(path)}`);
+
+      expect((await screen.findByTestId("at")).textContent).toBe("/home");
+      expect(getSession().token).toBe("partner-tok");
+    },
+  );
+
   it("keeps data in localStorage and stays when the identity is not linked (status 0)", async () => {
     vi.stubGlobal(
       "fetch",

@@ -2,7 +2,8 @@
  * "/": the partner (third-party) sign-in, as the spec's navigation section says. With `data` in the query:
  * a loading toast that does not close by itself and blocks clicks, POST merchant/third {data, code, mer},
  * toast closed; status 0 -> `data` kept in localStorage `data` and the user stays here (offered registration,
- * which links the partner identity, or sign-in); otherwise the token is saved and the user goes to `path` or /home.
+ * which links the partner identity, or sign-in); otherwise the token is saved and the user goes to `path` when it
+ * is one of the app's screens (appPath), else to /home.
  * Without `data`: the toast is only closed and the user goes to /login (or /home when signed in).
  */
 import { useEffect, useRef, useState } from "react";
@@ -11,6 +12,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { savePartnerLink, thirdMessages as m, useThirdSignIn } from "@/features/account";
 import { signIn, useSession } from "@/lib/session";
+import { appPath } from "../appPath";
 
 export const THIRD_DATA_KEY = "data";
 
@@ -44,7 +46,7 @@ export default function RootScreen() {
             return;
           }
           signIn(answer.merinfo);
-          navigate(params.get("path") || "/home", { replace: true });
+          navigate(appPath(params.get("path")), { replace: true }); // a screen of this app, else Home
         },
         // A refused signature: the query client shows the server msg as a toast after this one is closed.
         onError: () => {

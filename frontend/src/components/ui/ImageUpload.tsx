@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile";
 import { useIntl } from "react-intl";
+import { useImageSrc } from "@/hooks/useImageSrc";
 import { api } from "@/lib/api";
 import { uiMessages } from "./messages";
 
@@ -44,7 +45,20 @@ export function ImageUpload({ kind, value, onChange, onUploadingChange }: Props)
     return () => onUploadingChange(false);
   }, [busy, onUploadingChange]);
 
-  const fileList: ImageUploadItem[] = value ? [{ key: value.id, url: value.url }] : [];
+  // The picture just chosen is shown from the device, not through its link: a private upload's link (ID documents,
+  // licenses, vouchers) opens only with the session's token, and a registration has none. A value the form started
+  // with is shown through its link (useImageSrc reads a private one with the token).
+  const [picked, setPicked] = useState<Uploaded | null>(null);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
+  const isPicked = value !== null && value.id === picked?.id;
+  const stored = useImageSrc(value && !isPicked ? value.url : null);
+  const shown = isPicked ? picked.url : stored;
+  const fileList: ImageUploadItem[] = value ? [{ key: value.id, url: shown ?? "" }] : [];
   return (
     <ImageUploader
       value={fileList}
@@ -56,8 +70,10 @@ export function ImageUpload({ kind, value, onChange, onUploadingChange }: Props)
         setPending((n) => n + 1);
         try {
           const uploaded = await uploadImage(file, kind);
+          const preview = URL.createObjectURL(file);
+          setPicked({ id: uploaded.id, url: preview });
           onChange(uploaded);
-          return { key: uploaded.id, url: uploaded.url };
+          return { key: uploaded.id, url: preview };
         } catch (error) {
           Toast.show({ icon: "fail", content: (error as Error).message || intl.formatMessage(uiMessages.uploadFailed) });
           throw error;

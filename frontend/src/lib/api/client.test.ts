@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { getSession, reloadSession, signIn, updateSession } from "@/lib/session";
-import { api, ApiError, newIdempotencyKey, TIMEOUT_MS } from "@/lib/api";
+import { api, ApiError, fetchPrivateFile, newIdempotencyKey, privateFilePath, TIMEOUT_MS } from "@/lib/api";
 import { showToast } from "@/lib/toast";
 
 // The toast is antd-mobile's, loaded lazily and drawn after a tick: the tests check what the client asks it to
@@ -90,5 +90,19 @@ describe("api client", () => {
     expect(init.headers["Idempotency-Key"]).toBe(key);
     expect(init.headers["Content-Type"]).toBeUndefined();
     expect(newIdempotencyKey()).not.toBe(key);
+  });
+
+  it("reads a private file on this origin with the session's token", async () => {
+    expect(privateFilePath("https://elsewhere.example/merchant/common/file/MQ:x:y")).toBe("/merchant/common/file/MQ:x:y");
+    expect(privateFilePath("/media/public/logo/a.png")).toBeNull();
+    expect(privateFilePath("https://cdn.example/private/a.png")).toBeNull();
+    signIn({ token: "tok-1", name: "Shop" });
+    const fetchMock = vi.fn().mockResolvedValue(new Response("png", { headers: { "Content-Type": "image/png" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(fetchPrivateFile("/merchant/common/file/MQ:x:y")).resolves.toMatchObject({ size: 3, type: "image/png" });
+    expect(fetchMock.mock.calls[0][0]).toBe("/merchant/common/file/MQ:x:y");
+    expect(sentHeaders(fetchMock)).toMatchObject({ token: "tok-1" });
+    vi.stubGlobal("fetch", answer({ code: 0, msg: "Not found.", data: null }, 404));
+    await expect(fetchPrivateFile("/merchant/common/file/other")).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -88,6 +88,37 @@ export async function requestAnswer<T>(path: string, options: RequestOptions = {
   return { data: envelope.data, msg: envelope.msg };
 }
 
+/** Where the server serves a private file (ID document, license, voucher, support image) to its owner's session. */
+export const PRIVATE_FILE_PATH = `${API_BASE}/common/file/`;
+
+/**
+ * The path of a private file's link (an image URL from an answer), or null for any other URL. It is read on this
+ * origin, whatever host the answer wrote, so the session's token never goes anywhere else.
+ */
+export function privateFilePath(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.pathname.startsWith(PRIVATE_FILE_PATH) ? parsed.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A private file as a Blob: GET its path (privateFilePath) with the session's `token` (and `lang`) header, which an
+ * <img> cannot send; the server answers 404 to anyone but the file's owner. Shown through an object URL
+ * (hooks/useImageSrc).
+ */
+export async function fetchPrivateFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const { token, lang } = getSession();
+  const headers: Record<string, string> = { lang };
+  if (token) headers.token = token;
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const response = await fetch(path, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  if (!response.ok) throw new ApiError(0, response.statusText, null, response.status);
+  return response.blob();
+}
+
 /** The paths that answer `method` (relative to /merchant). */
 type PathOf<M extends "get" | "post"> = { [P in ApiPath]: M extends ApiMethod<P> ? P : never }[ApiPath];
 export type GetPath = PathOf<"get">;

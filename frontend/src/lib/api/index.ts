@@ -1,4 +1,16 @@
-export { api, request, requestAnswer, newIdempotencyKey, API_BASE, TIMEOUT_MS, type RequestOptions, type Answer } from "./client";
+export {
+  api,
+  request,
+  requestAnswer,
+  newIdempotencyKey,
+  fetchPrivateFile,
+  privateFilePath,
+  API_BASE,
+  PRIVATE_FILE_PATH,
+  TIMEOUT_MS,
+  type RequestOptions,
+  type Answer,
+} from "./client";
 export { ApiError, isAnswered, type FieldErrors } from "./errors";
 export { nextPageParam, PAGE_SIZE, type ListPage } from "./list";
 export { createQueryClient, POLL_MS } from "./queryClient";

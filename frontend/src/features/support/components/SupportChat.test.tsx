@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouteActiveContext } from "@/hooks/useRouteActive";
 import { createQueryClient } from "@/lib/api";
+import { signIn } from "@/lib/session";
 import { SupportChat } from "./SupportChat";
 
 function answer(data: unknown, code = 1, msg = "ok") {
@@ -60,5 +61,38 @@ describe("SupportChat", () => {
     await waitFor(() => expect(screen.queryByText("Not sent")).toBeNull());
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("shows a private image read with the session's token, never its bare link", async () => {
+    signIn({ token: "tok-owner", name: "Shop" });
+    const link = `${window.location.origin}/merchant/common/file/MQ:signed`;
+    URL.createObjectURL = vi.fn(() => "blob:support-image"); // jsdom has none
+    URL.revokeObjectURL = vi.fn();
+    const files: Array<string | null> = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = String(input);
+      if (url.includes("kf_messages")) return answer({ ...PAGE, list: [{ ...REPLY, text: "", image: link }] });
+      files.push(new Headers(init?.headers).get("token"));
+      return Promise.resolve(new Response("png", { status: 200, headers: { "Content-Type": "image/png" } }));
+    });
+    mount(true);
+    const image = await screen.findByRole("img", { name: "Image" });
+    expect(image.getAttribute("src")).toBe("blob:support-image");
+    expect(files).toEqual(["tok-owner"]); // the file was asked for with the session's token
+    expect(document.querySelector(`img[src="${link}"]`)).toBeNull();
+  });
+
+  it("shows no broken picture when the server refuses the file", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation((input) => {
+      const url = String(input);
+      if (url.includes("kf_messages")) {
+        return answer({ ...PAGE, list: [{ ...REPLY, text: "Look", image: `${window.location.origin}/merchant/common/file/x` }] });
+      }
+      return Promise.resolve(new Response(JSON.stringify({ code: 0, msg: "Not found.", data: null }), { status: 404 }));
+    });
+    mount(true);
+    await screen.findByText("Look");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("img")).toBeNull();
   });
 });

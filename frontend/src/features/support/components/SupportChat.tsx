@@ -5,6 +5,7 @@ import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { uploadImage } from "@/components/ui/ImageUpload";
 import { QueryFallback } from "@/components/ui/QueryState";
+import { useImageSrc } from "@/hooks/useImageSrc";
 import { useRouteActive } from "@/hooks/useRouteActive";
 import { newIdempotencyKey } from "@/lib/api";
 import { useFormat } from "@/lib/money";
@@ -28,14 +29,15 @@ type Pending = {
 
 function Bubble({ text, image, onImage }: { text: string; image: string | null; onImage: (url: string) => void }) {
   const intl = useIntl();
+  const src = useImageSrc(image); // a message's image is a private file: read with the session's token
   return (
     // Plain text as typed (never a link, never a deposit card): support messages are conversation, not instructions.
     <div className={text ? "support-bubble" : "support-bubble image-only"} translate="no">
-      {image && (
+      {src && (
         <img
-          src={image}
+          src={src}
           alt={intl.formatMessage(m.image)}
-          onClick={() => onImage(image)}
+          onClick={() => onImage(src)}
           onLoad={(event) => event.currentTarget.scrollIntoView?.({ block: "nearest" })}
         />
       )}
