@@ -3,6 +3,7 @@ order mail, the provider's refund, the account confirmation mail, a merchant's o
 in its cause's transaction; a broker that is down when the buyer cancels loses neither the refund nor the mail; a
 payment provider that fails three times gives the money back once, on the fourth try."""
 
+import uuid
 from datetime import timedelta
 from decimal import Decimal
 
@@ -143,7 +144,12 @@ def test_the_order_mail_is_recorded_with_the_checkout(goods, recorded_in_its_tra
             name="Ann", phone="+81 90 1234 5678", address="Tokyo", country="JP", email="a@b.jp"
         )
         checkout.placed = services.checkout(
-            shop=goods.merchant.shop, lines={goods.pk: 1}, shipping=shipping, language="en", page_url=lambda t: t
+            shop=goods.merchant.shop,
+            lines={goods.pk: 1},
+            shipping=shipping,
+            language="en",
+            page_url=lambda t: t,
+            key=uuid.uuid4(),
         )
 
     entry = recorded_in_its_transaction(checkout, "apps.storefront.tasks.buyer_order_mail")
