@@ -67,7 +67,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The buyer paid an order awaiting payment: it now awaits the merchant's pickup. */
+        /**
+         * @description The buyer paid an order awaiting payment: it now awaits the merchant's pickup. An order that held nothing
+         *     (stock_reserved false) takes its units now, and is refused, unchanged, when they are gone.
+         */
         post: operations["intake_v1_order_paid_create"];
         delete?: never;
         options?: never;
@@ -1602,6 +1605,8 @@ export interface components {
             status_label: string;
             /** @description Units in all lines. */
             quantity: number;
+            /** @description Whether its units are out of the stock for it. An unpaid order holds them only within the platform's bounds (README, Configuration: ORDER_UNPAID_*); one placed holding nothing takes them when it is paid, and order/paid is refused, changing nothing, when they are gone by then. */
+            stock_reserved: boolean;
             /**
              * Format: decimal
              * @description What the buyer pays: retail price x quantity of every line.
