@@ -1,0 +1,254 @@
+"""`make soak`: the `make run` worker (with beat, on the embedded broker) under a steady stream of tasks.
+
+`manage.py run_worker` runs as `make run` runs it (the real Celery worker with its embedded beat, started again if it
+dies), with the local settings on a temporary SQLite database and var folder, the soak's counting task loaded
+(tests/soak/tasks.py) and the beat sending its sweeps every second and the heartbeat every two. For `--seconds`
+(default 60) three threads of this process publish tasks to the three queues, a few at a time as a web process does,
+so that the worker keeps reading queues that messages are being written to: kombu's filesystem transport, the old
+embedded broker, reads a message file before its writer has finished it, and its worker died of it every 15 to 40
+seconds here (19 minutes into a `make run`). Then:
+
+- no worker may have died (run_worker logs each exit), and every task sent must have run;
+- /readyz answers 200 with the beat's and each queue's heartbeat recent;
+- the worker is killed (kill -9 of its main process): a new one must run tasks within seconds, and the old one's
+  embedded beat must be gone;
+- SIGINT to run_worker (Ctrl-C of `make run`) stops it and its worker.
+
+It prints a report and exits 1 on a failure; the logs then stay in the temporary folder it names.
+"""
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+PY = sys.executable
+QUEUES = ("money", "default", "bulk")
+RESTART_SECONDS = 30  # a killed worker's successor must run a task within this
+# The stream: two threads each send a task every 50 ms (what the web process sends for a burst of checkouts and
+# pickups), each task carrying 64 KB: the filesystem transport's window (from the file's creation to the end of its
+# write, the message's JSON encoding included) grows with the message, so a minute here hits its race as often as
+# many hours of `make run` did. Measured on this machine: its worker died 2 or 3 times a minute under this stream.
+STREAMS, PAUSE, PADDING = 2, 0.05, "x" * 64_000
+STARTED = re.compile(r"Started the Celery worker with beat \(pid (\d+)")
+
+
+class SoakError(Exception):
+    pass
+
+
+def check(condition: object, what: str) -> None:
+    if not condition:
+        raise SoakError(what)
+
+
+def wait_for(what: str, probe: Callable[[], Any], seconds: float) -> Any:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if result := probe():
+            return result
+        time.sleep(0.2)
+    raise SoakError(f"timed out waiting for {what}")
+
+
+class Soak:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.done_file = folder / "done"
+        self.log_file = folder / "run_worker.log"
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
+            "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+            "VAR_DIR": str(folder / "var"),
+            "MEDIA_ROOT": str(folder / "media"),
+            "DJANGO_DEBUG": "false",
+            "BEAT_HEARTBEAT_SECONDS": "2",
+            "BEAT_ORDERS_MOVE_DUE_SECONDS": "1",
+            "BEAT_CHAIN_DEPOSITS_SECONDS": "1",
+            "SOAK_DONE_FILE": str(self.done_file),
+        }
+        self.run_worker: subprocess.Popen | None = None
+        self.numbers = iter(range(10**9))
+        self.lock = threading.Lock()
+        self.lines: list[str] = []
+
+    def say(self, line: str) -> None:
+        self.lines.append(line)
+        print(f"  {line}", flush=True)
+
+    # ---------- the processes ----------
+    def start(self) -> None:
+        subprocess.run([PY, "manage.py", "migrate", "-v", "0"], cwd=BASE_DIR, env=self.env, check=True)
+        os.environ.update(self.env)  # this process publishes and asks /readyz with the same settings
+        import django
+
+        django.setup()
+        self.run_worker = subprocess.Popen(
+            [PY, "manage.py", "run_worker", "--include", "tests.soak.tasks"],
+            cwd=BASE_DIR,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self.log_file.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def workers(self) -> list[int]:
+        """The pids of the workers run_worker started, in order."""
+        return [int(pid) for pid in STARTED.findall(self.log_file.read_text(errors="replace"))]
+
+    def deaths(self) -> int:
+        return self.log_file.read_text(errors="replace").count("The Celery worker (pid")
+
+    def stop(self) -> None:
+        if self.run_worker is not None and self.run_worker.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.run_worker.pid, signal.SIGKILL)
+            self.run_worker.wait()
+        for pid in self.workers():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+
+    # ---------- the tasks ----------
+    def ran(self) -> Counter[int]:
+        text = self.done_file.read_text() if self.done_file.exists() else ""
+        return Counter(int(line) for line in text.split())
+
+    def send(self, producer: Any = None) -> int:
+        from config.celery import app
+
+        with self.lock:
+            number = next(self.numbers)
+        app.send_task("soak.mark", args=[number, PADDING], queue=QUEUES[number % len(QUEUES)], producer=producer)
+        return number
+
+    def probe(self, what: str, seconds: float) -> float:
+        """Sends one task to each queue and waits until they ran; returns how long that took."""
+        started = time.monotonic()
+        numbers = [self.send() for _ in QUEUES]
+        wait_for(what, lambda: all(self.ran()[n] for n in numbers), seconds)
+        return time.monotonic() - started
+
+    def stream(self, seconds: float) -> list[int]:
+        """STREAMS threads, each sending a task every PAUSE seconds, for `seconds`."""
+        from config.celery import app
+
+        sent: list[int] = []
+        stop = threading.Event()
+
+        def publish() -> None:
+            with app.producer_or_acquire() as producer:
+                while not stop.is_set():
+                    number = self.send(producer)
+                    with self.lock:
+                        sent.append(number)
+                    time.sleep(PAUSE)
+
+        publishers = [threading.Thread(target=publish) for _ in range(STREAMS)]
+        for publisher in publishers:
+            publisher.start()
+        time.sleep(seconds)
+        stop.set()
+        for publisher in publishers:
+            publisher.join()
+        return sent
+
+    # ---------- the soak ----------
+    def run(self, seconds: float) -> None:
+        self.start()
+        startup = self.probe("the worker to start", 60)
+        self.say(f"run_worker started the worker (pid {self.workers()[0]}); its first tasks ran {startup:.1f} s later")
+
+        sent = self.stream(seconds)
+        rate = len(sent) / seconds
+        wait_for("every task sent to run", lambda: set(sent) <= set(self.ran()) or self.deaths(), 60)
+        ran = self.ran()
+        lost = [n for n in sent if not ran[n]]
+        twice = sum(1 for n in sent if ran[n] > 1)
+        self.say(
+            f"{seconds:.0f} s of tasks: {len(sent)} sent ({rate:.0f}/s), {len(sent) - len(lost)} ran, {len(lost)} lost, "
+            f"{twice} ran twice; the worker died {self.deaths()} times"
+        )
+        check(not self.deaths(), f"the worker died {self.deaths()} times under the stream (see {self.log_file})")
+        check(not lost, f"{len(lost)} tasks were lost, e.g. {lost[:5]}")
+
+        from django.test import Client
+
+        def readiness() -> tuple[int, dict]:
+            ready = Client().get("/readyz")
+            return ready.status_code, ready.json()
+
+        def recent() -> bool:
+            status, answer = readiness()
+            return status == 200 and all(pulse["state"] == "ok" for pulse in answer["heartbeats"].values())
+
+        with contextlib.suppress(SoakError):
+            wait_for("the heartbeats", recent, 20)
+        status, answer = readiness()
+        self.say(f"/readyz: {status} {json.dumps(answer)}")
+        check(status == 200, "/readyz did not answer 200")
+        states = {name: pulse["state"] for name, pulse in answer["heartbeats"].items()}
+        check(states == dict.fromkeys(("beat", *QUEUES), "ok"), f"a heartbeat is not recent: {states}")
+
+        [victim] = self.workers()
+        os.kill(victim, signal.SIGKILL)  # the worker's main process only: its embedded beat is left behind
+        killed = time.monotonic()
+        wait_for("run_worker to start a new worker", lambda: len(self.workers()) == 2, RESTART_SECONDS)
+        self.probe("the new worker to run tasks", RESTART_SECONDS - (time.monotonic() - killed))
+        back = time.monotonic() - killed
+        successor = self.workers()[1]
+        wait_for(f"the killed worker's embedded beat (group {victim}) to end", lambda: gone(victim), 10)
+        self.say(f"kill -9 of the worker (pid {victim}): a new worker (pid {successor}) ran tasks {back:.1f} s later")
+
+        assert self.run_worker is not None
+        os.kill(self.run_worker.pid, signal.SIGINT)
+        stopping = time.monotonic()
+        wait_for("run_worker to stop on SIGINT", lambda: self.run_worker.poll() is not None, 30)  # type: ignore[union-attr]
+        wait_for(f"its worker (group {successor}) to end", lambda: gone(successor), 10)
+        self.say(f"SIGINT to run_worker: it and its worker stopped in {time.monotonic() - stopping:.1f} s")
+
+
+def gone(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the stream of tasks lasts")
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="soak-"))
+    soak = Soak(folder)
+    started = time.monotonic()
+    print("make soak: the make run worker with beat on the embedded broker")
+    try:
+        soak.run(options.seconds)
+    except (SoakError, subprocess.CalledProcessError) as error:
+        print(f"FAILED: {error}\n  the logs are in {folder}", file=sys.stderr)
+        return 1
+    finally:
+        soak.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+    print(f"passed in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
