@@ -11,9 +11,12 @@ from django.conf import settings
 from django.contrib.admin import AdminSite
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django_otp import devices_for_user
 from django_otp.admin import OTPAdminAuthenticationForm, OTPAdminSite
+
+from .heartbeat import pulses
 
 
 class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
@@ -56,7 +59,10 @@ class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
 
 
 class OperatorAdminSite(OTPAdminSite):
-    """django-otp's admin site when a second factor is required; Django's own otherwise."""
+    """django-otp's admin site when a second factor is required; Django's own otherwise. Its index shows the
+    background work's heartbeats (apps.core.heartbeat) and warns when one is not recent."""
+
+    index_template = "admin/operators_index.html"
 
     @property  # type: ignore[override]
     def login_form(self) -> type[AdminAuthenticationForm]:
@@ -73,3 +79,12 @@ class OperatorAdminSite(OTPAdminSite):
 
     def each_context(self, request: HttpRequest) -> dict[str, Any]:
         return {**super().each_context(request), "require_otp": settings.ADMIN_REQUIRE_OTP}
+
+    def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
+        heartbeats = pulses()
+        context = {
+            "heartbeats": heartbeats,
+            "heartbeats_missing": any(pulse.state != "ok" for pulse in heartbeats),
+            **(extra_context or {}),
+        }
+        return super().index(request, context)

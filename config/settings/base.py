@@ -85,6 +85,9 @@ TEMPLATES = [
 ]
 
 
+SQLITE_BUSY_TIMEOUT = env.int("SQLITE_BUSY_TIMEOUT", default=20)  # seconds a SQLite writer waits for the lock
+
+
 def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
     """The database set up for web servers with Celery workers beside them. An `OPTIONS` given in DATABASE_URL wins.
 
@@ -102,7 +105,7 @@ def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
     if engine == "django.db.backends.sqlite3":
         options: dict[str, Any] = {
             "transaction_mode": "IMMEDIATE",
-            "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),  # seconds a writer waits for the lock
+            "timeout": SQLITE_BUSY_TIMEOUT,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     elif engine == "django.db.backends.postgresql" and env.bool("DB_PREPARED_STATEMENTS", default=True):

@@ -5,7 +5,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, env
+from .base import BASE_DIR, SQLITE_BUSY_TIMEOUT, env
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="local-development-only-not-secret")
@@ -25,10 +25,10 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 # write while the worker reads; a writer waits for the lock (the busy timeout) instead of failing; a "database is
 # locked" that still escapes is a connection error to Celery, which reconnects and publishes again.
 BROKER_DATABASE = VAR_DIR / "broker.sqlite3"
-with closing(sqlite3.connect(BROKER_DATABASE, timeout=20)) as _broker:
+with closing(sqlite3.connect(BROKER_DATABASE, timeout=SQLITE_BUSY_TIMEOUT)) as _broker:
     _broker.execute("PRAGMA journal_mode=WAL")  # kept in the file
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=f"sqla+sqlite:///{BROKER_DATABASE}")
-CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 20}}  # create_engine's: sqlite3's busy timeout
+CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT}}  # create_engine's, for sqlite3
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 SERVE_MEDIA = True
 DEMO_DATA_ALLOWED = True

@@ -2,11 +2,9 @@
 
 `manage.py run_worker` runs as `make run` runs it (the real Celery worker with its embedded beat, started again if it
 dies), with the local settings on a temporary SQLite database and var folder, the soak's counting task loaded
-(tests/soak/tasks.py) and the beat sending its sweeps every second and the heartbeat every two. For `--seconds`
-(default 60) three threads of this process publish tasks to the three queues, a few at a time as a web process does,
-so that the worker keeps reading queues that messages are being written to: kombu's filesystem transport, the old
-embedded broker, reads a message file before its writer has finished it, and its worker died of it every 15 to 40
-seconds here (19 minutes into a `make run`). Then:
+(tests/soak/tasks.py) and the beat sending its sweeps every second and the heartbeats every two. For `--seconds`
+(default 60) two threads of this process send tasks to the three queues, as the web process does (STREAMS below);
+halfway, the broker's database is locked past SQLite's busy timeout. Then:
 
 - no worker may have died (run_worker logs each exit), and every task sent must have run;
 - /readyz answers 200 with the beat's and each queue's heartbeat recent;
@@ -24,6 +22,7 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -31,6 +30,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +38,14 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
 QUEUES = ("money", "default", "bulk")
 RESTART_SECONDS = 30  # a killed worker's successor must run a task within this
-# The stream: two threads each send a task every 50 ms (what the web process sends for a burst of checkouts and
-# pickups), each task carrying 64 KB: the filesystem transport's window (from the file's creation to the end of its
-# write, the message's JSON encoding included) grows with the message, so a minute here hits its race as often as
-# many hours of `make run` did. Measured on this machine: its worker died 2 or 3 times a minute under this stream.
+# The stream: two threads each send a task every 50 ms, each task carrying 64 KB. kombu's filesystem transport (the
+# old embedded broker) let the worker read a message file between its creation and the end of its write (the
+# message's JSON encoding included), and died of the JSONDecodeError (19 minutes into a `make run`); that window grows
+# with the message, so a minute of this stream hits the race as often as hours of `make run` did. Measured on this
+# machine, its worker died 2 or 3 times a minute under this stream (run_worker started it again each time).
 STREAMS, PAUSE, PADDING = 2, 0.05, "x" * 64_000
+# Halfway, the broker is locked past SQLite's busy timeout (shortened here from 20 s): "database is locked".
+BUSY_TIMEOUT, LOCKED_SECONDS = 2, 5
 STARTED = re.compile(r"Started the Celery worker with beat \(pid (\d+)")
 
 
@@ -76,6 +79,7 @@ class Soak:
             "VAR_DIR": str(folder / "var"),
             "MEDIA_ROOT": str(folder / "media"),
             "DJANGO_DEBUG": "false",
+            "SQLITE_BUSY_TIMEOUT": str(BUSY_TIMEOUT),
             "BEAT_HEARTBEAT_SECONDS": "2",
             "BEAT_ORDERS_MOVE_DUE_SECONDS": "1",
             "BEAT_CHAIN_DEPOSITS_SECONDS": "1",
@@ -143,17 +147,23 @@ class Soak:
         wait_for(what, lambda: all(self.ran()[n] for n in numbers), seconds)
         return time.monotonic() - started
 
-    def stream(self, seconds: float) -> list[int]:
-        """STREAMS threads, each sending a task every PAUSE seconds, for `seconds`."""
+    def stream(self, seconds: float, meanwhile: Callable[[], None]) -> tuple[list[int], int]:
+        """STREAMS threads, each sending a task every PAUSE seconds, for `seconds`; `meanwhile` runs halfway.
+        Returns the numbers sent, and how many sends failed (the sender was told: a web request would fail)."""
         from config.celery import app
 
         sent: list[int] = []
+        failed = []
         stop = threading.Event()
 
         def publish() -> None:
             with app.producer_or_acquire() as producer:
                 while not stop.is_set():
-                    number = self.send(producer)
+                    try:
+                        number = self.send(producer)
+                    except Exception as error:
+                        failed.append(error)
+                        continue
                     with self.lock:
                         sent.append(number)
                     time.sleep(PAUSE)
@@ -161,11 +171,27 @@ class Soak:
         publishers = [threading.Thread(target=publish) for _ in range(STREAMS)]
         for publisher in publishers:
             publisher.start()
-        time.sleep(seconds)
+        started = time.monotonic()
+        time.sleep(seconds / 2)
+        meanwhile()
+        time.sleep(max(0.0, seconds - (time.monotonic() - started)))
         stop.set()
         for publisher in publishers:
             publisher.join()
-        return sent
+        return sent, len(failed)
+
+    def lock_broker(self) -> None:
+        """Holds the broker's write lock for LOCKED_SECONDS, past the busy timeout: the worker's reads and the sends
+        fail with "database is locked" (the worker reconnects; a send is tried again, as Celery does)."""
+        with closing(sqlite3.connect(self.folder / "var" / "broker.sqlite3", isolation_level=None)) as broker:
+            broker.execute("BEGIN EXCLUSIVE")
+            time.sleep(LOCKED_SECONDS)
+            broker.execute("COMMIT")
+
+    def locked_out(self) -> int:
+        """How many times the worker lost the broker to "database is locked" (and reconnected)."""
+        log = self.log_file.read_text(errors="replace")
+        return sum("Connection to broker lost" in line and "database is locked" in line for line in log.splitlines())
 
     # ---------- the soak ----------
     def run(self, seconds: float) -> None:
@@ -173,15 +199,19 @@ class Soak:
         startup = self.probe("the worker to start", 60)
         self.say(f"run_worker started the worker (pid {self.workers()[0]}); its first tasks ran {startup:.1f} s later")
 
-        sent = self.stream(seconds)
+        sent, failed = self.stream(seconds, meanwhile=self.lock_broker)
         rate = len(sent) / seconds
         wait_for("every task sent to run", lambda: set(sent) <= set(self.ran()) or self.deaths(), 60)
         ran = self.ran()
         lost = [n for n in sent if not ran[n]]
         twice = sum(1 for n in sent if ran[n] > 1)
         self.say(
-            f"{seconds:.0f} s of tasks: {len(sent)} sent ({rate:.0f}/s), {len(sent) - len(lost)} ran, {len(lost)} lost, "
-            f"{twice} ran twice; the worker died {self.deaths()} times"
+            f"{seconds:.0f} s of tasks: {len(sent)} sent ({rate:.0f}/s), {len(sent) - len(lost)} ran, "
+            f"{len(lost)} lost, {twice} ran twice; the worker died {self.deaths()} times"
+        )
+        self.say(
+            f"the broker locked for {LOCKED_SECONDS} s halfway (busy timeout {BUSY_TIMEOUT} s): the worker reconnected "
+            f"{self.locked_out()} times; {failed} sends failed"
         )
         check(not self.deaths(), f"the worker died {self.deaths()} times under the stream (see {self.log_file})")
         check(not lost, f"{len(lost)} tasks were lost, e.g. {lost[:5]}")
