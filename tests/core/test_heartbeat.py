@@ -28,6 +28,7 @@ def test_the_beat_sends_a_heartbeat_to_each_queue_that_expires_when_it_would_be_
         assert entry["options"]["expires"] == 4 * settings.HEARTBEAT_SECONDS
 
 
+@pytest.mark.django_db(transaction=True)  # the beat's receiver closes a connection left in a transaction
 def test_a_worker_records_its_queue_and_the_beat_records_when_the_broker_took_it():
     heartbeat.delay("money")  # eager (the test settings): as a worker of the money queue runs it
     assert list(Heartbeat.objects.values_list("name", flat=True)) == ["money"]

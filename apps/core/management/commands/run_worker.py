@@ -56,6 +56,11 @@ def worker_command(loglevel: str, include: list[str]) -> list[str]:
     ]
 
 
+def sqlite_broker(broker_url: str) -> Path | None:
+    """The file of the embedded broker (kombu's SQLAlchemy transport on SQLite), or None for another broker."""
+    return Path(broker_url.removeprefix(SQLITE_BROKER)) if broker_url.startswith(SQLITE_BROKER) else None
+
+
 def prune_delivered(broker_url: str) -> int:
     """Deletes the messages a worker took from kombu's SQLAlchemy transport on SQLite; returns how many.
 
@@ -64,10 +69,8 @@ def prune_delivered(broker_url: str) -> int:
     sent, and a worker's poll of an empty queue reads past all of them. No invisible row is ever read again, so all
     can go. kombu's table and columns are named here only; tests/core/test_run_worker.py fails if they change.
     """
-    if not broker_url.startswith(SQLITE_BROKER):
-        return 0
-    path = Path(broker_url.removeprefix(SQLITE_BROKER))
-    if not path.exists():
+    path = sqlite_broker(broker_url)
+    if path is None or not path.exists():
         return 0
     with closing(sqlite3.connect(path, timeout=20)) as broker, broker:
         try:
