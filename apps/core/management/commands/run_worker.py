@@ -72,7 +72,7 @@ def prune_delivered(broker_url: str) -> int:
     path = sqlite_broker(broker_url)
     if path is None or not path.exists():
         return 0
-    with closing(sqlite3.connect(path, timeout=20)) as broker, broker:
+    with closing(sqlite3.connect(path, timeout=settings.SQLITE_BUSY_TIMEOUT)) as broker, broker:
         try:
             return broker.execute("DELETE FROM kombu_message WHERE visible = 0").rowcount
         except sqlite3.OperationalError as error:
