@@ -11,11 +11,10 @@ MANAGE := $(PY) manage.py
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/test
 CHROMIUM ?= /usr/bin/chromium
 APT_UPDATED := var/.apt-updated
-CELERY_QUEUES := money,default,bulk
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n profile \
         test-py test-sqlite test-postgres test-frontend test-e2e fuzz bench schema schema-check clean \
-        lighthouse test-budget prod-smoke
+        lighthouse test-budget prod-smoke soak
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
@@ -85,12 +84,13 @@ run: build seed ## Install, build, migrate, seed, and serve on HOST:PORT with a 
 	@echo "  Demo buyer:    buyer@example.com / Buyer-pass-2026   (storefront account; buying needs none)"
 	@echo "  Invitation code: WELCOME"
 	@echo ""
+	@# run_worker: the Celery worker with its beat, started again if it dies (apps/core/management/commands).
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker -B -Q $(CELERY_QUEUES) -l warning --concurrency 1 --pool solo & \
+	$(MANAGE) run_worker & \
 	$(MANAGE) runserver $(HOST):$(PORT)
 
-worker: install ## Run only the Celery worker and beat (embedded broker)
-	$(VENV)/bin/celery -A config worker -B -Q $(CELERY_QUEUES) -l info --concurrency 1 --pool solo
+worker: install ## Run only the Celery worker and beat (embedded broker), started again if it dies
+	$(MANAGE) run_worker --loglevel info
 
 # ---------- checks and tests ----------
 lint: install ## ruff, the apps' import direction (import-linter, pyproject.toml) and eslint
@@ -122,7 +122,12 @@ test-frontend: install ## Front-end unit tests (vitest)
 test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg ## Browser tests in Chromium at phone size (screenshots in tests/e2e/artifacts/)
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
-test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz prod-smoke ## The whole suite (what CI runs)
+test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz soak prod-smoke ## The whole suite (what CI runs)
+
+# tests/soak/run.py, about 100 seconds in all; `make soak SOAK_SECONDS=600` streams longer.
+SOAK_SECONDS ?= 60
+soak: install ## The make run worker with beat on the embedded broker under a stream of tasks, then killed: none lost
+	$(PY) -m tests.soak.run --seconds $(SOAK_SECONDS)
 
 # The production shape as separate processes on this machine's PostgreSQL, Redis and RabbitMQ (tests/prod/smoke.py):
 # `make prod-smoke PROD_SMOKE_BROKERS="--broker redis"` for one broker.

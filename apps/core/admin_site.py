@@ -13,11 +13,13 @@ from django.contrib.admin import AdminSite
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, URLResolver, path
 from django.utils.translation import gettext_lazy as _
 from django_otp import devices_for_user
 from django_otp.admin import OTPAdminAuthenticationForm, OTPAdminSite
 
+from .heartbeat import pulses
 from .models import Upload
 from .uploads import file_response, upload_visible_to_operator
 
@@ -62,7 +64,10 @@ class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
 
 
 class OperatorAdminSite(OTPAdminSite):
-    """django-otp's admin site when a second factor is required; Django's own otherwise."""
+    """django-otp's admin site when a second factor is required; Django's own otherwise. Its index shows the
+    background work's heartbeats (apps.core.heartbeat) and warns when one is not recent."""
+
+    index_template = "admin/operators_index.html"
 
     @property  # type: ignore[override]
     def login_form(self) -> type[AdminAuthenticationForm]:
@@ -94,3 +99,12 @@ class OperatorAdminSite(OTPAdminSite):
         if not upload_visible_to_operator(request.user, upload):
             raise PermissionDenied
         return file_response(upload)
+
+    def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
+        heartbeats = pulses()
+        context = {
+            "heartbeats": heartbeats,
+            "heartbeats_missing": any(pulse.state != "ok" for pulse in heartbeats),
+            **(extra_context or {}),
+        }
+        return super().index(request, context)

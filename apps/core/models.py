@@ -165,3 +165,17 @@ class OutboxEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task.rsplit('.', 1)[-1]} #{self.pk}"
+
+
+class Heartbeat(models.Model):
+    """When the beat last sent the heartbeat, and when a worker of each queue last ran it (apps.core.heartbeat)."""
+
+    name = models.CharField(max_length=20, primary_key=True)  # "beat", or a queue: "money", "default", "bulk"
+    at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("heartbeat")
+        verbose_name_plural = _("heartbeats")
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.at:%Y-%m-%d %H:%M:%S}"

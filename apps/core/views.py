@@ -1,5 +1,6 @@
 import logging
 import posixpath
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
@@ -13,6 +14,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.static import serve
 
 from .exceptions import api_404
+from .heartbeat import pulses
 from .i18n import app_lang
 from .models import PRIVATE_MEDIA_FOLDER
 
@@ -78,7 +80,11 @@ READINESS_CHECKS = {"database": _database, "broker": _broker, "cache": _cache}
 
 def ready(request: HttpRequest) -> JsonResponse:
     """Readiness for load balancers: 200 when the database, the Celery broker and the cache answer, else 503 naming
-    the one that failed (the reason goes to the log, not to the caller)."""
+    the one that failed (the reason goes to the log, not to the caller).
+
+    The background work's heartbeats are shown beside them (when the database answers), not checked: a stale one
+    does not take this web process out of the load balancer, which would stop the sales too (apps.core.heartbeat).
+    """
     checks = {}
     for name, check in READINESS_CHECKS.items():
         try:
@@ -88,7 +94,9 @@ def ready(request: HttpRequest) -> JsonResponse:
             log.exception("readiness: the %s did not answer", name)
             checks[name] = "failed"
     answering = all(state == "ok" for state in checks.values())
-    status = {"status": "ok" if answering else "unavailable", "checks": checks}
+    status: dict[str, Any] = {"status": "ok" if answering else "unavailable", "checks": checks}
+    if checks["database"] == "ok":
+        status["heartbeats"] = {pulse.name: {"at": pulse.at, "state": pulse.state} for pulse in pulses()}
     return JsonResponse(status, status=200 if answering else 503)
 
 

@@ -85,6 +85,9 @@ TEMPLATES = [
 ]
 
 
+SQLITE_BUSY_TIMEOUT = env.int("SQLITE_BUSY_TIMEOUT", default=20)  # seconds a SQLite writer waits for the lock
+
+
 def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
     """The database set up for web servers with Celery workers beside them. An `OPTIONS` given in DATABASE_URL wins.
 
@@ -102,7 +105,7 @@ def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
     if engine == "django.db.backends.sqlite3":
         options: dict[str, Any] = {
             "transaction_mode": "IMMEDIATE",
-            "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),  # seconds a writer waits for the lock
+            "timeout": SQLITE_BUSY_TIMEOUT,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     elif engine == "django.db.backends.postgresql" and env.bool("DB_PREPARED_STATEMENTS", default=True):
@@ -296,6 +299,7 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False  # workers log through LOGGING below (J
 CELERY_TIMEZONE = "UTC"
 # Queues: "money" (settlement, the order windows, chain deposits) is never stuck behind "bulk" (sweeps that move no
 # money); "default" takes the rest. apps.core.tasks declares each task's queue.
+TASK_QUEUES = ("money", "default", "bulk")
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_CREATE_MISSING_QUEUES = True
 # Periodic work, declared in code (each app adds its entries here). Run exactly one beat; a second one would only
@@ -312,6 +316,19 @@ CELERY_BEAT_SCHEDULE: dict = {
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
     "core-outbox-sweep": {"task": "apps.core.tasks.outbox_sweep", "schedule": 60.0},
+}
+# The heartbeat (apps.core.heartbeat): the beat sends it to each queue every HEARTBEAT_SECONDS and records when; the
+# worker that runs it records when, for its queue. /readyz and the admin's index show both, and call one stale after
+# four beats without it (a message that waited that long is dropped, so a backlog does not replay them).
+HEARTBEAT_SECONDS = env.float("BEAT_HEARTBEAT_SECONDS", default=30.0)
+CELERY_BEAT_SCHEDULE |= {
+    f"core-heartbeat-{queue}": {
+        "task": "apps.core.heartbeat.heartbeat",
+        "schedule": HEARTBEAT_SECONDS,
+        "args": [queue],
+        "options": {"queue": queue, "expires": 4 * HEARTBEAT_SECONDS},
+    }
+    for queue in TASK_QUEUES
 }
 CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", default="celerybeat-schedule")
 # Off in production: the folder where `make prod-smoke` arms a pause point to kill a worker there (apps.core.faults).
