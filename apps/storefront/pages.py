@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.response import SimpleTemplateResponse
 from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
@@ -35,6 +36,8 @@ def with_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         with translation.override(code):
             request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
             response = view(request, *args, **kwargs)
+            if isinstance(response, SimpleTemplateResponse):
+                response.render()  # in this language: rendered later, it would be in the cookie's or the browser's
         response["Content-Language"] = code
         response.set_cookie(
             settings.LANGUAGE_COOKIE_NAME,

@@ -7,6 +7,7 @@ account."""
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
@@ -302,6 +303,17 @@ def test_new_password_pages_and_mail_in_every_language(lang, buyer, django_captu
     with django_capture_on_commit_callbacks(execute=True):
         post(client, f"/account/password/?lang={lang}", email="ann@example.com")
     assert mail.outbox[-1].subject == title and f"?lang={lang}" in mail.outbox[-1].body
+
+
+@pytest.mark.parametrize("lang", list(APP_TO_DJANGO))
+def test_new_password_page_is_in_the_language_asked_for_whatever_the_cookie_says(lang):
+    """Django's password reset views answer a TemplateResponse, drawn after the view returns: in `?lang=`, not in the
+    language the cookie (a page seen before in another language) or the browser names."""
+    client = browser()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja" if lang != "ri" else "ru"
+    with translation.override(APP_TO_DJANGO[lang]):
+        title = gettext("Set a new password")
+    assert f"<h1>{title}</h1>" in client.get("/account/password/", {"lang": lang}).content.decode()
 
 
 def test_sign_in_is_limited_per_account_but_never_holds_the_owners_address(
