@@ -23,6 +23,7 @@ both by default).
 import argparse
 import contextlib
 import csv
+import functools
 import io
 import json
 import os
@@ -34,7 +35,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -46,6 +47,8 @@ import redis
 import requests
 
 from apps.orders.constants import OrderStatus
+from tests import runs
+from tests.runs import RunFailedError, check
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
@@ -60,24 +63,7 @@ STOREFRONT_SECRET = "prod-smoke-storefront-secret"
 OPERATOR, OPERATOR_PASSWORD = "operator", "Operator-pass-2026"
 QUEUES = "money,default,bulk"
 WAIT = 90  # seconds any one thing may take before the smoke fails
-
-
-class SmokeError(Exception):
-    pass
-
-
-def check(condition: object, what: str) -> None:
-    if not condition:
-        raise SmokeError(what)
-
-
-def wait_for(what: str, probe: Callable[[], Any], seconds: float = WAIT) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if result := probe():
-            return result
-        time.sleep(0.2)
-    raise SmokeError(f"timed out waiting for {what}")
+wait_for = functools.partial(runs.wait_for, seconds=WAIT)
 
 
 def free_port() -> int:
@@ -643,7 +629,7 @@ def main() -> int:
         for command in ("check_ledger", "check_figures"):
             manage(env, command)
             report.append(f"manage.py {command}: no difference")
-    except SmokeError as failure:
+    except RunFailedError as failure:
         print(f"\nprod-smoke FAILED: {failure}\nlogs in {folder}", file=sys.stderr)
         return 1
     finally:

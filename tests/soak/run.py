@@ -35,6 +35,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from tests.runs import RunFailedError, check, wait_for
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
 QUEUES = ("money", "default", "bulk")
@@ -51,24 +53,6 @@ BACKLOG, PAUSE, PADDING = 50, 0.05, "x" * 64_000
 BUSY_TIMEOUT, LOCKED_SECONDS = 2, 5
 SEND_RETRIES_SECONDS = 4 * BUSY_TIMEOUT + 2  # Celery tries a send 4 times (task_publish_retry_policy)
 STARTED = re.compile(r"Started the Celery worker with beat \(pid (\d+)")
-
-
-class SoakError(Exception):
-    pass
-
-
-def check(condition: object, what: str) -> None:
-    if not condition:
-        raise SoakError(what)
-
-
-def wait_for(what: str, probe: Callable[[], Any], seconds: float) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if result := probe():
-            return result
-        time.sleep(0.2)
-    raise SoakError(f"timed out waiting for {what}")
 
 
 class Soak:
@@ -263,7 +247,7 @@ class Soak:
             status, answer = readiness()
             return status == 200 and all(pulse["state"] == "ok" for pulse in answer["heartbeats"].values())
 
-        with contextlib.suppress(SoakError):
+        with contextlib.suppress(RunFailedError):
             wait_for("the heartbeats", recent, 20)
         status, answer = readiness()
         self.say(f"/readyz: {status} {json.dumps(answer)}")
@@ -307,7 +291,7 @@ def main() -> int:
     print("make soak: the make run worker with beat on the embedded broker")
     try:
         soak.run(options.seconds)
-    except (SoakError, subprocess.CalledProcessError) as error:
+    except (RunFailedError, subprocess.CalledProcessError) as error:
         print(f"FAILED: {error}\n  the logs are in {folder}", file=sys.stderr)
         return 1
     finally:
