@@ -1,5 +1,6 @@
 """Order reads. Each list answers in a constant number of queries."""
 
+from collections.abc import Iterable
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -35,6 +36,19 @@ def order_in_stock(*, order_id: int) -> bool:
     """Whether the stock has every unit of the order now (of an order that holds nothing: whether it can be paid)."""
     lines = OrderLine.objects.filter(order_id=order_id)
     return not lines.filter(Q(product=None) | Q(product__stock__lt=F("quantity"))).exists()
+
+
+def units_held_unpaid(*, product_ids: Iterable[int]) -> dict[int, int]:
+    """{product id: units the orders awaiting payment hold of it}."""
+    rows = (
+        OrderLine.objects.filter(
+            order__status=OrderStatus.AWAITING_PAYMENT, order__stock_reserved=True, product_id__in=product_ids
+        )
+        .values("product_id")
+        .annotate(units=Sum("quantity"))
+        .values_list("product_id", "units")
+    )
+    return dict(rows)
 
 
 def order_sold_out() -> str:

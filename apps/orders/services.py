@@ -15,7 +15,6 @@ lock is FOR NO KEY UPDATE, so a step's rows that reference the merchant (notices
 at commit for a pickup holding the merchant row.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -23,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch, Sum
+from django.db.models import F, Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -66,7 +65,7 @@ from .constants import (
 )
 from .hooks import buyer_refunded, referral_on_settlement
 from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
-from .selectors import order_in_stock, order_missing, order_sold_out, payment_window
+from .selectors import order_in_stock, order_missing, order_sold_out, payment_window, units_held_unpaid
 
 
 def _locked(order_id: int) -> Order:
@@ -224,25 +223,12 @@ def _stock_locked(units: dict[int, int]) -> dict[int, int]:
     return dict(rows)
 
 
-def _held_unpaid(product_ids: Iterable[int]) -> dict[int, int]:
-    """{product id: units the orders awaiting payment hold of it}."""
-    rows = (
-        OrderLine.objects.filter(
-            order__status=OrderStatus.AWAITING_PAYMENT, order__stock_reserved=True, product_id__in=product_ids
-        )
-        .values("product_id")
-        .annotate(units=Sum("quantity"))
-        .values_list("product_id", "units")
-    )
-    return dict(rows)
-
-
 def _may_hold(units: dict[int, int], stock: dict[int, int]) -> bool:
     """Whether a new unpaid order of `units` holds them: at most ORDER_UNPAID_MAX_UNITS of each product, and with what
     unpaid orders hold already, at most ORDER_UNPAID_STOCK_PERCENT of each product's units (held or in stock)."""
     if any(quantity > settings.ORDER_UNPAID_MAX_UNITS for quantity in units.values()):
         return False
-    held = _held_unpaid(units)
+    held = units_held_unpaid(product_ids=units)
     percent = settings.ORDER_UNPAID_STOCK_PERCENT
     return all(
         (held.get(pk, 0) + quantity) * 100 <= percent * (stock[pk] + held.get(pk, 0)) for pk, quantity in units.items()
