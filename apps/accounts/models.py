@@ -2,12 +2,15 @@ import hashlib
 import secrets
 from typing import ClassVar
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
-from apps.core.models import TimeStampedModel
+from apps.core.models import AppendOnlyModel, TimeStampedModel
 
 from .constants import MERCHANT_TRANSITIONS, MerchantCountries, MerchantStatus
 
@@ -168,3 +171,47 @@ class ThirdPartyNonce(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partner}:{self.nonce}"
+
+
+class OperatorAction(AppendOnlyModel):
+    """One thing an operator did to a merchant's account, money, shop or listings (product.md section 2.9).
+
+    Written only by services.operator_action_record, which also sends the merchant its notice. The merchant reads
+    these rows in the app (the account history); title is a gettext msgid with %(name)s placeholders filled from
+    params, translated when read, like a message's. approver is the second operator, where the power needs one.
+    """
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.PROTECT, related_name="operator_actions")
+    kind = models.CharField(_("action"), max_length=40, db_index=True)
+    title = models.CharField(_("title"), max_length=255)
+    params = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(_("reason"), max_length=255)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("operator"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    approver = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("approved by"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("time"), default=timezone.now, editable=False, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("operator action")
+        verbose_name_plural = _("operator actions")
+        indexes = [models.Index(fields=["merchant", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on {self.merchant_id}"
+
+    def rendered_title(self) -> str:
+        return gettext(self.title) % self.params if self.params else gettext(self.title)

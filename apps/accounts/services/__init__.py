@@ -11,6 +11,7 @@ from .merchants import (
     merchant_transition,
     registration_taken_notify,
 )
+from .operator_actions import operator_action_record
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
     one_time_code_deliver,
@@ -50,6 +51,7 @@ __all__ = [
     "one_time_code_deliver",
     "one_time_code_send",
     "one_time_code_use",
+    "operator_action_record",
     "password_change",
     "password_reset",
     "pay_password_check",
