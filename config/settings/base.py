@@ -361,6 +361,9 @@ ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
+# Published terms (apps.core.terms): a new version of fees, level terms, deposit addresses, bank details, the referral
+# rate, the order windows or the settlement delay applies no earlier than this many days after it is announced.
+TERMS_NOTICE_DAYS = env.int("TERMS_NOTICE_DAYS", default=7)
 # A credit score below 100 and unchanged for this many days recovers a point (apps.orders.constants.CREDIT_POINTS).
 CREDIT_RECOVERY_DAYS = env.int("CREDIT_RECOVERY_DAYS", default=7)
 # How the storefront takes buyers' payments (apps.storefront.payments): "stripe" (Stripe Checkout) or "dev" (a test
