@@ -21,8 +21,8 @@ from apps.core.services import image_open
 
 from . import hooks
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
-from .selectors import promoted_until
 from .models import Category, GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
+from .selectors import promoted_until
 from .services import product_image_save
 
 

@@ -132,7 +132,9 @@ def promotion_share(*, item: PromotionGoods) -> Decimal:
     """One product's share of its promotion's price: the price split equally among the promotion's products, in
     cents, the cents that do not split evenly going one each to its first products (10.00 for three: 3.34, 3.33,
     3.33), so the shares add up to the price."""
-    ids = list(PromotionGoods.objects.filter(promotion_id=item.promotion_id).order_by("pk").values_list("pk", flat=True))
+    ids = list(
+        PromotionGoods.objects.filter(promotion_id=item.promotion_id).order_by("pk").values_list("pk", flat=True)
+    )
     base, extra = divmod(int(item.promotion.price * 100), len(ids))
     return Decimal(base + (1 if ids.index(item.pk) < extra else 0)) / 100
 

@@ -150,6 +150,7 @@ def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int
 
 # Customer support
 
+
 def _clean_text(text: str) -> str:
     text = text.strip()
     if len(text) > SUPPORT_TEXT_MAX:

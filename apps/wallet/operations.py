@@ -49,6 +49,7 @@ from .ledger import ledger_post
 from .models import LedgerAccount
 
 R = TypeVar("R", bound=models.Model)
+T = TypeVar("T")  # what an operator's money operation answers (not always a row: a listing's removal)
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Posting:
     memo: str = ""
 
 
-def _locked_write(merchant: Merchant, run: Callable[[Merchant], tuple[R, Posting | None]]) -> R:
+def _locked_write(merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]]) -> T:
     """Step 3 of the module: the merchant row locked first, then `run`'s rows, then the entry's accounts."""
     locked = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)
     result, posting = run(locked)
@@ -92,7 +93,7 @@ def money_operation(
 
 
 @transaction.atomic
-def operator_money_operation(*, merchant: Merchant, run: Callable[[Merchant], tuple[R, Posting | None]]) -> R:
+def operator_money_operation(*, merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]]) -> T:
     """An operator's change that moves a merchant's money (a listing's removal refunding its promotion): step 3 of
     the module, in one transaction with the same lock order, without steps 1 and 2. The merchant is not asking, so
     there is no payment password; the operator's permission and reason stand in for it, and the entry's unique

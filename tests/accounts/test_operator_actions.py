@@ -1,4 +1,3 @@
-# ruff: noqa: RUF001 - texts in the seven languages
 """The account history (issue 32): GET merchant/operator_actions lists what operators did to the signed-in merchant,
 newest first, paged like every list: when, what in the reader's language, the reason, and whether a second operator
 approved it. Only the merchant's own; a constant number of queries however many there are."""

@@ -15,7 +15,14 @@ from apps.catalog.models import GoodsView, Product, PromotionGoods, ShopGoods
 from apps.catalog.services import goods_view_record
 from apps.shop.models import Shop
 from apps.wallet import services as wallet_services
-from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, PromotionPackageFactory, ShopGoodsFactory, fund, place_order
+from tests.factories import (
+    DEFAULT_PAY_PASSWORD,
+    ProductFactory,
+    PromotionPackageFactory,
+    ShopGoodsFactory,
+    fund,
+    place_order,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +55,8 @@ def _url(model, page, *args):
 def _bulk_delete(console, model, pks):
     """Django's "Delete selected" from the list, confirmed."""
     return console.post(
-        _url(model, "changelist"), {"action": "delete_selected", "_selected_action": [str(pk) for pk in pks], "post": "yes"}
+        _url(model, "changelist"),
+        {"action": "delete_selected", "_selected_action": [str(pk) for pk in pks], "post": "yes"},
     )
 
 

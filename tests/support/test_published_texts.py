@@ -130,7 +130,10 @@ def test_an_announcement_and_a_broadcast_without_an_address_still_go_out(
     editor, merchant, django_capture_on_commit_callbacks
 ):
     """Near misses stay texts: an order number, a hash one digit short, a word longer than an address."""
-    texts = {"content_en": "Open Deposit and choose USDT-TRC20: the address is shown there.", "content_ko": "0x" + "a" * 39}
+    texts = {
+        "content_en": "Open Deposit and choose USDT-TRC20: the address is shown there.",
+        "content_ko": "0x" + "a" * 39,
+    }
     assert editor.post(reverse("admin:support_announcement_add"), announcement_form(**texts)).status_code == 302
     with django_capture_on_commit_callbacks(execute=True):
         response = editor.post(reverse("admin:support_broadcast_add"), broadcast_form(content_th="ID T" + "a" * 34))

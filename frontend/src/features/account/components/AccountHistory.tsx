@@ -4,6 +4,7 @@ import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useFormat } from "@/lib/money";
 import { accountKeys, getOperatorActions, type OperatorAction } from "../api";
 import { historyMessages as m } from "./historyMessages";
+import { argumentMessages } from "./messages";
 import "./history.css";
 
 function ActionItem({ action }: { action: OperatorAction }) {
@@ -12,7 +13,7 @@ function ActionItem({ action }: { action: OperatorAction }) {
     <div className="history-action" data-testid="operator-action">
       <div className="history-action-title">{action.title}</div>
       <div className="history-action-reason">
-        <FormattedMessage {...m.reason} values={{ reason: <span translate="no">{action.reason}</span> }} />
+        <FormattedMessage {...argumentMessages.reason} values={{ reason: <span translate="no">{action.reason}</span> }} />
       </div>
       <div className="history-action-sub">
         <span>{format.dateTime(action.created_at)}</span>

@@ -13,7 +13,6 @@ export const historyMessages = defineMessages({
       "Everything the platform's operators did to your account, money, shop or products is listed here with their reason. Each was also sent to you as a message.",
     description: "Account history: what the list shows",
   },
-  reason: { id: "history.reason", defaultMessage: "Reason: {reason}", description: "Account history: the operator's reason, as the operator wrote it" },
   secondOperator: {
     id: "history.secondOperator",
     defaultMessage: "Approved by a second operator",
