@@ -5,7 +5,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -14,7 +14,7 @@ from apps.core.prepared import Param, Prepared
 
 from .constants import MerchantStatus
 from .hooks import wallet_summary
-from .models import AuthToken, InvitationCode, Merchant
+from .models import AuthToken, InvitationCode, Merchant, OperatorAction
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 # The merchant's own fields in the summary (getMerInfo): none is translated, and the password hashes are not among them.
@@ -88,3 +88,15 @@ def invitation_verify(*, code: str) -> str:
         return inviter.invite_code
     message = _("The invitation code is invalid.")
     raise AppError(message, ErrorCode.INVALID, {"errors": {"invite_code": [message]}})
+
+
+def operator_action_list(*, merchant: Merchant) -> QuerySet[OperatorAction]:
+    """The operator actions on the merchant (the account history), newest first, each with `second_operator`: whether
+    a second operator approved it. One query a page (no operator is read: the merchant is not told who)."""
+    second = ExpressionWrapper(Q(approver__isnull=False), output_field=BooleanField())
+    return (
+        OperatorAction.objects.filter(merchant=merchant)
+        .annotate(second_operator=second)
+        .only("id", "created_at", "kind", "title", "params", "reason")
+        .order_by("-created_at", "-id")
+    )

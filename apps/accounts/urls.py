@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import passwords, profile, registration, signin
+from .apis import history, passwords, profile, registration, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -19,4 +19,5 @@ urlpatterns = [
     path("merchant/set_language", profile.SetLanguageApi.as_view()),
     path("merchant/time_zone", profile.TimeZoneApi.as_view()),
     path("merchant/language_list", profile.LanguageListApi.as_view()),
+    path("merchant/operator_actions", history.OperatorActionListApi.as_view()),
 ]

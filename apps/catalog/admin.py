@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -5,15 +7,22 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
+from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
+from apps.accounts.admin import ReasonForm
+from apps.core.admin import admin_form, has_model_permission
 from apps.core.errors import AppError
+from apps.core.i18n import language_name
 from apps.core.services import image_open
 
+from . import hooks
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
 from .models import Category, GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
+from .selectors import promoted_until
 from .services import product_image_save
 
 
@@ -77,6 +86,13 @@ class ProductAdmin(TranslationAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Product]:
         return super().get_queryset(request).prefetch_related("images")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Product | None = None) -> bool:
+        """A product that shops list is never deleted (the model PROTECTs it, and the list's bulk delete shows it as
+        protected): take it off sale by unticking "active"."""
+        if obj is not None and obj.goods.exists():  # type: ignore[attr-defined]
+            return False
+        return super().has_delete_permission(request, obj)
 
     @admin.display(description=_("image"))
     def cover(self, product: Product) -> str:
@@ -151,11 +167,63 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(ShopGoods)
 class ShopGoodsAdmin(ReadOnlyAdmin):
-    list_display = ["product", "merchant", "on_shelf", "clicks", "sales", "created_at"]
+    """The merchants' listings, looked at. A listing is the merchant's, with its views, sales and promotions: the
+    console never deletes one (no delete page, no bulk delete). "Remove listing" (permission remove_shopgoods) takes
+    one out of its shop through wallet.services.listing_remove, with a reason the merchant is told, refunding the
+    unused part of a paid promotion that included it."""
+
+    list_display = ["product", "merchant", "on_shelf", "promoted", "clicks", "sales", "created_at"]
     list_filter = ["on_shelf"]
     list_select_related = ["product", "merchant"]
     search_fields = ["product__sku", "merchant__phone"]
     raw_id_fields = ["merchant", "product"]
+    actions = ["remove_listing"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ShopGoods]:
+        return super().get_queryset(request).annotate(promoted_end=promoted_until(timezone.now()))
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_remove_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return has_model_permission(request, self.opts, "remove")  # "remove_shopgoods" (the model's Meta)
+
+    @admin.display(description=_("promoted until"))
+    def promoted(self, goods: ShopGoods) -> Any:
+        return goods.promoted_end or "-"  # type: ignore[attr-defined]
+
+    @admin.action(description=_("Remove listing from its shop (with reason)"), permissions=["remove"])
+    def remove_listing(self, request: HttpRequest, queryset: QuerySet[ShopGoods]) -> HttpResponse | None:
+        """Asks for the reason on a page listing the chosen listings (with their promotions), then removes each."""
+        listings = list(queryset.order_by("pk"))
+        languages = [goods.merchant.language for goods in listings]
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            removed = 0
+            for goods in listings:
+                try:
+                    hooks.listing_remove(goods_id=goods.pk, operator=request.user, reason=form.cleaned_data["reason"])
+                except AppError as exc:
+                    self.message_user(request, f"{goods.product}: {exc.message}", messages.ERROR)
+                else:
+                    removed += 1
+            if removed:
+                done = ngettext("%(count)d listing removed.", "%(count)d listings removed.", removed)
+                self.message_user(request, done % {"count": removed}, messages.SUCCESS)
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Remove listing"),
+            "question": gettext(
+                "Why are these listings removed from their shops? The merchants see the reason, and the unused part of "
+                "a paid promotion that includes one is refunded to its merchant."
+            ),
+            "listings": [(goods, language_name(goods.merchant.language)) for goods in listings],
+            "adminform": admin_form(form.in_languages(languages)),
+            "action": "remove_listing",
+        }
+        return TemplateResponse(request, "admin/catalog/shopgoods/remove.html", context)
 
 
 @admin.register(GoodsView)
@@ -171,8 +239,8 @@ class GoodsViewAdmin(ReadOnlyAdmin):
 
 class PromotionGoodsInline(admin.TabularInline):
     model = PromotionGoods
-    fields = ["title", "goods", "product"]
-    readonly_fields = ["title", "goods", "product"]
+    fields = ["title", "goods", "product", "ends_at", "removed_at", "refunded"]
+    readonly_fields = ["title", "goods", "product", "ends_at", "removed_at", "refunded"]
     extra = 0
     can_delete = False
 

@@ -88,7 +88,10 @@ class ShopGoods(TimeStampedModel):
     merchant = models.ForeignKey(
         "accounts.Merchant", on_delete=models.CASCADE, related_name="goods", verbose_name=_("merchant")
     )
-    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="goods", verbose_name=_("product"))
+    # A product that merchants list is never deleted (nothing a merchant owns or earned is, product.md 2.9): take it
+    # off sale (is_active) instead; its listings leave a shop only through the merchant or an operator's reasoned
+    # removal (wallet.services.listing_remove).
+    product = models.ForeignKey(Product, on_delete=models.PROTECT, related_name="goods", verbose_name=_("product"))
     on_shelf = models.BooleanField(_("on shelf"), default=True)
     clicks = models.PositiveIntegerField(_("clicks"), default=0, editable=False)
     sales = models.PositiveIntegerField(_("sales"), default=0, editable=False)
@@ -97,6 +100,7 @@ class ShopGoods(TimeStampedModel):
         ordering = ["-created_at", "-id"]
         verbose_name = _("shop goods")
         verbose_name_plural = _("shop goods")
+        permissions = [("remove_shopgoods", "Can remove a listing from a merchant's shop, with a reason")]
         constraints = [models.UniqueConstraint(fields=["merchant", "product"], name="catalog_goods_unique")]
         # The lists' orders to the last key (selectors.GOODS_ORDER): without the id, PostgreSQL read and sorted all of
         # a shop's listings to keep a page (0.2 of the 0.5 ms of a page of 300, README).
@@ -177,7 +181,11 @@ class PromotionGoods(models.Model):
     )
     title = models.CharField(_("title"), max_length=200)
     starts_at = models.DateTimeField()
-    ends_at = models.DateTimeField()
+    ends_at = models.DateTimeField(_("ends at"))
+    # An operator removed the listing while it was promoted (wallet.services.listing_remove): its promotion ended then,
+    # and the unused part of its share of the price went back to the merchant.
+    removed_at = models.DateTimeField(_("removed by an operator"), null=True, blank=True)
+    refunded = MoneyField(verbose_name=_("refunded"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("promoted product")

@@ -1,11 +1,12 @@
 import io
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from decimal import Decimal
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from PIL import Image, ImageOps
@@ -13,6 +14,8 @@ from PIL import Image, ImageOps
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.i18n import django_lang
+from apps.core.money import ZERO, quantize
 from apps.core.services import image_open
 from apps.shop.models import PromotionPackage
 from apps.shop.selectors import level_terms
@@ -113,6 +116,75 @@ def goods_remove(*, merchant: Merchant, goods_id: int) -> None:
     """Removes the listing only; orders keep their own copy of what was sold, views keep their events."""
     goods = goods_get(merchant=merchant, goods_id=goods_id)
     goods.delete()
+
+
+@dataclass(frozen=True)
+class ListingRemoval:
+    """What an operator's removal of a listing did (goods_operator_remove)."""
+
+    goods_id: int
+    product_id: int
+    title: str  # the product's title in the merchant's language, as the merchant's message names it
+    refund: Decimal  # the unused part of the running promotion that included the listing; 0.00 without one
+
+
+def promotion_share(*, item: PromotionGoods) -> Decimal:
+    """One product's share of its promotion's price: the price split equally among the promotion's products, in
+    cents, the cents that do not split evenly going one each to its first products (10.00 for three: 3.34, 3.33,
+    3.33), so the shares add up to the price."""
+    ids = list(
+        PromotionGoods.objects.filter(promotion_id=item.promotion_id).order_by("pk").values_list("pk", flat=True)
+    )
+    base, extra = divmod(int(item.promotion.price * 100), len(ids))
+    return Decimal(base + (1 if ids.index(item.pk) < extra else 0)) / 100
+
+
+def promotion_unused_part(*, item: PromotionGoods, now: datetime) -> Decimal:
+    """The part of one product's share of its promotion's price (promotion_share) that pays for the time still to
+    run at `now`: the share times the time left over the promotion's whole window, to the cent (half up). Never more
+    than the share, so a promotion's refunds add up to its price at most, and to all of it when every product is
+    removed at its start."""
+    promotion = item.promotion
+    window = promotion.ends_at - promotion.starts_at
+    left = min(max(item.ends_at - now, timedelta(0)), window)
+    micro = timedelta(microseconds=1)
+    return quantize(promotion_share(item=item) * Decimal(left // micro) / Decimal(window // micro))
+
+
+def goods_operator_remove(*, merchant: Merchant, goods_id: int, now: datetime) -> ListingRemoval:
+    """An operator takes one of the merchant's listings out of the shop (wallet.services.listing_remove calls it in
+    its money operation, which holds the merchant row lock and refunds what this returns).
+
+    The listing row goes, as when the merchant removes it: the shop stops selling it. Its history stays: the views
+    (GoodsView), the orders (their own copy of what was sold) and the promotion items keep their rows, their listing
+    NULL. The promotion running for it ends now for this product, marked removed, with the unused part of its share
+    of the price (promotion_unused_part) recorded as refunded.
+    """
+    goods = (
+        ShopGoods.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("product")
+        .filter(pk=goods_id, merchant=merchant)
+        .first()
+    )
+    if goods is None:
+        raise AppError(product_missing(), ErrorCode.NOT_FOUND)
+    with translation.override(django_lang(merchant.language)):
+        title = goods.product.title
+    running = (
+        PromotionGoods.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("promotion")
+        .filter(goods=goods, starts_at__lte=now, ends_at__gt=now)
+        .order_by("pk")
+    )
+    refund = ZERO
+    for item in running:  # one at most: a listing is in one running promotion at a time (promotion_goods_choose)
+        item.refunded = promotion_unused_part(item=item, now=now)
+        item.removed_at = item.ends_at = now
+        item.save(update_fields=["refunded", "removed_at", "ends_at"])
+        refund += item.refunded
+    removal = ListingRemoval(goods_id=goods.pk, product_id=goods.product_id, title=title, refund=refund)
+    goods.delete()
+    return removal
 
 
 @transaction.atomic

@@ -5,6 +5,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
+from apps.core.admin import ReadOnlyAdmin
 from apps.core.uploads import upload_url
 
 from .models import Level, PromotionPackage, Shop
@@ -57,8 +58,13 @@ class PromotionPackageAdmin(TranslationAdmin):
 
 
 @admin.register(Shop)
-class ShopAdmin(admin.ModelAdmin):
-    """Shop settings are the merchant's; the figures are computed from the shop's goods and events, never typed."""
+class ShopAdmin(ReadOnlyAdmin):
+    """Shop settings are the merchant's; the figures are computed from the shop's goods and events, never typed.
+
+    Operators look and never change or delete a shop here (nothing a merchant owns is deleted, and a change the
+    merchant did not make would reach buyers unannounced, product.md 2.9): a shop that must stop is closed on its
+    merchant's page, with a reason the merchant is told.
+    """
 
     list_display = ["name", "merchant", "goods_count", "selling_count", "clicks", "sales", "created_at"]
     search_fields = ["name", "merchant__phone", "merchant__email"]
@@ -79,9 +85,6 @@ class ShopAdmin(admin.ModelAdmin):
         "sales",
     ]
     readonly_fields = ["merchant", "logo_preview", "goods_count", "selling_count", "clicks", "sales"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Shop]:
         return (

@@ -22,7 +22,22 @@ from .models import Announcement, Broadcast, Conversation, SupportLink, SupportM
 
 
 # Messages and announcements
-class BroadcastForm(forms.ModelForm):
+class PublishedTextsForm(forms.ModelForm):
+    """An announcement's or a broadcast's form: a text of any language holding something shaped like a chain address
+    is refused beside its field, and nothing is saved (services.published_texts_check, trust rule 8)."""
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        names = services.translated_field_names(self._meta.model)  # type: ignore[arg-type]
+        try:
+            services.published_texts_check(texts={name: data.get(name) for name in names if name in self.fields})
+        except AppError as exc:
+            for name, errors in exc.data["errors"].items():
+                self.add_error(name, errors)
+        return data
+
+
+class BroadcastForm(PublishedTextsForm):
     class Meta:
         model = Broadcast
         fields = ["title", "content", "sender", "type", "audience", "level", "merchants"]
@@ -66,8 +81,7 @@ class BroadcastAdmin(TranslationAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Broadcast, form: Any, change: bool) -> None:
-        obj.created_by = request.user  # type: ignore[assignment]
-        super().save_model(request, obj, form, change)
+        services.broadcast_save(broadcast=obj, operator=request.user)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
@@ -76,9 +90,16 @@ class BroadcastAdmin(TranslationAdmin):
     # Resuming finishes sending a broadcast: it takes the permission that sends one (adding it).
     @admin.action(description=_("Resume sending (adds only the messages still missing)"), permissions=["add"])
     def resume(self, request: HttpRequest, queryset: QuerySet[Broadcast]) -> None:
-        unsent = [b for b in queryset if b.status != BroadcastStatus.SENT]
-        for broadcast in unsent:
-            services.broadcast_enqueue(broadcast=broadcast)
+        unsent = []
+        for broadcast in queryset:
+            if broadcast.status == BroadcastStatus.SENT:
+                continue
+            try:
+                services.broadcast_enqueue(broadcast=broadcast)
+            except AppError as exc:  # it holds a chain address: never sent
+                self.message_user(request, f"{broadcast}: {exc.message}", messages.ERROR)
+            else:
+                unsent.append(broadcast)
         self.message_user(
             request,
             ngettext("%(count)d broadcast queued again.", "%(count)d broadcasts queued again.", len(unsent))
@@ -87,10 +108,17 @@ class BroadcastAdmin(TranslationAdmin):
         )
 
 
+class AnnouncementForm(PublishedTextsForm):
+    class Meta:
+        model = Announcement
+        fields = ["title", "content", "starts_at", "ends_at", "is_active"]
+
+
 @admin.register(Announcement)
 class AnnouncementAdmin(TranslationAdmin):
     """Platform announcements: shown to every merchant while active and within their window, newest first."""
 
+    form = AnnouncementForm
     list_display = ["title", "starts_at", "ends_at", "is_active", "in_force", "created_by"]
     list_filter = ["is_active"]
     list_select_related = ["created_by"]
@@ -98,9 +126,7 @@ class AnnouncementAdmin(TranslationAdmin):
     readonly_fields = ["created_by", "created_at"]
 
     def save_model(self, request: HttpRequest, obj: Announcement, form: Any, change: bool) -> None:
-        if not change:
-            obj.created_by = request.user  # type: ignore[assignment]
-        super().save_model(request, obj, form, change)
+        services.announcement_save(announcement=obj, operator=request.user)
 
     @admin.display(description=_("shown now"), boolean=True)
     def in_force(self, announcement: Announcement) -> bool:

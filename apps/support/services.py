@@ -1,6 +1,7 @@
 """Support writes: the merchant's messages."""
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -9,6 +10,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from modeltranslation.translator import translator
 
 from apps.accounts.models import Merchant
 from apps.core import outbox
@@ -27,7 +29,7 @@ from .constants import (
     MessageAuthor,
     NoticeType,
 )
-from .models import Broadcast, Conversation, Notice, SupportMessage
+from .models import Announcement, Broadcast, Conversation, Notice, SupportMessage
 from .selectors import broadcast_recipients, notice_get, support_messages
 
 
@@ -72,11 +74,71 @@ def broadcast_announce(*, title: str, body: str, params: dict[str, Any] | None =
     return broadcast
 
 
+# The chain-address filter: one for everything operators write to merchants (support replies, announcements,
+# broadcasts). Something shaped like a chain address anywhere in a text: the wallet's address formats
+# (apps.wallet.constants), unanchored, and not part of a longer word. Trust rule 8 (product.md 2): deposit addresses
+# are published per network and shown only on the deposit screen, so no reply, announcement or broadcast carries one.
+_ADDRESS_IN_TEXT = re.compile(
+    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
+)
+
+
+def contains_chain_address(text: str) -> bool:
+    return _ADDRESS_IN_TEXT.search(text) is not None
+
+
+def translated_field_names(model: type[Announcement | Broadcast]) -> list[str]:
+    """Every language's column of each translated field of the model: title_en, title_ru, ..., content_th."""
+    options = translator.get_options_for_model(model)
+    return sorted(field.name for fields in options.all_fields.values() for field in fields)
+
+
+def published_texts_check(*, texts: Mapping[str, str | None]) -> None:
+    """Refuses an announcement's or a broadcast's texts ({field: text}, each language's column its own field) when
+    any holds something shaped like a chain address: one AppError whose data.errors names every such field, so the
+    admin's form shows the refusal beside each (the ko title, the ru content)."""
+    found = [name for name, text in texts.items() if text and contains_chain_address(text)]
+    if found:
+        message = _(
+            "Announcements and messages never carry a deposit address: merchants find the published address of each "
+            "network only on the deposit screen. Remove the address."
+        )
+        raise AppError(message, ErrorCode.FORBIDDEN, {"errors": {name: [message] for name in found}})
+
+
+def _published_texts(obj: Announcement | Broadcast) -> dict[str, str]:
+    return {name: getattr(obj, name) or "" for name in translated_field_names(type(obj))}
+
+
+@transaction.atomic
+def announcement_save(*, announcement: Announcement, operator: Any = None) -> Announcement:
+    """Saves an operator's announcement (a new one records its author); refused, with nothing saved, when a text of any
+    language holds something shaped like a chain address (published_texts_check)."""
+    published_texts_check(texts=_published_texts(announcement))
+    if announcement.pk is None:
+        announcement.created_by = operator
+    announcement.save()
+    return announcement
+
+
+@transaction.atomic
+def broadcast_save(*, broadcast: Broadcast, operator: Any) -> Broadcast:
+    """Saves an operator's new broadcast, its sender recorded (broadcast_enqueue sends it once its chosen merchants
+    are saved); refused, with nothing saved, when a text of any language holds something shaped like a chain address
+    (published_texts_check)."""
+    published_texts_check(texts=_published_texts(broadcast))
+    broadcast.created_by = operator
+    broadcast.save()
+    return broadcast
+
+
 def broadcast_enqueue(*, broadcast: Broadcast) -> None:
     """Records the broadcast's send in the operator's save (tasks.broadcast_send, through apps.core.outbox), sent once
-    that is committed."""
+    that is committed. A broadcast holding something shaped like a chain address (one written before the filter, or
+    not through broadcast_save) is refused and never sent."""
     from .tasks import broadcast_send  # the task calls back into this module
 
+    published_texts_check(texts=_published_texts(broadcast))
     outbox.enqueue(broadcast_send, broadcast_id=broadcast.pk)
 
 
@@ -109,17 +171,6 @@ def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int
 
 
 # Customer support
-
-# Something shaped like a chain address anywhere in a text: the wallet's address formats (apps.wallet.constants),
-# unanchored, and not part of a longer word. Trust rule 8 (product.md 2): deposit addresses are published per network
-# and shown only on the deposit screen, so support never sends one.
-_ADDRESS_IN_TEXT = re.compile(
-    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
-)
-
-
-def contains_chain_address(text: str) -> bool:
-    return _ADDRESS_IN_TEXT.search(text) is not None
 
 
 def _clean_text(text: str) -> str:

@@ -45,7 +45,13 @@ class EntryKind(models.TextChoices):
     ORDER_REFUND = "order_refund", _("Order refund")
     ORDER_CANCELLED = "order_cancelled", _("Order cancelled, buyer refunded")
     PROMOTION = "promotion", _("Promotion purchase")
+    # An operator removed a promoted product from the shop: the unused part of its promotion comes back.
+    PROMOTION_REFUND = "promotion_refund", _("Promotion refund: product removed from your shop")
     REFERRAL_REWARD = "referral_reward", _("Referral reward")
+
+
+# The kind of accounts.OperatorAction an operator's removal of a listing records (services.listing_remove).
+OPERATOR_LISTING_REMOVED = "listing_removed"
 
 
 # Funds records tabs (`type` of merchant/bill) -> entry kinds; "all" is every kind.

@@ -1,4 +1,5 @@
-"""The one way a merchant spends from the balance: withdraw and level upgrade now, pickup and promotion next.
+"""The one way a merchant spends from the balance: withdraw and level upgrade now, pickup and promotion next; and, in
+operator_money_operation, the one way an operator's action moves a merchant's money (a promotion's refund).
 
     withdrawal = money_operation(
         merchant=merchant, pay_password=raw, idempotency=key,
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TypeVar
 
-from django.db import models
+from django.db import models, transaction
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import pay_password_check
@@ -48,6 +49,7 @@ from .ledger import ledger_post
 from .models import LedgerAccount
 
 R = TypeVar("R", bound=models.Model)
+T = TypeVar("T")  # what an operator's money operation answers (not always a row: a listing's removal)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,15 @@ class Posting:
     kind: str
     lines: Sequence[tuple[LedgerAccount, Decimal]]
     memo: str = ""
+
+
+def _locked_write(merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]]) -> T:
+    """Step 3 of the module: the merchant row locked first, then `run`'s rows, then the entry's accounts."""
+    locked = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)
+    result, posting = run(locked)
+    if posting is not None:
+        ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
+    return result
 
 
 def money_operation(
@@ -71,11 +82,7 @@ def money_operation(
     """Runs `run(locked merchant)` as a money operation (see the module) and returns its result."""
 
     def write() -> R:
-        locked = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)
-        result, posting = run(locked)
-        if posting is not None:
-            ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
-        return result
+        return _locked_write(merchant, run)
 
     def before() -> None:
         if check is not None:
@@ -83,3 +90,13 @@ def money_operation(
         pay_password_check(merchant=merchant, raw=pay_password)
 
     return run_once(idempotency, write, before=before)
+
+
+@transaction.atomic
+def operator_money_operation(*, merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]]) -> T:
+    """An operator's change that moves a merchant's money (a listing's removal refunding its promotion): step 3 of
+    the module, in one transaction with the same lock order, without steps 1 and 2. The merchant is not asking, so
+    there is no payment password; the operator's permission and reason stand in for it, and the entry's unique
+    reference keeps a repeat from posting twice. `run` records the operator's action (accounts.services.
+    operator_action_record) in the same transaction."""
+    return _locked_write(merchant, run)

@@ -23,6 +23,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import AuthToken, Merchant
+from apps.catalog.models import ShopGoods
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.support.constants import BroadcastStatus
@@ -158,6 +159,7 @@ def test_the_walk_finds_the_consoles_decisions(operator):
         ("support.Broadcast", "resume"),
         ("support.Conversation", "mark_answered"),
         ("orders.Order", "ship_selected"),
+        ("catalog.ShopGoods", "remove_listing"),
         ("axes.AccessAttempt", "cleanup_expired_attempts"),
     } <= names
 
@@ -182,7 +184,9 @@ def test_a_viewer_is_offered_no_action_and_posting_one_changes_nothing(
             assert _database() == before, f"{model._meta.label}: {name} changed the database for a viewer"
             assert later == [], f"{model._meta.label}: {name} queued work for a viewer"
             tried.append(name)
-    assert {"approve", "reject", "close", "reopen", "revoke", "resume", "mark_answered", "ship_selected"} <= set(tried)
+    assert {
+        "approve", "reject", "close", "reopen", "revoke", "resume", "mark_answered", "ship_selected", "remove_listing",
+    } <= set(tried)  # fmt: skip
 
 
 def test_a_viewer_is_refused_every_page_a_model_admin_adds(client, viewer, console_objects):
@@ -273,6 +277,13 @@ ALLOWED = [
         ["orders.change_order"],
         "awaiting",
         lambda o: Order.objects.get(pk=o["awaiting"].pk).status == OrderStatus.SHIPPED,
+    ),
+    (
+        "remove_listing",
+        ShopGoods,
+        ["catalog.remove_shopgoods"],
+        None,
+        lambda o: not ShopGoods.objects.exists(),
     ),
     (
         "cleanup_expired_attempts",

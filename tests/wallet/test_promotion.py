@@ -11,6 +11,7 @@ from django.utils.dateparse import parse_datetime
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import Promotion, PromotionGoods
+from apps.catalog.services import goods_remove
 from apps.core.models import IdempotencyRecord
 from apps.orders.models import Order
 from apps.shop.models import DailyFigures, ShopFigures, Visitor
@@ -383,6 +384,7 @@ def test_a_package_deleted_product_keeps_the_purchase_history(merchant_api, merc
     listing = ShopGoodsFactory(merchant=merchant, product=product)
     fund(merchant, "100")
     assert buy(merchant_api, package, [listing])["code"] == 1
+    goods_remove(merchant=merchant, goods_id=listing.pk)  # a listed product is never deleted (catalog 0006)
     product.delete()
     item = PromotionGoods.objects.get()
     assert (item.goods_id, item.product_id, item.title) == (None, None, product.title_en)

@@ -4,7 +4,7 @@ money, shop or listings calls operator_action_record in the same transaction as 
 
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_noop
 
 from apps.core import notices
@@ -18,12 +18,12 @@ REASON_BODY = gettext_noop("Reason: %(reason)s")
 def operator_action_record(
     *,
     merchant: Merchant,
-    operator: AbstractBaseUser | None,
+    operator: User | None,
     kind: str,
     title: str,
     reason: str,
     params: dict[str, Any] | None = None,
-    approver: AbstractBaseUser | None = None,
+    approver: User | None = None,
 ) -> OperatorAction:
     """Records one operator action on the merchant and sends the merchant a message saying what and why.
 

@@ -9,6 +9,7 @@ from .deposits import (
     deposit_verify_chain,
     normalize_tx_hash,
 )
+from .listings import listing_remove
 from .withdrawals import withdrawal_create, withdrawal_pay, withdrawal_reject
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "deposit_reject",
     "deposit_verify_chain",
     "level_upgrade",
+    "listing_remove",
     "normalize_tx_hash",
     "promotion_buy",
     "withdrawal_create",

@@ -54,6 +54,11 @@ export const routeTitles = defineMessages({
   service: { id: "route.service", defaultMessage: "Customer service", description: "Route name: support contacts and the entry to the support chat" },
   services: { id: "route.services", defaultMessage: "Support chat", description: "Route name: the support conversation" },
   code: { id: "route.code", defaultMessage: "Invitation code", description: "Route name" },
+  accountHistory: {
+    id: "route.accountHistory",
+    defaultMessage: "Account history",
+    description: "Route name: the operator actions on the merchant's account, with their reasons",
+  },
 });
 
 export type RouteName = keyof typeof routeTitles;

@@ -16,7 +16,8 @@ export type AppRoute = {
 type RouteDefinition = Omit<AppRoute, "screen">;
 
 /**
- * The 39 routes of the spec plus the root (partner sign-in), each screen its own lazily loaded chunk, named after the
+ * The 39 routes of the spec plus the root (partner sign-in) and the account history (the operator actions on the
+ * account), each screen its own lazily loaded chunk, named after the
  * screen (`screen-Login`) so that bench/first-load.mjs can tell what a page's first load needs.
  */
 const DEFINITIONS: RouteDefinition[] = [
@@ -60,6 +61,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "service", path: "/service", layout: "nav", load: () => import(/* webpackChunkName: "screen-Service" */ "./screens/Service") },
   { name: "services", path: "/services", layout: "nav", load: () => import(/* webpackChunkName: "screen-Services" */ "./screens/Services") },
   { name: "code", path: "/code", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-Code" */ "./screens/Code") },
+  { name: "accountHistory", path: "/accountHistory", layout: "nav", load: () => import(/* webpackChunkName: "screen-AccountHistory" */ "./screens/AccountHistory") },
 ];
 
 export const ROUTES: AppRoute[] = DEFINITIONS.map((route) => ({ ...route, screen: lazy(route.load) }));

@@ -1,6 +1,11 @@
-import { ProfileView } from "@/features/account";
+import { AccountHistoryLink, ProfileView } from "@/features/account";
 
-/** /personalInfo: avatar, full name, verification, phone, email and the password links. */
+/** /personalInfo: avatar, full name, verification, phone, email and the password links; the account history. */
 export default function PersonalInfoScreen() {
-  return <ProfileView />;
+  return (
+    <>
+      <ProfileView />
+      <AccountHistoryLink />
+    </>
+  );
 }

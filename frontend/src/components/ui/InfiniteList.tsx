@@ -16,11 +16,13 @@ type Props<T> = {
   itemKey: (item: T) => string | number;
   limit?: number;
   header?: ReactNode;
+  /** Said under "No records yet" when the list is empty. */
+  empty?: ReactNode;
 };
 
 /** A paged list over {total, list, page, limit}: loads more on scroll, "No more" at the end, "No records yet" when
  * empty, and the failure with a retry when the first page could not be loaded (a later page: at the end). */
-export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limit = PAGE_SIZE, header }: Props<T>) {
+export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limit = PAGE_SIZE, header, empty }: Props<T>) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, limit, signal),
@@ -29,7 +31,7 @@ export function InfiniteList<T>({ queryKey, fetchPage, renderItem, itemKey, limi
   });
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   if (query.isError && items.length === 0) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isSuccess && items.length === 0) return <EmptyState />;
+  if (query.isSuccess && items.length === 0) return <EmptyState description={empty} />;
   return (
     <>
       {items.length > 0 && (

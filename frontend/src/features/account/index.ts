@@ -7,6 +7,8 @@ export { ForgetPasswordForm } from "./components/ForgetPasswordForm";
 export { ChangePasswordForm } from "./components/ChangePasswordForm";
 export { PayPasswordForm } from "./components/PayPasswordForm";
 export { ProfileView } from "./components/ProfileView";
+export { AccountHistory } from "./components/AccountHistory";
+export { AccountHistoryLink } from "./components/AccountHistoryLink";
 export { MyAccount } from "./components/MyAccount";
 export { StatusNotice } from "./components/StatusNotice";
 export { ShopHeader } from "./components/ShopHeader";

@@ -553,6 +553,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/operator_actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET merchant/operator_actions: every operator action on the signed-in merchant's account, money, shop or
+         *     listings, newest first, paged: when, what (in the reader's language), the operator's reason, and whether a second
+         *     operator approved it. The same actions each sent the merchant a message.
+         */
+        get: operations["merchant_operator_actions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/recharge": {
         parameters: {
             query?: never;
@@ -1941,6 +1962,29 @@ export interface components {
          * @enum {integer}
          */
         NoticeTypeEnum: 1 | 2;
+        OperatorActionListApiOutput: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the operator did it.
+             */
+            created_at: string;
+            /** @description What was done, as a stable code (e.g. listing_removed). */
+            kind: string;
+            /** @description What was done, in the reader's language. */
+            title: string;
+            /** @description The operator's reason, as the operator wrote it. */
+            reason: string;
+            /** @description Whether a second operator approved it (the powers that need two operators). */
+            second_operator: boolean;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        OperatorActionListApiOutputPage: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["OperatorActionListApiOutput"][];
+        };
         /** @description An order as a list shows it: its first product stands for it. */
         OrderDetailApiOutput: {
             id: number;
@@ -5920,6 +5964,109 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_operator_actions_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OperatorActionListApiOutputPage"];
                     } | components["schemas"]["Rejection"];
                 };
             };

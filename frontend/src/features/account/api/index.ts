@@ -23,4 +23,5 @@ export {
 export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export { setAvatar, useSetAvatar } from "./avatar";
 export { setTimeZone, useSetTimeZone } from "./timeZone";
+export { getOperatorActions } from "./operatorActions";
 export type * from "./types";

@@ -6,4 +6,5 @@ export const accountKeys = {
   /** The merchant summary: one key shared with the wallet (lib/merchant), under ["account"]. */
   merInfo: () => merInfoKey,
   languages: () => [...accountKeys.all, "languages"] as const,
+  operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
 };

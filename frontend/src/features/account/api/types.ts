@@ -28,3 +28,6 @@ export type ResubmitInput = Schemas["IdDocumentsRequest"];
 
 /** avatar: the upload id of an image uploaded as kind "avatar", or "" to remove it. */
 export type AvatarInput = Schemas["AvatarApiInputRequest"];
+
+/** One row of the account history (merchant/operator_actions): an operator's action on the account, with its reason. */
+export type OperatorAction = Schemas["OperatorActionListApiOutput"];
