@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared
 
-from .constants import MerchantStatus
+from .constants import RECOVERY_OPEN, MerchantStatus
 from .hooks import wallet_summary
-from .models import AuthToken, InvitationCode, Merchant
+from .models import AccountRecovery, AuthToken, InvitationCode, Merchant
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 # The merchant's own fields in the summary (getMerInfo): none is translated, and the password hashes are not among them.
@@ -88,3 +88,8 @@ def invitation_verify(*, code: str) -> str:
         return inviter.invite_code
     message = _("The invitation code is invalid.")
     raise AppError(message, ErrorCode.INVALID, {"errors": {"invite_code": [message]}})
+
+
+def recovery_open(*, merchant: Merchant) -> AccountRecovery | None:
+    """The merchant's account recovery in progress (requested or approved, not applied yet), if any."""
+    return AccountRecovery.objects.filter(merchant=merchant, status__in=RECOVERY_OPEN).first()

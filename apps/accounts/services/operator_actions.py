@@ -4,7 +4,6 @@ money, shop or listings calls operator_action_record in the same transaction as 
 
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils.translation import gettext_noop
 
 from apps.core import notices
@@ -18,17 +17,18 @@ REASON_BODY = gettext_noop("Reason: %(reason)s")
 def operator_action_record(
     *,
     merchant: Merchant,
-    operator: AbstractBaseUser | None,
+    operator: Any,
     kind: str,
     title: str,
     reason: str,
     params: dict[str, Any] | None = None,
-    approver: AbstractBaseUser | None = None,
+    approver: Any = None,
 ) -> OperatorAction:
     """Records one operator action on the merchant and sends the merchant a message saying what and why.
 
     title is a msgid marked with gettext_noop (its %(name)s placeholders filled from params); reason is the
-    operator's own words, required.
+    operator's own words, required, except for the few decisions that need none (approving a registration): the
+    message then has the title alone.
     """
     params = dict(params or {})
     action = OperatorAction.objects.create(
@@ -40,5 +40,6 @@ def operator_action_record(
         operator=operator,
         approver=approver,
     )
-    notices.notify(merchant=merchant, title=title, body=REASON_BODY, params={**params, "reason": reason})
+    body = REASON_BODY if reason else ""
+    notices.notify(merchant=merchant, title=title, body=body, params={**params, "reason": reason})
     return action

@@ -9,6 +9,7 @@ export { PayPasswordForm } from "./components/PayPasswordForm";
 export { ProfileView } from "./components/ProfileView";
 export { MyAccount } from "./components/MyAccount";
 export { StatusNotice } from "./components/StatusNotice";
+export { RecoveryNotice } from "./components/RecoveryNotice";
 export { ShopHeader } from "./components/ShopHeader";
 export { useMerchant } from "./hooks/useMerchant";
 export { savePartnerLink, readPartnerLink, clearPartnerLink, type PartnerLink } from "./partner";

@@ -23,4 +23,15 @@ export {
 export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export { setAvatar, useSetAvatar } from "./avatar";
 export { setTimeZone, useSetTimeZone } from "./timeZone";
+export {
+  cancelRecovery,
+  changeContact,
+  getRecovery,
+  recoveryQueryOptions,
+  sendContactCode,
+  useCancelRecovery,
+  useChangeContact,
+  useRecovery,
+  useSendContactCode,
+} from "./contact";
 export type * from "./types";

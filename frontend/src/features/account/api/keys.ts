@@ -6,4 +6,6 @@ export const accountKeys = {
   /** The merchant summary: one key shared with the wallet (lib/merchant), under ["account"]. */
   merInfo: () => merInfoKey,
   languages: () => [...accountKeys.all, "languages"] as const,
+  /** The account recovery in progress (merchant/recovery). */
+  recovery: () => [...accountKeys.all, "recovery"] as const,
 };

@@ -28,3 +28,13 @@ export type ResubmitInput = Schemas["IdDocumentsRequest"];
 
 /** avatar: the upload id of an image uploaded as kind "avatar", or "" to remove it. */
 export type AvatarInput = Schemas["AvatarApiInputRequest"];
+
+/** A contact detail the merchant changes: email or phone. */
+export type ContactKind = Schemas["ContactKindEnum"];
+/** send_contact_code: the new address; change_contact: with its code and the login password. */
+export type ContactCodeInput = Schemas["SendContactCodeApiInputRequest"];
+export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
+
+/** The account recovery operators started (requested, or approved and waiting for its delay). */
+export type Recovery = Schemas["Recovery"];
+export type RecoveryAnswer = Schemas["RecoveryOutput"];
