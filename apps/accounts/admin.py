@@ -432,6 +432,9 @@ class AccountRecoveryAdmin(DecisionAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         return [] if obj is None else super().get_readonly_fields(request, obj)
 
+    def get_inlines(self, request: HttpRequest, obj: Any) -> list:
+        return [] if obj is None else list(super().get_inlines(request, obj))  # no status history before there is one
+
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         return {key: value for key, value in super().get_changeform_initial_data(request).items() if key == "merchant"}
 

@@ -281,7 +281,7 @@ class AccountRecovery(TimeStampedModel):
         ]
 
     def __str__(self) -> str:
-        return f"recovery {self.pk} of {self.merchant_id}"
+        return f"#{self.pk}: {self.new_contact}"
 
     @property
     def new_contact(self) -> str:

@@ -118,7 +118,7 @@ def test_an_address_another_merchant_has_is_refused_on_its_field_and_nothing_cha
         {"kind": "email", "value": "taken@example.com", "code": code, "password": DEFAULT_PASSWORD},
     )
     assert body["code"] == 0
-    assert body["data"]["errors"] == {"value": ["Этот адрес электронной почты уже используется другим аккаунтом."]}
+    assert body["data"]["errors"] == {"value": ["Этот адрес эл. почты уже используется другим аккаунтом."]}
     merchant.refresh_from_db()
     assert merchant.email != "taken@example.com"
     assert Merchant.objects.get(pk=other.pk).email == "taken@example.com"
