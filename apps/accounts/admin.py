@@ -7,8 +7,10 @@ from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils.html import escape
+from django.urls import reverse
+from django.utils.html import escape, format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -18,9 +20,22 @@ from apps.core.i18n import language_name
 from apps.core.models import Upload
 from apps.core.uploads import operator_upload_url
 
-from .constants import MERCHANT_COUNTRIES, MerchantStatus
-from .models import AuthToken, InvitationCode, Merchant, ThirdPartyIdentity
-from .services import merchant_transition, session_revoke
+from .constants import MERCHANT_COUNTRIES, RECOVERY_OPEN, MerchantStatus, RecoveryStatus
+from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, ThirdPartyIdentity
+from .services import (
+    merchant_details_change,
+    merchant_transition,
+    recovery_approve,
+    recovery_contacts,
+    recovery_reject,
+    recovery_request,
+    session_revoke_by_operator,
+)
+
+# The merchant's fields an operator may correct in the admin (each change recorded with a reason and told to the
+# merchant). Contact details and credentials are not among them: they change only through the merchant, or through
+# an account recovery that a second operator approves (AccountRecoveryAdmin).
+EDITABLE_FIELDS = ("real_name", "country")
 
 
 class ReasonForm(forms.Form):
@@ -47,7 +62,24 @@ class ReasonForm(forms.Form):
 
 
 class MerchantForm(forms.ModelForm):
-    """The country as a choice of "name (code)"; a country typed before the list existed is named beside it."""
+    """The country as a choice of "name (code)"; a country typed before the list existed is named beside it. A change
+    of the real name or the country needs a reason, which the merchant is told with it."""
+
+    reason = forms.CharField(
+        label=_("Reason for the change"),
+        max_length=255,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_(
+            "Required to change the real name or the country: the merchant is told the change and this reason."
+        ),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or self.cleaned_data
+        if any(name in EDITABLE_FIELDS for name in self.changed_data) and not cleaned.get("reason", "").strip():
+            self.add_error("reason", gettext("Please give a reason."))
+        return cleaned
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -71,7 +103,10 @@ class MerchantAdmin(DecisionAdmin):
     """Registrations are decided on the merchant's page (the moves its status allows) or in bulk from the list.
 
     Approving or rejecting a registration needs the permission "approve_merchant", closing or reopening a shop
-    "close_merchant" (the model's Meta), on the page and in the list alike; "change_merchant" only edits the fields.
+    "close_merchant" (the model's Meta), on the page and in the list alike; "change_merchant" only corrects the real
+    name and the country, with a reason. Every decision and correction is an operator action, told to the merchant.
+    The phone, the email and the passwords are never editable here (no field, no inline, no action sets them): a
+    merchant who lost access gets an account recovery, which a second operator approves.
     """
 
     list_display = ["phone", "real_name", "email", "country_name", "status", "shop_name", "created_at"]
@@ -100,8 +135,10 @@ class MerchantAdmin(DecisionAdmin):
     fields = [
         "phone",
         "email",
+        "recovery",
         "real_name",
         "country",
+        "reason",
         "status",
         "status_reason",
         "decide",
@@ -118,8 +155,12 @@ class MerchantAdmin(DecisionAdmin):
         "pay_password_locked_until",
         "created_at",
     ]
-    # Status only changes through the decisions (services); money-related and identity fields are read-only.
+    # Status only changes through the decisions (services); contact details, money-related and identity fields are
+    # read-only.
     readonly_fields = [
+        "phone",
+        "email",
+        "recovery",
         "status",
         "status_reason",
         "language",
@@ -148,6 +189,22 @@ class MerchantAdmin(DecisionAdmin):
 
     def has_close_permission(self, request: HttpRequest, obj: Merchant | None = None) -> bool:
         return has_model_permission(request, self.opts, "close")
+
+    def save_model(self, request: HttpRequest, obj: Merchant, form: forms.ModelForm, change: bool) -> None:
+        """A correction of the real name or the country goes through the service, which records and tells it."""
+        changes = {name: form.cleaned_data[name] for name in form.changed_data if name in EDITABLE_FIELDS}
+        merchant_details_change(
+            merchant_id=obj.pk, operator=request.user, changes=changes, reason=form.cleaned_data.get("reason", "")
+        )
+
+    @admin.display(description=_("account recovery"))
+    def recovery(self, merchant: Merchant) -> str:
+        """The merchant's recovery in progress (requesting one: the page's "Request account recovery" link)."""
+        open_recovery = merchant.recoveries.filter(status__in=RECOVERY_OPEN).first()
+        if open_recovery is None:
+            return "-"
+        url = reverse("admin:accounts_accountrecovery_change", args=[open_recovery.pk])
+        return format_html('<a href="{}">{}</a>', url, open_recovery.get_status_display())
 
     @admin.display(description=_("country"), ordering="country")
     def country_name(self, merchant: Merchant) -> str:
@@ -281,12 +338,31 @@ class SessionAdmin(ReadOnlyAdmin):
     def has_revoke_permission(self, request: HttpRequest) -> bool:
         return has_model_permission(request, self.opts, "revoke")  # "revoke_authtoken" (the model's Meta)
 
-    @admin.action(description=_("Revoke the selected sessions"), permissions=["revoke"])
-    def revoke(self, request: HttpRequest, queryset: QuerySet[AuthToken]) -> None:
-        count = session_revoke(token_ids=list(queryset.values_list("pk", flat=True)))
-        self.message_user(
-            request, ngettext("%(count)d session revoked.", "%(count)d sessions revoked.", count) % {"count": count}
-        )
+    @admin.action(description=_("Revoke the selected sessions (with reason)"), permissions=["revoke"])
+    def revoke(self, request: HttpRequest, queryset: QuerySet[AuthToken]) -> HttpResponse | None:
+        """Asks for the reason on an intermediate page, then ends the sessions: each merchant is told once, with it."""
+        tokens = list(queryset.select_related("merchant").order_by("pk"))
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            count = session_revoke_by_operator(
+                token_ids=[token.pk for token in tokens], operator=request.user, reason=form.cleaned_data["reason"]
+            )
+            self.message_user(
+                request,
+                ngettext("%(count)d session revoked.", "%(count)d sessions revoked.", count) % {"count": count},
+                messages.SUCCESS,
+            )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Revoke the selected sessions"),
+            "question": gettext("Why are these sessions ended? Each merchant is told, with the reason."),
+            "tokens": [(token, language_name(token.merchant.language)) for token in tokens],
+            "adminform": admin_form(form.in_languages([token.merchant.language for token in tokens] or ["en"])),
+            "action": "revoke",
+        }
+        return TemplateResponse(request, "admin/accounts/authtoken/revoke_reason.html", context)
 
 
 @admin.register(ThirdPartyIdentity)
@@ -294,3 +370,115 @@ class ThirdPartyIdentityAdmin(ReadOnlyAdmin):
     list_display = ["partner", "uid", "merchant", "created_at"]
     search_fields = ["partner", "uid", "merchant__phone"]
     list_select_related = ["merchant"]
+
+
+class RecoveryRequestForm(forms.ModelForm):
+    """An operator's request: the merchant, the new email and/or phone, and why (the merchant is told it)."""
+
+    class Meta:
+        model = AccountRecovery
+        fields = ["merchant", "new_email", "new_phone", "reason"]
+        widgets = {"reason": forms.Textarea(attrs={"rows": 3})}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or self.cleaned_data
+        merchant = cleaned.get("merchant")
+        if merchant is None:
+            return cleaned
+        if merchant.recoveries.filter(status__in=RECOVERY_OPEN).exists():
+            raise forms.ValidationError(gettext("This merchant already has an account recovery in progress."))
+        try:
+            recovery_contacts(
+                merchant=merchant, new_email=cleaned.get("new_email", ""), new_phone=cleaned.get("new_phone", "")
+            )
+        except AppError as exc:
+            for field, errors in exc.data.get("errors", {"new_email": [str(exc.message)]}).items():
+                for error in errors:
+                    self.add_error(field if field in self.fields else None, error)
+        return cleaned
+
+
+@admin.register(AccountRecovery)
+class AccountRecoveryAdmin(DecisionAdmin):
+    """Account recovery for a merchant who lost access to their email or phone (product.md section 2.9).
+
+    An operator with "request_recovery" requests it (Add: the merchant, the new contact details, a reason); a
+    different operator with "approve_recovery" approves or rejects it on its page. It applies
+    ACCOUNT_RECOVERY_DELAY_HOURS after the approval (the beat's task), unless the merchant cancels it in the app;
+    the merchant is told at each step, in the app and at the old contact. Nothing here is edited in place.
+    """
+
+    list_display = ["merchant", "new_contact", "status", "requested_by", "approved_by", "effective_at", "created_at"]
+    list_filter = ["status", "created_at"]
+    search_fields = ["merchant__phone", "merchant__email", "new_email", "new_phone"]
+    list_select_related = ["merchant", "requested_by", "approved_by"]
+    raw_id_fields = ["merchant"]
+    form = RecoveryRequestForm
+    add_fields = ["merchant", "new_email", "new_phone", "reason"]
+    decisions = {
+        "approve": Decision(_("Approve account recovery"), forms.Form, RecoveryStatus.APPROVED, permission="approve"),
+        "reject": Decision(_("Reject account recovery"), ReasonForm, RecoveryStatus.REJECTED, permission="approve"),
+    }
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return bool(request.user.has_perm("accounts.request_recovery"))
+
+    def has_approve_permission(self, request: HttpRequest, obj: AccountRecovery | None = None) -> bool:
+        return bool(request.user.has_perm("accounts.approve_recovery"))
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
+        return list(self.add_fields) if obj is None else super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [] if obj is None else super().get_readonly_fields(request, obj)
+
+    def get_inlines(self, request: HttpRequest, obj: Any) -> list:
+        return [] if obj is None else list(super().get_inlines(request, obj))  # no status history before there is one
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        return {key: value for key, value in super().get_changeform_initial_data(request).items() if key == "merchant"}
+
+    @admin.display(description=_("new contact details"))
+    def new_contact(self, recovery: AccountRecovery) -> str:
+        return recovery.new_contact
+
+    def save_model(self, request: HttpRequest, obj: AccountRecovery, form: forms.ModelForm, change: bool) -> None:
+        """Adding is requesting, through the service (which records it and tells the merchant)."""
+        created = recovery_request(
+            merchant_id=obj.merchant_id,
+            new_email=obj.new_email,
+            new_phone=obj.new_phone,
+            reason=obj.reason,
+            operator=request.user,
+        )
+        obj.pk, obj.status, obj.created_at = created.pk, created.status, created.created_at
+
+    def changeform_view(
+        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except AppError as exc:  # a request made by another operator at the same moment
+            messages.error(request, str(exc.message))
+            return redirect(reverse("admin:accounts_accountrecovery_changelist"))
+
+    def decision_summary(self, obj: AccountRecovery, decision: str) -> str:
+        summary = gettext(
+            "%(merchant)s: new contact details %(contact)s, requested by %(operator)s. Reason: %(reason)s"
+        )
+        return summary % {
+            "merchant": obj.merchant,
+            "contact": obj.new_contact,
+            "operator": obj.requested_by,
+            "reason": obj.reason,
+        }
+
+    def decision_form(self, name: str, obj: AccountRecovery, data: Any) -> forms.Form:
+        form = super().decision_form(name, obj, data)
+        return form.in_languages([obj.merchant.language]) if isinstance(form, ReasonForm) else form
+
+    def run_decision(self, name: str, obj: AccountRecovery, data: dict, operator: Any) -> None:
+        if name == "approve":
+            recovery_approve(recovery_id=obj.pk, approver=operator)
+        else:
+            recovery_reject(recovery_id=obj.pk, operator=operator, reason=data["reason"])

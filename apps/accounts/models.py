@@ -12,7 +12,15 @@ from django_countries.fields import CountryField
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
 
-from .constants import MERCHANT_TRANSITIONS, MerchantCountries, MerchantStatus
+from .constants import (
+    MERCHANT_TRANSITIONS,
+    RECOVERY_OPEN,
+    RECOVERY_TRANSITIONS,
+    CodePurpose,
+    MerchantCountries,
+    MerchantStatus,
+    RecoveryStatus,
+)
 
 
 class Merchant(AbstractBaseUser, TimeStampedModel):
@@ -120,9 +128,13 @@ class AuthToken(models.Model):
 
 
 class OneTimeCode(models.Model):
-    """A 6-digit code for a forgotten password. Only its hash is kept; it works once, for a few minutes."""
+    """A 6-digit code: for a forgotten password (sent to the account's address) or for a new email or phone (sent to
+    that new address, `target` "email:<address>" or "phone:<number>"). Only its hash is kept; it works once, for a
+    few minutes, and only for its purpose and target."""
 
     merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="one_time_codes")
+    purpose = models.CharField(max_length=16, choices=CodePurpose.choices, default=CodePurpose.PASSWORD)
+    target = models.CharField(max_length=300, blank=True)
     code_hash = models.CharField(max_length=128)
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
@@ -215,3 +227,63 @@ class OperatorAction(AppendOnlyModel):
 
     def rendered_title(self) -> str:
         return gettext(self.title) % self.params if self.params else gettext(self.title)
+
+
+class AccountRecovery(TimeStampedModel):
+    """An operator's request to change the contact details of a merchant who lost access to them (product.md 2.9).
+
+    Requested by one operator with a reason, approved (or rejected) by another; it applies only
+    ACCOUNT_RECOVERY_DELAY_HOURS after the approval (effective_at), through the beat's task, and until then the
+    merchant, told at each step in the app and at the old contact, can cancel it. Statuses move through
+    apps.core.transitions (RECOVERY_TRANSITIONS); at most one is open (requested or approved) per merchant.
+    """
+
+    TRANSITIONS = RECOVERY_TRANSITIONS
+    TRANSITION_REFUSED = _("This account recovery is %(current)s: it cannot become %(target)s.")
+
+    merchant = models.ForeignKey(
+        Merchant, verbose_name=_("merchant"), on_delete=models.PROTECT, related_name="recoveries"
+    )
+    new_email = models.EmailField(_("new email"), blank=True)
+    new_phone = models.CharField(_("new phone"), max_length=32, blank=True)
+    reason = models.CharField(_("reason"), max_length=255)
+    status = models.CharField(
+        _("status"), max_length=16, choices=RecoveryStatus.choices, default=RecoveryStatus.REQUESTED, db_index=True
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("requested by"), on_delete=models.PROTECT, related_name="+"
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("approved by"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    effective_at = models.DateTimeField(_("takes effect at"), null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("account recovery")
+        verbose_name_plural = _("account recoveries")
+        permissions = [
+            ("request_recovery", "Can request an account recovery"),
+            ("approve_recovery", "Can approve or reject an account recovery"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["merchant"], condition=models.Q(status__in=RECOVERY_OPEN), name="accounts_one_open_recovery"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(new_email="", new_phone=""), name="accounts_recovery_changes_something"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk}: {self.new_contact}"
+
+    @property
+    def new_contact(self) -> str:
+        """The new contact details as shown to the merchant and to operators: "email, phone"."""
+        return ", ".join(value for value in (self.new_email, self.new_phone) if value)

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared
 
-from .constants import MerchantStatus
+from .constants import RECOVERY_OPEN, MerchantStatus
 from .hooks import wallet_summary
-from .models import AuthToken, InvitationCode, Merchant, OperatorAction
+from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 # The merchant's own fields in the summary (getMerInfo): none is translated, and the password hashes are not among them.
@@ -100,3 +100,6 @@ def operator_action_list(*, merchant: Merchant) -> QuerySet[OperatorAction]:
         .only("id", "created_at", "kind", "title", "params", "reason")
         .order_by("-created_at", "-id")
     )
+def recovery_open(*, merchant: Merchant) -> AccountRecovery | None:
+    """The merchant's account recovery in progress (requested or approved, not applied yet), if any."""
+    return AccountRecovery.objects.filter(merchant=merchant, status__in=RECOVERY_OPEN).first()

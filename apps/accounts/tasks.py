@@ -1,6 +1,7 @@
-"""Account background work: thin and idempotent (conventions.md 7). The one-time code, and the note to an account
-whose details someone registered with, are recorded with their request and run until done by apps.core.outbox, whose
-retries (the mail or SMS gateway away) replace Celery's."""
+"""Account background work: thin and idempotent (conventions.md 7). The one-time codes, the security notices, and the
+note to an account whose details someone registered with, are recorded with their request and run until done by
+apps.core.outbox, whose retries (the mail or SMS gateway away) replace Celery's. Approved account recoveries are
+applied once due by the beat (config.settings CELERY_BEAT_SCHEDULE)."""
 
 from datetime import datetime
 
@@ -19,3 +20,23 @@ def one_time_code_deliver(account: str, lang: str, requested_at: str) -> bool:
 def registration_taken_notify(phone: str, email: str | None) -> int:
     """Tells the owners of the phone or email that someone registered with them; see services.merchant_register."""
     return services.registration_taken_notify(phone=phone, email=email)
+
+
+@task(soft_time_limit=30, time_limit=60)
+def contact_code_deliver(merchant_id: int, kind: str, value: str, lang: str, requested_at: str) -> bool:
+    """Issues and sends the code for a new email or phone (services.contact_code_send)."""
+    return services.contact_code_deliver(
+        merchant_id=merchant_id, kind=kind, value=value, lang=lang, requested_at=datetime.fromisoformat(requested_at)
+    )
+
+
+@task(soft_time_limit=30, time_limit=60)
+def security_notice_deliver(merchant_id: int, event: str, params: dict, to: list[str]) -> int:
+    """Mails or texts a security notice to the merchant's contacts (services.security_notice)."""
+    return services.security_notice_deliver(merchant_id=merchant_id, event=event, params=params, to=to)
+
+
+@task()
+def recoveries_apply_due() -> int:
+    """Applies the approved account recoveries whose delay has passed (beat; services.recovery_apply_due)."""
+    return services.recovery_apply_due()

@@ -82,3 +82,25 @@ class SendCodeAccountThrottle(_AccountThrottle):
 
     scope = "send_code"
     cache_format = "throttle_%(scope)s_account_%(ident)s"
+
+
+class ContactCodeMerchantThrottle(SimpleRateThrottle):
+    """Per signed-in merchant: the codes a merchant asks for a new email or phone (send_contact_code)."""
+
+    scope = "send_code"
+    cache_format = "throttle_%(scope)s_merchant_%(ident)s"
+
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
+        merchant_id = getattr(request.user, "pk", None)
+        return None if merchant_id is None else self.cache_format % {"scope": self.scope, "ident": merchant_id}
+
+
+class ContactCodeAddressThrottle(SendCodeAccountThrottle):
+    """Per address a code is sent to (the body's `value`), counted with send_code's per-account count: the messages
+    anyone can make the platform send to one address, whichever way they ask."""
+
+    def account(self, request: Request) -> str | None:
+        value = request.data.get("value") if hasattr(request.data, "get") else None
+        if not isinstance(value, str) or not value.strip():
+            return None
+        return account_normalize(value)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import history, passwords, profile, registration, signin
+from .apis import contact, history, passwords, profile, registration, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -20,4 +20,8 @@ urlpatterns = [
     path("merchant/time_zone", profile.TimeZoneApi.as_view()),
     path("merchant/language_list", profile.LanguageListApi.as_view()),
     path("merchant/operator_actions", history.OperatorActionListApi.as_view()),
+    path("merchant/send_contact_code", contact.SendContactCodeApi.as_view()),
+    path("merchant/change_contact", contact.ChangeContactApi.as_view()),
+    path("merchant/recovery", contact.RecoveryApi.as_view()),
+    path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
 ]

@@ -255,6 +255,8 @@ SPECTACULAR_SETTINGS = {
         "PaymentMethodEnum": "apps.wallet.constants.Method",
         "GoodsStatusEnum": [("selling", "selling"), ("stock", "stock")],
         "MerchantStatusEnum": "apps.accounts.constants.MerchantStatus",
+        "RecoveryStatusEnum": "apps.accounts.constants.RecoveryStatus",
+        "ContactKindEnum": "apps.accounts.constants.ContactKind",
         "DepositStatusEnum": "apps.wallet.constants.DepositStatus",
         "WithdrawalStatusEnum": "apps.wallet.constants.WithdrawalStatus",
         "OrderStatusEnum": "apps.orders.constants.OrderStatus",
@@ -316,6 +318,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
     "core-outbox-sweep": {"task": "apps.core.tasks.outbox_sweep", "schedule": 60.0},
+    "accounts-apply-recoveries": {"task": "apps.accounts.tasks.recoveries_apply_due", "schedule": 5 * 60.0},
 }
 # The heartbeat (apps.core.heartbeat): the beat sends it to each queue every HEARTBEAT_SECONDS and records when; the
 # worker that runs it records when, for its queue. /readyz and the admin's index show both, and call one stale after
@@ -344,6 +347,9 @@ SESSION_TOKEN_TTL_DAYS = env.int("SESSION_TOKEN_TTL_DAYS", default=30)
 PAY_PASSWORD_MAX_TRIES = 5
 PAY_PASSWORD_LOCK_MINUTES = 15
 ONE_TIME_CODE_TTL_MINUTES = 10
+# An account recovery (a merchant's contact details changed by operators, product.md 2.9) takes effect this long after
+# a second operator approves it; until then the merchant, told at the old contact and in the app, can cancel it.
+ACCOUNT_RECOVERY_DELAY_HOURS = env.int("ACCOUNT_RECOVERY_DELAY_HOURS", default=72)
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from apps.accounts.constants import MerchantStatus
-from apps.accounts.models import AuthToken, InvitationCode, Merchant
+from apps.accounts.models import AuthToken, InvitationCode, Merchant, OperatorAction
 from apps.accounts.services import merchant_transition
 from apps.core.errors import AppError
 from apps.core.models import StatusChange, Upload
@@ -73,11 +73,13 @@ def test_reject_needs_a_reason_and_tells_the_merchant(pending, operator):
     merchant_transition(merchant_id=pending.pk, to=MerchantStatus.REJECTED, operator=operator, reason="Blurry ID")
     pending.refresh_from_db()
     assert (pending.status, pending.status_reason) == ("rejected", "Blurry ID")
-    notice = Notice.objects.get(merchant=pending)
+    notice = Notice.objects.get(merchant=pending)  # one message: the operator action's, with the reason
     with translation.override("en"):
-        assert notice.rendered_body() == "Your registration was not approved. Reason: Blurry ID"
+        assert (notice.rendered_title(), notice.rendered_body()) == ("Registration rejected", "Reason: Blurry ID")
     with translation.override("zh-hans"):
-        assert notice.rendered_body() == "您的注册未通过审核。原因：Blurry ID"
+        assert notice.rendered_body() == "原因：Blurry ID"
+    action = OperatorAction.objects.get(merchant=pending)
+    assert (action.kind, action.operator, action.reason) == ("registration_rejected", operator, "Blurry ID")
 
 
 def test_close_and_reopen_with_reason(merchant, operator):
@@ -88,7 +90,14 @@ def test_close_and_reopen_with_reason(merchant, operator):
         ("active", "Appeal won"),
     ]
     with translation.override("en"):
-        assert [n.rendered_title() for n in Notice.objects.order_by("id")] == ["Shop closed", "Shop reopened"]
+        assert [(n.rendered_title(), n.rendered_body()) for n in Notice.objects.order_by("id")] == [
+            ("Shop closed", "Reason: Fake goods"),
+            ("Shop reopened", "Reason: Appeal won"),  # the reason a shop was reopened is told too
+        ]
+    assert list(OperatorAction.objects.order_by("id").values_list("kind", "operator", "reason")) == [
+        ("shop_closed", operator.pk, "Fake goods"),
+        ("shop_reopened", operator.pk, "Appeal won"),
+    ]
 
 
 @pytest.mark.postgres
@@ -174,17 +183,35 @@ def test_admin_console_is_translated(client, operator):
     assert "Управление площадкой" in res.content.decode()
 
 
-def test_sessions_admin_revoke_action(console, merchant):
+def test_sessions_admin_revoke_asks_for_a_reason_and_tells_each_merchant_once(
+    console, merchant, other_merchant, operator
+):
     from apps.accounts.services import session_create
 
-    session_create(merchant=merchant)
-    token = AuthToken.objects.get()
-    res = console.post(
-        reverse("admin:accounts_authtoken_changelist"), {"action": "revoke", "_selected_action": [token.pk]}
+    for owner in (merchant, merchant, other_merchant):
+        session_create(merchant=owner)
+    tokens = list(AuthToken.objects.order_by("pk").values_list("pk", flat=True))
+    url = reverse("admin:accounts_authtoken_changelist")
+    page = console.post(url, {"action": "revoke", "_selected_action": tokens})
+    assert page.status_code == 200 and 'name="reason"' in page.content.decode()
+    assert (
+        console.post(url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": " "}).status_code
+        == 200
     )
+    assert not AuthToken.objects.filter(revoked_at__isnull=False).exists()
+
+    res = console.post(url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": "Stolen phone"})
     assert res.status_code == 302
-    token.refresh_from_db()
-    assert token.revoked_at is not None
+    assert not AuthToken.objects.filter(revoked_at__isnull=True).exists()
+    assert sorted(OperatorAction.objects.values_list("merchant", "kind", "operator", "reason", "params")) == sorted(
+        [
+            (merchant.pk, "sessions_revoked", operator.pk, "Stolen phone", {"count": 2}),
+            (other_merchant.pk, "sessions_revoked", operator.pk, "Stolen phone", {"count": 1}),
+        ]
+    )
+    notice = Notice.objects.get(merchant=merchant)
+    assert notice.rendered_title() == "An operator signed your account out on some devices (sessions ended: 2)"
+    assert notice.rendered_body() == "Reason: Stolen phone"
 
 
 def test_invitation_codes_admin(console):
@@ -220,9 +247,13 @@ def test_merchant_page_offers_the_moves_its_status_allows(console, status, offer
     merchant = MerchantFactory(status=status)
     page = console.get(change_url(merchant)).content.decode()
     assert [name for name in DECISIONS if decision_url(merchant, name) in page] == offered
-    # The merchant's own fields stay editable, with the Save buttons.
-    assert 'name="email"' in page and 'name="_save"' in page and '<select name="country"' in page
+    # The real name and the country stay correctable (with a reason), with the Save buttons.
+    assert 'name="real_name"' in page and 'name="_save"' in page and '<select name="country"' in page
+    assert 'name="reason"' in page
     assert 'name="status"' not in page  # the status changes only through the decisions
+    # Contact details and credentials are not editable at all.
+    assert 'name="email"' not in page and 'name="phone"' not in page
+    assert 'name="password"' not in page and 'name="pay_password"' not in page
 
 
 def test_approving_from_the_page_moves_the_status_once_and_records_it(console, pending, operator):
@@ -336,10 +367,11 @@ def test_country_is_shown_by_name_and_chosen_from_the_list(console):
     assert "Русский (ru)" in page.content.decode()  # the language by its name, not "ru-RU"
     data = _change_form_data(page)
     assert console.post(change_url(merchant), {**data, "country": "Korea"}).status_code == 200  # not on the list
-    response = console.post(change_url(merchant), {**data, "country": "JP", "email": "new@example.com"})
+    assert console.post(change_url(merchant), {**data, "country": "JP"}).status_code == 200  # no reason given
+    response = console.post(change_url(merchant), {**data, "country": "JP", "reason": "Typo at registration"})
     assert response.status_code == 302
     merchant.refresh_from_db()
-    assert (merchant.country, merchant.email, merchant.status) == ("JP", "new@example.com", MerchantStatus.ACTIVE)
+    assert (merchant.country, merchant.status) == ("JP", MerchantStatus.ACTIVE)
 
 
 def test_a_country_typed_before_the_list_is_shown_as_typed(console):
@@ -350,5 +382,52 @@ def test_a_country_typed_before_the_list_is_shown_as_typed(console):
     assert "Typed at registration: “Deutschland &lt;b&gt;”. Choose the country from the list." in page.content.decode()
     data = _change_form_data(page)
     assert console.post(change_url(merchant), data).status_code == 200  # saving asks for a country from the list
-    assert console.post(change_url(merchant), {**data, "country": "DE"}).status_code == 302
+    assert console.post(change_url(merchant), {**data, "country": "DE", "reason": "From the list"}).status_code == 302
     assert Merchant.objects.get(pk=merchant.pk).country == "DE"
+
+
+def test_correcting_the_real_name_or_country_is_an_operator_action_told_to_the_merchant(console, operator):
+    merchant = MerchantFactory(real_name="Jon Smith", country="US")
+    data = _change_form_data(console.get(change_url(merchant)))
+    response = console.post(
+        change_url(merchant), {**data, "real_name": "John Smith", "country": "GB", "reason": "As on the ID card"}
+    )
+    assert response.status_code == 302
+    merchant.refresh_from_db()
+    assert (merchant.real_name, merchant.country) == ("John Smith", "GB")
+    actions = OperatorAction.objects.filter(merchant=merchant).order_by("id")
+    assert [(a.kind, a.operator, a.reason, a.params) for a in actions] == [
+        ("account_details_changed", operator, "As on the ID card", {"old": "Jon Smith", "new": "John Smith"}),
+        ("account_details_changed", operator, "As on the ID card", {"old": "US", "new": "GB"}),
+    ]
+    assert sorted(n.rendered_title() for n in Notice.objects.filter(merchant=merchant)) == [
+        "An operator changed your country from US to GB",
+        "An operator changed your real name from Jon Smith to John Smith",
+    ]
+    # Saving without a change records nothing and needs no reason.
+    data = _change_form_data(console.get(change_url(merchant)))
+    assert console.post(change_url(merchant), data).status_code == 302
+    assert OperatorAction.objects.filter(merchant=merchant).count() == 2
+
+
+def test_each_decision_sends_one_message_recorded_as_an_operator_action(console, pending, operator):
+    """Approve, reject, close and reopen: one OperatorAction and one message each (never a second, separate one)."""
+    console.post(decision_url(pending, "approve"))
+    console.post(decision_url(pending, "close"), {"reason": "Counterfeit goods"})
+    console.post(decision_url(pending, "reopen"), {"reason": "Appeal accepted"})
+    rejected = MerchantFactory(status=MerchantStatus.PENDING)
+    console.post(decision_url(rejected, "reject"), {"reason": "Blurry ID"})
+    assert list(OperatorAction.objects.order_by("id").values_list("merchant", "kind", "reason")) == [
+        (pending.pk, "registration_approved", ""),
+        (pending.pk, "shop_closed", "Counterfeit goods"),
+        (pending.pk, "shop_reopened", "Appeal accepted"),
+        (rejected.pk, "registration_rejected", "Blurry ID"),
+    ]
+    assert all(action.operator == operator for action in OperatorAction.objects.all())
+    with translation.override("en"):
+        assert [(n.rendered_title(), n.rendered_body()) for n in Notice.objects.order_by("id")] == [
+            ("Registration approved", ""),
+            ("Shop closed", "Reason: Counterfeit goods"),
+            ("Shop reopened", "Reason: Appeal accepted"),
+            ("Registration rejected", "Reason: Blurry ID"),
+        ]

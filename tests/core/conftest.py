@@ -6,7 +6,7 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from apps.accounts.constants import MerchantStatus
-from apps.accounts.services import merchant_transition, session_create
+from apps.accounts.services import merchant_transition, recovery_request, session_create
 from apps.catalog.models import ProductImage
 from apps.catalog.services import product_image_save
 from apps.core.models import Upload
@@ -40,6 +40,9 @@ def console_objects(operator):
     merchant_transition(merchant_id=closed.pk, to=MerchantStatus.CLOSED, operator=operator, reason="Fake goods")
     merchant = MerchantFactory()
     session_create(merchant=merchant)
+    recovery = recovery_request(
+        merchant_id=merchant.pk, new_email="found@example.org", new_phone="", reason="Lost phone", operator=operator
+    )
     picture = upload_image(kind=Upload.Kind.SUPPORT, owner=merchant)
     message = support_services.support_send(merchant=merchant, text="Hello?", image_id=picture.key)  # in the queue
     Broadcast.objects.create(title="News", content="Text", created_by=operator)  # queued and never sent
@@ -82,4 +85,5 @@ def console_objects(operator):
         "conversation": message.conversation,
         "deposit": deposit,
         "product": product,
+        "recovery": recovery,
     }

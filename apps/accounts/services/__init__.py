@@ -1,9 +1,11 @@
 """Account services, by concern: they write; views and the admin call them (conventions.md)."""
 
+from .contacts import contact_change, contact_code_deliver, contact_code_send, contact_normalize
 from .merchants import (
     REASON_OPTIONAL,
     Registration,
     merchant_avatar_set,
+    merchant_details_change,
     merchant_language_set,
     merchant_register,
     merchant_resubmit,
@@ -14,6 +16,7 @@ from .merchants import (
 from .operator_actions import operator_action_record
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
+    login_password_check,
     one_time_code_deliver,
     one_time_code_send,
     one_time_code_use,
@@ -22,12 +25,23 @@ from .passwords import (
     pay_password_check,
     pay_password_set,
 )
+from .recoveries import (
+    recovery_apply,
+    recovery_apply_due,
+    recovery_approve,
+    recovery_cancel,
+    recovery_contacts,
+    recovery_reject,
+    recovery_request,
+)
+from .security import security_notice, security_notice_deliver
 from .sessions import (
     PartnerLink,
     merchant_login,
     session_create,
     session_revoke,
     session_revoke_all,
+    session_revoke_by_operator,
     third_party_link_keep,
     third_party_link_spend,
     third_party_link_verify,
@@ -40,7 +54,13 @@ __all__ = [
     "REASON_OPTIONAL",
     "PartnerLink",
     "Registration",
+    "contact_change",
+    "contact_code_deliver",
+    "contact_code_send",
+    "contact_normalize",
+    "login_password_check",
     "merchant_avatar_set",
+    "merchant_details_change",
     "merchant_language_set",
     "merchant_login",
     "merchant_register",
@@ -56,10 +76,20 @@ __all__ = [
     "password_reset",
     "pay_password_check",
     "pay_password_set",
+    "recovery_apply",
+    "recovery_apply_due",
+    "recovery_approve",
+    "recovery_cancel",
+    "recovery_contacts",
+    "recovery_reject",
+    "recovery_request",
     "registration_taken_notify",
+    "security_notice",
+    "security_notice_deliver",
     "session_create",
     "session_revoke",
     "session_revoke_all",
+    "session_revoke_by_operator",
     "third_party_link_keep",
     "third_party_link_spend",
     "third_party_link_verify",

@@ -18,11 +18,19 @@ from apps.core.notices import notify
 from apps.core.transitions import transition
 from apps.core.uploads import upload_get
 
-from ..constants import MerchantStatus
+from ..constants import (
+    ACTION_DETAILS_CHANGED,
+    ACTION_REGISTRATION_APPROVED,
+    ACTION_REGISTRATION_REJECTED,
+    ACTION_SHOP_CLOSED,
+    ACTION_SHOP_REOPENED,
+    MerchantStatus,
+)
 from ..hooks import merchant_registered
 from ..models import Merchant, ThirdPartyIdentity
 from ..selectors import account_normalize, invitation_resolve
 from ..sms import sms_send
+from .operator_actions import operator_action_record
 from .sessions import third_party_link_spend, third_party_link_verify
 
 _REVIEW_NOTICE = (
@@ -226,22 +234,20 @@ def merchant_avatar_set(*, merchant: Merchant, avatar: str) -> None:
 
 
 # ---------- operators' decisions ----------
-_STATUS_NOTICES = {
-    MerchantStatus.PENDING: _REVIEW_NOTICE,
-    MerchantStatus.ACTIVE: (
+# Each operator decision on a merchant is an operator action (operator_action_record): its row in the account's
+# history and its one message, titled here, with the operator's reason as the body.
+_DECISIONS = {
+    (MerchantStatus.PENDING, MerchantStatus.ACTIVE): (
+        ACTION_REGISTRATION_APPROVED,
         gettext_noop("Registration approved"),
-        gettext_noop("Your shop is approved and active. Welcome!"),
     ),
-    MerchantStatus.REJECTED: (
+    (MerchantStatus.PENDING, MerchantStatus.REJECTED): (
+        ACTION_REGISTRATION_REJECTED,
         gettext_noop("Registration rejected"),
-        gettext_noop("Your registration was not approved. Reason: %(reason)s"),
     ),
-    MerchantStatus.CLOSED: (
-        gettext_noop("Shop closed"),
-        gettext_noop("Your shop has been closed. Reason: %(reason)s"),
-    ),
+    (MerchantStatus.ACTIVE, MerchantStatus.CLOSED): (ACTION_SHOP_CLOSED, gettext_noop("Shop closed")),
+    (MerchantStatus.CLOSED, MerchantStatus.ACTIVE): (ACTION_SHOP_REOPENED, gettext_noop("Shop reopened")),
 }
-_REOPENED_NOTICE = (gettext_noop("Shop reopened"), gettext_noop("Your shop is open again."))
 # Moves that need no reason; every other decision (reject, close, reopen) needs the operator to say why.
 REASON_OPTIONAL = {(MerchantStatus.PENDING, MerchantStatus.ACTIVE), (MerchantStatus.REJECTED, MerchantStatus.PENDING)}
 
@@ -250,14 +256,59 @@ REASON_OPTIONAL = {(MerchantStatus.PENDING, MerchantStatus.ACTIVE), (MerchantSta
 def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str = "") -> Merchant:
     """One decision on a merchant (approve, reject, close, reopen; a rejected merchant re-submitting), following
     MERCHANT_TRANSITIONS through core's transition(): of two operators deciding at once, one is refused.
-    Notifies the merchant.
+    An operator's decision is recorded as an operator action, which sends the merchant its one message with the
+    reason; the merchant's own re-submission gets the review notice.
     """
     merchant = Merchant.objects.select_for_update(no_key=True).get(pk=merchant_id)  # `current`: the status moved from
     current, target, reason = MerchantStatus(merchant.status), MerchantStatus(to), reason.strip()
     if (current, target) not in REASON_OPTIONAL and not reason:
         raise field_error("reason", _("Please give a reason."))
     merchant = transition(merchant, target, actor=operator, note=reason, changes={"status_reason": reason})
-    reopened = current == MerchantStatus.CLOSED and target == MerchantStatus.ACTIVE
-    title, body = _REOPENED_NOTICE if reopened else _STATUS_NOTICES[target]
-    notify(merchant=merchant, title=title, body=body, params={"reason": reason} if "%(reason)s" in body else None)
+    decision = _DECISIONS.get((current, target))
+    if decision is None:  # the merchant re-submitted documents
+        title, body = _REVIEW_NOTICE
+        notify(merchant=merchant, title=title, body=body)
+    else:
+        kind, title = decision
+        operator_action_record(merchant=merchant, operator=operator, kind=kind, title=title, reason=reason)
     return merchant
+
+
+@transaction.atomic
+def merchant_details_change(*, merchant_id: int, operator: Any, changes: dict[str, Any], reason: str) -> Merchant:
+    """An operator corrects a merchant's real name or country (the only fields the admin edits; contact details and
+    credentials are the merchant's own), with a reason: one operator action per changed field, each telling the
+    merchant the old and new value."""
+    merchant = Merchant.objects.select_for_update(no_key=True).get(pk=merchant_id)
+    reason = reason.strip()
+    changed = {name: value for name, value in changes.items() if str(getattr(merchant, name)) != str(value)}
+    if not changed:
+        return merchant
+    if not reason:
+        raise field_error("reason", _("Please give a reason."))
+    for name, value in changed.items():
+        if name not in _EDITABLE:
+            raise AppError(_("This field cannot be changed by an operator."), ErrorCode.FORBIDDEN)
+        params = {"old": str(getattr(merchant, name)), "new": str(value)}
+        setattr(merchant, name, value)
+        operator_action_record(
+            merchant=merchant, operator=operator, kind=ACTION_DETAILS_CHANGED, title=_EDITABLE[name], reason=reason,
+            params=params,
+        )  # fmt: skip
+    merchant.save(update_fields=[*changed, "updated_at"])
+    return merchant
+
+
+# The messages decisions sent before they were operator actions: merchants still read them, in their language.
+_EARLIER_NOTICES = (
+    gettext_noop("Your shop is approved and active. Welcome!"),
+    gettext_noop("Your registration was not approved. Reason: %(reason)s"),
+    gettext_noop("Your shop has been closed. Reason: %(reason)s"),
+    gettext_noop("Your shop is open again."),
+)
+
+# The merchant's fields an operator may correct, each with the title of its operator action.
+_EDITABLE = {
+    "real_name": gettext_noop("An operator changed your real name from %(old)s to %(new)s"),
+    "country": gettext_noop("An operator changed your country from %(old)s to %(new)s"),
+}

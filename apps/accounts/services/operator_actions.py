@@ -28,7 +28,8 @@ def operator_action_record(
     """Records one operator action on the merchant and sends the merchant a message saying what and why.
 
     title is a msgid marked with gettext_noop (its %(name)s placeholders filled from params); reason is the
-    operator's own words, required.
+    operator's own words, required, except for the few decisions that need none (approving a registration): the
+    message then has the title alone.
     """
     params = dict(params or {})
     action = OperatorAction.objects.create(
@@ -40,5 +41,6 @@ def operator_action_record(
         operator=operator,
         approver=approver,
     )
-    notices.notify(merchant=merchant, title=title, body=REASON_BODY, params={**params, "reason": reason})
+    body = REASON_BODY if reason else ""
+    notices.notify(merchant=merchant, title=title, body=body, params={**params, "reason": reason})
     return action

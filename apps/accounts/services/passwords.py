@@ -17,9 +17,11 @@ from django.utils.translation import gettext_noop
 from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
 
+from ..constants import CodePurpose
 from ..models import Merchant, OneTimeCode
 from ..selectors import merchant_by_account
 from ..sms import sms_send
+from .security import security_notice
 from .sessions import session_revoke_all
 
 ONE_TIME_CODE_MAX_FAILURES = 5
@@ -29,13 +31,14 @@ ONE_TIME_CODE_MAX_FAILURES = 5
 def password_change(*, merchant: Merchant, old_password: str, password: str) -> None:
     """Signed in: the old password (counted: five wrong tries lock it for 15 minutes), then the new one. Every
     session ends. The check runs before the transaction, so a wrong try stays counted."""
-    _login_password_check(
+    login_password_check(
         merchant=merchant, raw=old_password, field="old_password", message=_("The old password is incorrect.")
     )
     if password == old_password:  # it would change nothing but sign every device out
         raise field_error("password", _("The new password must be different from the old one."))
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        security_notice(merchant=merchant, event="password_changed")
 
 
 def password_reset(*, account: str, code: str, password: str) -> None:
@@ -49,6 +52,7 @@ def password_reset(*, account: str, code: str, password: str) -> None:
     one_time_code_use(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        security_notice(merchant=merchant, event="password_reset")
 
 
 def _password_set(*, merchant: Merchant, password: str) -> None:
@@ -80,17 +84,8 @@ def one_time_code_deliver(*, account: str, lang: str, requested_at: datetime) ->
     merchant = merchant_by_account(account=account)
     if merchant is None:
         return False
-    if OneTimeCode.objects.filter(merchant=merchant, created_at__gte=requested_at, used_at__isnull=True).exists():
-        return False
-    code = f"{secrets.randbelow(10**6):06d}"
-    now = timezone.now()
-    minutes = settings.ONE_TIME_CODE_TTL_MINUTES
-    with transaction.atomic():
-        OneTimeCode.objects.filter(merchant=merchant, used_at__isnull=True).update(used_at=now)
-        otc = OneTimeCode.objects.create(
-            merchant=merchant, code_hash=make_password(code), expires_at=now + timedelta(minutes=minutes)
-        )
-    try:
+
+    def send(code: str, minutes: int) -> None:
         with translation.override(lang):
             text = _("Your verification code is %(code)s. It is valid for %(minutes)d minutes.") % {
                 "code": code,
@@ -100,19 +95,53 @@ def one_time_code_deliver(*, account: str, lang: str, requested_at: datetime) ->
                 send_mail(_("Your verification code"), text, None, [merchant.email])
             else:
                 sms_send(phone=merchant.phone, text=text)
+
+    return one_time_code_issue(merchant=merchant, purpose=CodePurpose.PASSWORD, requested_at=requested_at, send=send)
+
+
+def one_time_code_issue(
+    *,
+    merchant: Merchant,
+    purpose: str,
+    requested_at: datetime,
+    send: Callable[[str, int], None],
+    target: str = "",
+) -> bool:
+    """Issues a 6-digit code for `purpose` (and `target`) and sends it with `send(code, minutes)`; the merchant's
+    earlier unused codes of that purpose are spent. Does nothing when a code of that purpose and target was issued
+    since `requested_at` and is still unused (a retried task sends no second code). If sending fails, the code is
+    spent and the error raised, so a retry issues a fresh one. Returns whether a code was sent."""
+    codes = OneTimeCode.objects.filter(merchant=merchant, purpose=purpose, used_at__isnull=True)
+    if codes.filter(target=target, created_at__gte=requested_at).exists():
+        return False
+    code = f"{secrets.randbelow(10**6):06d}"
+    now = timezone.now()
+    minutes = settings.ONE_TIME_CODE_TTL_MINUTES
+    with transaction.atomic():
+        codes.update(used_at=now)
+        otc = OneTimeCode.objects.create(
+            merchant=merchant,
+            purpose=purpose,
+            target=target,
+            code_hash=make_password(code),
+            expires_at=now + timedelta(minutes=minutes),
+        )
+    try:
+        send(code, minutes)
     except Exception:
         OneTimeCode.objects.filter(pk=otc.pk).update(used_at=timezone.now())
         raise
     return True
 
 
-def one_time_code_use(*, merchant: Merchant, code: str) -> None:
-    """Spends the merchant's current code. A wrong try is recorded (5 wrong tries spend the code)."""
+def one_time_code_use(*, merchant: Merchant, code: str, purpose: str = CodePurpose.PASSWORD, target: str = "") -> None:
+    """Spends the merchant's current code of `purpose` (and `target`). A wrong try is recorded (5 wrong tries spend
+    the code)."""
     now = timezone.now()
     with transaction.atomic():
         otc = (
             OneTimeCode.objects.select_for_update()
-            .filter(merchant=merchant, used_at__isnull=True, expires_at__gt=now)
+            .filter(merchant=merchant, purpose=purpose, target=target, used_at__isnull=True, expires_at__gt=now)
             .order_by("-created_at")
             .first()
         )
@@ -192,7 +221,7 @@ def _guarded(*, merchant: Merchant, guard: _Guard, check: Callable[[], bool]) ->
     return left
 
 
-def _login_password_check(*, merchant: Merchant, raw: str, field: str, message: str) -> None:
+def login_password_check(*, merchant: Merchant, raw: str, field: str, message: str) -> None:
     """A signed-in merchant's login password, counted (_LOGIN_GUARD); a wrong one is refused on `field`."""
     left = _guarded(merchant=merchant, guard=_LOGIN_GUARD, check=lambda: merchant.check_password(raw))
     if left is not None:
@@ -208,13 +237,16 @@ def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password:
     Either check is counted (the current one on the payment password's lockout, the login password on its own
     counter, five tries then 15 minutes) and runs before, outside, the transaction that saves the new one.
     """
+    event = "pay_password_set"
     if merchant.pay_password:
         if password:
-            _login_password_check(
+            login_password_check(
                 merchant=merchant, raw=password, field="password", message=_("The login password is incorrect.")
             )
+            event = "pay_password_reset"
         elif old_pay_password:
             pay_password_check(merchant=merchant, raw=old_pay_password)
+            event = "pay_password_changed"
         else:
             raise field_error(
                 "old_pay_password", _("Please enter your current payment password or your login password.")
@@ -226,6 +258,7 @@ def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password:
         merchant.save(
             update_fields=["pay_password", "pay_password_failures", "pay_password_locked_until", "updated_at"]
         )
+        security_notice(merchant=merchant, event=event)
 
 
 def _pay_password_rehash(merchant: Merchant, raw: str) -> None:

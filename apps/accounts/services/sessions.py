@@ -12,15 +12,18 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from apps.core.errors import AppError, ErrorCode
+from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.signatures import signature_matches
 
-from ..constants import THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
+from ..constants import ACTION_SESSIONS_REVOKED, THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
 from ..models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
+from .operator_actions import operator_action_record
 from .zones import merchant_time_zone_set, time_zone_names
 
 
@@ -46,8 +49,33 @@ def session_revoke_all(*, merchant: Merchant) -> int:
 
 
 def session_revoke(*, token_ids: list[int]) -> int:
-    """Ends the given sessions (logout; the operators' revoke action). Returns how many were still open."""
+    """Ends the given sessions (logout). Returns how many were still open."""
     return AuthToken.objects.filter(pk__in=token_ids, revoked_at__isnull=True).update(revoked_at=timezone.now())
+
+
+SESSIONS_REVOKED_TITLE = gettext_noop("An operator signed your account out on some devices (sessions ended: %(count)d)")
+
+
+@transaction.atomic
+def session_revoke_by_operator(*, token_ids: list[int], operator: Any, reason: str) -> int:
+    """An operator ends merchants' sessions, with a reason: each merchant whose open sessions ended gets one
+    operator action (its row and its one message, with the reason). Returns how many sessions were still open."""
+    reason = reason.strip()
+    if not reason:
+        raise field_error("reason", _("Please give a reason."))
+    open_tokens = AuthToken.objects.filter(pk__in=token_ids, revoked_at__isnull=True)
+    counts = dict(open_tokens.values("merchant_id").annotate(count=Count("pk")).values_list("merchant_id", "count"))
+    ended = open_tokens.update(revoked_at=timezone.now())
+    for merchant in Merchant.objects.filter(pk__in=counts).order_by("pk"):
+        operator_action_record(
+            merchant=merchant,
+            operator=operator,
+            kind=ACTION_SESSIONS_REVOKED,
+            title=SESSIONS_REVOKED_TITLE,
+            reason=reason,
+            params={"count": counts[merchant.pk]},
+        )
+    return ended
 
 
 # ---------- sign-in ----------

@@ -4,7 +4,7 @@ import { Skeleton } from "antd-mobile";
 import { defineMessages, FormattedMessage } from "react-intl";
 import { LazyPullToRefresh } from "@/components/ui/LazyPullToRefresh";
 import { ShortcutGrid, type Shortcut } from "@/components/ui/ShortcutGrid";
-import { ShopHeader, StatusNotice, useMerchant } from "@/features/account";
+import { RecoveryNotice, ShopHeader, StatusNotice, useMerchant } from "@/features/account";
 import { HomeFigures, LazySalesCurve, useHomeFigures } from "@/features/figures";
 import { useCurrentAnnouncement } from "@/features/messages/api";
 import { AnnouncementBar } from "@/features/messages/components/AnnouncementBar";
@@ -27,8 +27,9 @@ const SHORTCUTS: Shortcut[] = [
 ];
 
 /**
- * /home (tab): the shop (logo, name, level, verification), the platform's current announcement, what a merchant who is
- * not active must know (review, rejection, closed shop), the shop's figures, the wallet, the sales curve and the
+ * /home (tab): the shop (logo, name, level, verification), an account recovery operators started (impossible to miss,
+ * with its Cancel button), the platform's current announcement, what a merchant who is not active must know (review,
+ * rejection, closed shop), the shop's figures, the wallet, the sales curve and the
  * shortcuts. Pulling down reads everything again. The announcement bar and the support badge come from their
  * features' own modules, not the features' indexes, so Home's first load does not carry the message and chat screens.
  * Below the shop's header, Home is drawn once the announcement, the figures and the wallet (read in parallel) are in:
@@ -44,6 +45,7 @@ export default function HomeScreen() {
   return (
     <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
+      <RecoveryNotice />
       {loading ? (
         <Skeleton.Paragraph lineCount={12} animated className="figures-loading" />
       ) : (

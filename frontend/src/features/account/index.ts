@@ -11,6 +11,7 @@ export { AccountHistory } from "./components/AccountHistory";
 export { AccountHistoryLink } from "./components/AccountHistoryLink";
 export { MyAccount } from "./components/MyAccount";
 export { StatusNotice } from "./components/StatusNotice";
+export { RecoveryNotice } from "./components/RecoveryNotice";
 export { ShopHeader } from "./components/ShopHeader";
 export { useMerchant } from "./hooks/useMerchant";
 export { savePartnerLink, readPartnerLink, clearPartnerLink, type PartnerLink } from "./partner";

@@ -24,4 +24,15 @@ export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export { setAvatar, useSetAvatar } from "./avatar";
 export { setTimeZone, useSetTimeZone } from "./timeZone";
 export { getOperatorActions } from "./operatorActions";
+export {
+  cancelRecovery,
+  changeContact,
+  getRecovery,
+  recoveryQueryOptions,
+  sendContactCode,
+  useCancelRecovery,
+  useChangeContact,
+  useRecovery,
+  useSendContactCode,
+} from "./contact";
 export type * from "./types";

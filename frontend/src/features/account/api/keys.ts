@@ -7,4 +7,6 @@ export const accountKeys = {
   merInfo: () => merInfoKey,
   languages: () => [...accountKeys.all, "languages"] as const,
   operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
+  /** The account recovery in progress (merchant/recovery). */
+  recovery: () => [...accountKeys.all, "recovery"] as const,
 };

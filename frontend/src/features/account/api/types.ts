@@ -31,3 +31,12 @@ export type AvatarInput = Schemas["AvatarApiInputRequest"];
 
 /** One row of the account history (merchant/operator_actions): an operator's action on the account, with its reason. */
 export type OperatorAction = Schemas["OperatorActionListApiOutput"];
+/** A contact detail the merchant changes: email or phone. */
+export type ContactKind = Schemas["ContactKindEnum"];
+/** send_contact_code: the new address; change_contact: with its code and the login password. */
+export type ContactCodeInput = Schemas["SendContactCodeApiInputRequest"];
+export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
+
+/** The account recovery operators started (requested, or approved and waiting for its delay). */
+export type Recovery = Schemas["Recovery"];
+export type RecoveryAnswer = Schemas["RecoveryOutput"];

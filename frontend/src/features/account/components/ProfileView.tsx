@@ -1,22 +1,31 @@
+import { useState } from "react";
 import { List, Skeleton, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import type { ContactKind } from "../api";
 import { countryName } from "../countries";
 import { useMerchant } from "../hooks/useMerchant";
 import { AvatarEditor } from "./AvatarEditor";
+import { ContactChangeSheet } from "./ContactChangeSheet";
 import { profileMessages as m } from "./messages";
+import { RecoveryNotice } from "./RecoveryNotice";
 import { StatusTag } from "./StatusTag";
 import { TimeZoneEditor } from "./TimeZoneEditor";
 import "./account.css";
 
-/** Personal information: avatar, full name, verification, phone, email, country, time zone, and the password links. */
+/**
+ * Personal information: an account recovery in progress (to cancel), avatar, full name, verification, phone and email
+ * (a tap changes them: a code to the new address), country, time zone, and the password links.
+ */
 export function ProfileView() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { data: merchant } = useMerchant();
+  const [changing, setChanging] = useState<ContactKind | null>(null);
   if (!merchant) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
   return (
     <>
+      <RecoveryNotice />
       <List mode="card">
         <AvatarEditor merchant={merchant} />
         <List.Item extra={<span translate="no">{merchant.real_name}</span>}>
@@ -26,6 +35,8 @@ export function ProfileView() {
           <FormattedMessage {...m.verification} />
         </List.Item>
         <List.Item
+          onClick={() => setChanging("phone")}
+          data-testid="change-phone"
           extra={
             <span className="profile-value">
               {merchant.phone}
@@ -38,9 +49,15 @@ export function ProfileView() {
         >
           <FormattedMessage {...m.phone} />
         </List.Item>
-        <List.Item extra={<span className="profile-value">
+        <List.Item
+          onClick={() => setChanging("email")}
+          data-testid="change-email"
+          extra={
+            <span className="profile-value">
               {merchant.email ? <span translate="no">{merchant.email}</span> : <FormattedMessage {...m.noEmail} />}
-            </span>}>
+            </span>
+          }
+        >
           <FormattedMessage {...m.email} />
         </List.Item>
         <List.Item extra={countryName(merchant.country, intl.locale)}>
@@ -73,6 +90,7 @@ export function ProfileView() {
           <FormattedMessage {...m.changeFunds} />
         </List.Item>
       </List>
+      {changing && <ContactChangeSheet kind={changing} open onClose={() => setChanging(null)} />}
     </>
   );
 }

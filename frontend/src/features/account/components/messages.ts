@@ -314,3 +314,75 @@ export const argumentMessages = defineMessages<{
   resend: { id: "forget.resend", defaultMessage: "Resend in {seconds}s", description: "Countdown on the send button" },
   reason: { id: "my.reason", defaultMessage: "Reason: {reason}", description: "The operator's reason" },
 });
+
+export const contactMessages = defineMessages({
+  changeEmail: { id: "contact.changeEmail", defaultMessage: "Change email", description: "Sheet title: change the account's email" },
+  changePhone: { id: "contact.changePhone", defaultMessage: "Change phone number", description: "Sheet title: change the account's phone" },
+  hint: {
+    id: "contact.hint",
+    defaultMessage:
+      "We send a code to the new address to check it is yours. Your current address is told of the change.",
+    description: "Contact change sheet: how it works",
+  },
+  newEmail: { id: "contact.newEmail", defaultMessage: "New email", description: "Field label" },
+  newEmailPlaceholder: { id: "contact.newEmailPlaceholder", defaultMessage: "Enter the new email address", description: "Field placeholder" },
+  newPhone: { id: "contact.newPhone", defaultMessage: "New phone number", description: "Field label" },
+  newPhonePlaceholder: {
+    id: "contact.newPhonePlaceholder",
+    defaultMessage: "Enter the new phone number, e.g. +66812345678",
+    description: "Field placeholder",
+  },
+  valueRequired: {
+    id: "contact.valueRequired",
+    defaultMessage: "Please enter the new email address or phone number",
+    description: "Validation: the new address is empty",
+  },
+  emailInvalid: { id: "contact.emailInvalid", defaultMessage: "Please enter a valid email address", description: "Validation" },
+  phoneInvalid: { id: "contact.phoneInvalid", defaultMessage: "Please enter a valid phone number", description: "Validation" },
+  code: { id: "contact.code", defaultMessage: "Verification code", description: "Field label: the code sent to the new address" },
+  codePlaceholder: { id: "contact.codePlaceholder", defaultMessage: "6-digit code", description: "Field placeholder" },
+  codeRequired: { id: "contact.codeRequired", defaultMessage: "Please enter the verification code", description: "Validation" },
+  send: { id: "contact.send", defaultMessage: "Send code", description: "Button: send a code to the new address" },
+  password: { id: "contact.password", defaultMessage: "Login password", description: "Field label: the login password confirms the change" },
+  passwordPlaceholder: { id: "contact.passwordPlaceholder", defaultMessage: "Enter your login password", description: "Field placeholder" },
+  passwordRequired: { id: "contact.passwordRequired", defaultMessage: "Please enter your login password", description: "Validation" },
+  save: { id: "contact.save", defaultMessage: "Confirm change", description: "Button: change the contact detail" },
+});
+
+export const recoveryMessages = defineMessages({
+  title: {
+    id: "recovery.title",
+    defaultMessage: "An operator asked to change your contact details",
+    description: "Account recovery notice: heading",
+  },
+  notYou: {
+    id: "recovery.notYou",
+    defaultMessage: "If you did not ask for this, cancel it now: someone may be trying to take over your account.",
+    description: "Account recovery notice: what to do",
+  },
+  cancel: { id: "recovery.cancel", defaultMessage: "Cancel this change", description: "Button: cancel the account recovery" },
+  cancelConfirm: {
+    id: "recovery.cancelConfirm",
+    defaultMessage: "Cancel the change of your contact details? Nothing will be changed.",
+    description: "Confirmation before cancelling the account recovery",
+  },
+});
+
+export const recoveryArgumentMessages = defineMessages<{
+  requested: { readonly contact: MessageValue; readonly hours: MessageValue };
+  approved: { readonly contact: MessageValue; readonly time: MessageValue };
+  reason: { readonly reason: MessageValue };
+}>({
+  requested: {
+    id: "recovery.requested",
+    defaultMessage:
+      "New contact details: {contact}. A second operator must approve it, and it takes effect only {hours} hours after that.",
+    description: "Account recovery notice: a requested recovery",
+  },
+  approved: {
+    id: "recovery.approved",
+    defaultMessage: "New contact details: {contact}. Approved by a second operator: it takes effect on {time}.",
+    description: "Account recovery notice: an approved recovery, with the time it applies",
+  },
+  reason: { id: "recovery.reason", defaultMessage: "Operator's reason: {reason}", description: "Account recovery notice: the operator's words" },
+});

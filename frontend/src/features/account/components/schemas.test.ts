@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageDescriptor } from "react-intl";
-import { changePasswordSchema, payPasswordSchema, registerSchema, resetPasswordSchema } from "./schemas";
+import { changePasswordSchema, contactChangeSchema, payPasswordSchema, registerSchema, resetPasswordSchema } from "./schemas";
 
 const t = (message: MessageDescriptor) => String(message.defaultMessage);
 /** The first message per field, as the form shows it (zodResolver's default). */
@@ -113,5 +113,19 @@ describe("payPasswordSchema", () => {
     });
     expect(payPasswordSchema(t, true).safeParse({ ...values, via: "login", password: "Login-pass-2026" }).success).toBe(true);
     expect(payPasswordSchema(t, true).safeParse({ ...values, old_pay_password: "654321" }).success).toBe(true);
+  });
+});
+
+describe("contactChangeSchema", () => {
+  it("checks the new address by kind, and needs the code and the login password", () => {
+    const email = contactChangeSchema(t, "email");
+    expect(email.safeParse({ value: "a@example.org", code: "123456", password: "x" }).success).toBe(true);
+    expect(email.safeParse({ value: "not an email", code: "1", password: "x" }).error?.issues[0].message).toBe(
+      "Please enter a valid email address",
+    );
+    const phone = contactChangeSchema(t, "phone");
+    expect(phone.safeParse({ value: "+44 (20) 7946-0000", code: "1", password: "x" }).success).toBe(true);
+    const missing = phone.safeParse({ value: "+66812345678", code: " ", password: "" }).error?.issues.map((i) => i.message);
+    expect(missing).toEqual(["Please enter the verification code", "Please enter your login password"]);
   });
 });

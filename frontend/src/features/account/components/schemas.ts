@@ -4,7 +4,15 @@
  */
 import type { MessageDescriptor } from "react-intl";
 import { z } from "zod";
-import { codeMessages, loginMessages, forgetMessages, passwordMessages as pm, payMessages, registerMessages as rm } from "./messages";
+import {
+  codeMessages,
+  contactMessages,
+  loginMessages,
+  forgetMessages,
+  passwordMessages as pm,
+  payMessages,
+  registerMessages as rm,
+} from "./messages";
 
 export type Translate = (message: MessageDescriptor) => string;
 
@@ -113,5 +121,18 @@ export function resubmitSchema(t: Translate) {
     id_back: upload(t(rm.idBackRequired)),
     id_hand: upload(t(rm.idHandRequired)),
     license: z.object({ id: z.string(), url: z.string() }).nullable(),
+  });
+}
+
+/** A new email or phone: the address and, once it is sent, its code and the login password. */
+export function contactChangeSchema(t: Translate, kind: "email" | "phone") {
+  const value = required(t(contactMessages.valueRequired)).refine(
+    (v) => (kind === "email" ? z.email().safeParse(v.trim()).success : /^\+?[0-9]{6,20}$/.test(v.replace(/[\s\-().]/g, ""))),
+    t(kind === "email" ? contactMessages.emailInvalid : contactMessages.phoneInvalid),
+  );
+  return z.object({
+    value,
+    code: required(t(contactMessages.codeRequired)),
+    password: z.string().min(1, t(contactMessages.passwordRequired)),
   });
 }
