@@ -8,6 +8,7 @@ class WalletConfig(AppConfig):
     def ready(self) -> None:
         from apps.accounts.hooks import wallet_summary
 
+        from . import checks  # noqa: F401  (registers the settings' bounds)
         from .selectors import wallet_summary as summary
 
         wallet_summary.register(summary)
