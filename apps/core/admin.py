@@ -1,5 +1,6 @@
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from axes.admin import AccessAttemptAdmin
@@ -16,6 +17,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
 from django.utils.translation import gettext
@@ -25,6 +28,7 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.admin import TOTPDeviceAdmin
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from . import terms
 from .errors import AppError
 from .models import OutboxEntry, StatusChange
 
@@ -65,6 +69,74 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class TermsAdmin(admin.ModelAdmin):
+    """Published terms (apps.core.terms): versions are added, never changed or deleted. The add page starts from the
+    version named by `?copy=<id>` (the "new version" link on each version's page) and from the earliest start the
+    notice period allows; saving announces the version to every merchant (terms_version_add)."""
+
+    list_filter = ["effective_from"]
+    readonly_fields = ("state", "announced_at", "announced_by", "new_version")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        return self.readonly_fields if obj is not None else ()
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        fields = [f for f in super().get_fields(request, obj) if f not in self.readonly_fields]
+        return [*fields, *self.readonly_fields] if obj is not None else fields
+
+    @admin.display(description=_("state"))
+    def state(self, obj: Any) -> str:
+        now = timezone.now()
+        if obj.effective_from > now:
+            return gettext("Announced, in force from %(date)s") % {
+                "date": date_format(obj.effective_from, "DATETIME_FORMAT")
+            }
+        in_force = type(obj)._default_manager.in_force(now).filter(pk=obj.pk).exists()
+        return gettext("In force") if in_force else gettext("Replaced")
+
+    @admin.display(description=_("new version"))
+    def new_version(self, obj: Any) -> str:
+        opts = obj._meta
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_add")
+        return format_html('<a href="{}?copy={}">{}</a>', url, obj.pk, gettext("Announce a new version of these terms"))
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
+        source = request.GET.get("copy", "")
+        if source.isdigit() and len(source) < 19:
+            version = self.model._default_manager.filter(pk=int(source)).first()
+            if version is not None:
+                for field in version._meta.concrete_fields:
+                    if field.editable and not field.primary_key:
+                        initial.setdefault(field.name, field.value_from_object(version))
+        initial["effective_from"] = terms.earliest_start(self.model)
+        initial.setdefault("change_note", "")
+        return initial
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+
+        class TermsForm(form):  # type: ignore[misc, valid-type]
+            def clean(self) -> dict[str, Any]:
+                data = super().clean()
+                start = data.get("effective_from")
+                earliest = terms.earliest_start(self._meta.model)
+                if start is not None and start < earliest - timedelta(minutes=1):
+                    self.add_error("effective_from", terms.too_soon_message(earliest))
+                return data
+
+        return TermsForm
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        terms.terms_version_add(version=obj, operator=request.user)
 
 
 class ReadOnlyInline(admin.TabularInline):

@@ -3,10 +3,11 @@
 import re
 from typing import Any
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
@@ -18,7 +19,14 @@ from apps.core.services import upload_create
 from apps.core.uploads import upload_get
 from apps.wallet.constants import ADDRESS_PATTERNS
 
-from .constants import BROADCAST_BATCH, SUPPORT_TEXT_MAX, BroadcastStatus, MessageAuthor, NoticeType
+from .constants import (
+    BROADCAST_BATCH,
+    SUPPORT_TEXT_MAX,
+    BroadcastAudience,
+    BroadcastStatus,
+    MessageAuthor,
+    NoticeType,
+)
 from .models import Broadcast, Conversation, Notice, SupportMessage
 from .selectors import broadcast_recipients, notice_get, support_messages
 
@@ -48,6 +56,20 @@ def notice_mark_read(*, merchant: Merchant, notice_id: int) -> Notice:
         Notice.objects.filter(pk=notice.pk, is_read=False).update(is_read=True, updated_at=timezone.now())
         notice.is_read = True
     return notice
+
+
+def broadcast_announce(*, title: str, body: str, params: dict[str, Any] | None = None) -> Broadcast:
+    """The platform's message to every merchant (apps.core.notices.announce): a broadcast whose title and content are
+    the msgids written out in each of the seven languages, sent like an operator's."""
+    texts: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        suffix = code.replace("-", "_")
+        with translation.override(code):
+            texts[f"title_{suffix}"] = _(title) % (params or {})
+            texts[f"content_{suffix}"] = _(body) % (params or {})
+    broadcast = Broadcast.objects.create(audience=BroadcastAudience.ALL, type=NoticeType.SYSTEM, **texts)
+    broadcast_enqueue(broadcast=broadcast)
+    return broadcast
 
 
 def broadcast_enqueue(*, broadcast: Broadcast) -> None:

@@ -362,6 +362,9 @@ ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
+# Published terms (apps.core.terms): a new version of fees, level terms, deposit addresses, bank details, the referral
+# rate, the order windows or the settlement delay applies no earlier than this many days after it is announced.
+TERMS_NOTICE_DAYS = env.int("TERMS_NOTICE_DAYS", default=7)
 # A withdrawal in review is decided (paid or not approved) within this many hours: published on the withdraw screen and
 # kept on each withdrawal as its deadline; past it, the withdrawal is flagged to operators and the merchant is told,
 # and the merchant may cancel it any time while it is in review. Bounded (apps.wallet.constants, a system check).
