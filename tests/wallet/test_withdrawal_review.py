@@ -197,3 +197,19 @@ def test_operators_see_overdue_withdrawals_flagged(client, funded):
     assert late.number in overdue and on_time.number not in overdue
     page = client.get(reverse("admin:wallet_withdrawal_change", args=[late.pk])).content.decode()
     assert 'class="overdue"' in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "done", "missing"),
+    [
+        ("ru-RU", "Вывод отменён. Сумма вернулась на ваш баланс.", "Такого вывода нет."),
+        ("zh-CN", "提现已取消，金额已退回您的余额。", "该提现不存在。"),
+        ("tai", "ยกเลิกการถอนเงินแล้ว จำนวนเงินคืนเข้ายอดคงเหลือของคุณแล้ว", "ไม่มีการถอนเงินนี้"),
+    ],
+)
+def test_the_cancel_answers_in_the_merchants_language(merchant_api, funded, lang, done, missing):
+    withdrawal = _withdraw(funded)
+    merchant_api.lang = lang
+    assert merchant_api.post(CANCEL, {"id": withdrawal.pk + 1}).json()["msg"] == missing
+    body = merchant_api.post(CANCEL, {"id": withdrawal.pk}).json()
+    assert (body["code"], body["msg"]) == (1, done)
