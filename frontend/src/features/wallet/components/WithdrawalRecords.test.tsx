@@ -3,13 +3,14 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/api";
+import type { Withdrawal } from "../api";
 import { WithdrawalRecords } from "./WithdrawalRecords";
 
 function answer(body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } }));
 }
 
-const IN_REVIEW = {
+const IN_REVIEW: Withdrawal = {
   id: 7,
   number: "W-7",
   created_at: "2026-11-20T08:00:00Z",
@@ -27,9 +28,9 @@ const IN_REVIEW = {
   review_deadline: "2026-11-22T08:00:00Z",
   overdue: true,
 };
-const CANCELLED = { ...IN_REVIEW, status: 3, status_label: "Cancelled", review_deadline: null, overdue: false };
+const CANCELLED: Withdrawal = { ...IN_REVIEW, status: 3, status_label: "Cancelled", review_deadline: null, overdue: false };
 
-function page(item: typeof IN_REVIEW) {
+function page(item: Withdrawal) {
   return { code: 1, msg: "", data: { total: 1, page: 1, limit: 20, list: [item] } };
 }
 
