@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from apps.core.errors import AppError
+from apps.core.errors import AppError, ErrorCode
 from apps.core.transitions import status_history
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
@@ -188,7 +188,7 @@ def test_two_approvals_of_one_transaction_for_two_merchants_at_once_credit_it_on
     )
     assert sum(isinstance(r, Deposit) for r in results) == 1, results
     [refused] = [r for r in results if isinstance(r, AppError)]
-    assert "already credited" in str(refused.message)
+    assert refused.error_code == ErrorCode.CONFLICT  # "already credited" (in the threads' default language)
     assert Deposit.objects.filter(status=DepositStatus.APPROVED).count() == 1
     assert Deposit.objects.get(status=DepositStatus.APPROVED).credited_tx_hash == bare
     balances = sorted(wallet_summary(merchant=m)["balance"] for m in (merchant, other_merchant))
