@@ -165,6 +165,34 @@ def fund(merchant, amount) -> None:
     services.deposit_approve(deposit_id=deposit.pk, operator=None)
 
 
+def staff_operator(username: str, *permissions: str):
+    """A staff operator (not a superuser) holding `permissions` ("app_label.codename")."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    user = get_user_model().objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
+    user.is_staff = True
+    user.save()
+    for permission in permissions:
+        app_label, codename = permission.split(".")
+        user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+    return user
+
+
+def adjust(merchant, amount, reason: str, *, requester, approver=None):
+    """A balance adjustment as operators make it: `requester` asks, a second operator (`approver`, else a new one
+    who may approve adjustments) approves; returns it, posted."""
+    from apps.wallet import services
+
+    if approver is None:
+        approver = staff_operator(f"approver{next(_approvers)}", "wallet.approve_adjustment")
+    request = services.adjustment_request(merchant=merchant, amount=Decimal(amount), reason=reason, operator=requester)
+    return services.adjustment_approve(adjustment_id=request.pk, approver=approver)
+
+
+_approvers = itertools.count(1)
+
+
 # --- orders ---
 _order_refs = itertools.count(1)
 

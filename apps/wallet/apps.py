@@ -9,6 +9,7 @@ class WalletConfig(AppConfig):
         from apps.accounts.hooks import wallet_summary
         from apps.catalog.hooks import listing_remove
 
+        from . import checks  # noqa: F401  (registers the settings' bounds)
         from .selectors import wallet_summary as summary
         from .services import listing_remove as remove
 

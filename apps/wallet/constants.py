@@ -35,6 +35,7 @@ class EntryKind(models.TextChoices):
     WITHDRAWAL = "withdrawal", _("Withdrawal request")
     WITHDRAWAL_PAID = "withdrawal_paid", _("Withdrawal paid")
     WITHDRAWAL_REJECTED = "withdrawal_rejected", _("Withdrawal rejected, amount returned")
+    WITHDRAWAL_CANCELLED = "withdrawal_cancelled", _("Withdrawal cancelled, amount returned")
     LEVEL_UPGRADE = "level_upgrade", _("Level upgrade")
     ADJUSTMENT = "adjustment", _("Balance adjustment")
     # Posted by the orders, shop and alliance apps.
@@ -57,7 +58,7 @@ OPERATOR_LISTING_REMOVED = "listing_removed"
 # Funds records tabs (`type` of merchant/bill) -> entry kinds; "all" is every kind.
 BILL_TABS: dict[str, list[str]] = {
     "recharge": [EntryKind.DEPOSIT],
-    "withdraw": [EntryKind.WITHDRAWAL, EntryKind.WITHDRAWAL_REJECTED],
+    "withdraw": [EntryKind.WITHDRAWAL, EntryKind.WITHDRAWAL_REJECTED, EntryKind.WITHDRAWAL_CANCELLED],
     "order": [EntryKind.ORDER_PICKUP, EntryKind.ORDER_SETTLED, EntryKind.ORDER_REFUND],
 }
 
@@ -91,6 +92,15 @@ class WithdrawalStatus(models.IntegerChoices):
     PENDING = 0, _("In review")
     PAID = 1, _("Withdrawn")
     REJECTED = 2, _("Not approved")
+    CANCELLED = 3, _("Cancelled")
+
+
+class AdjustmentStatus(models.IntegerChoices):
+    """A balance adjustment is a request until a second operator decides it (four eyes, product.md 2.9)."""
+
+    PENDING = 0, _("Awaiting approval")
+    APPROVED = 1, _("Approved")
+    REJECTED = 2, _("Not approved")
 
 
 # Each decision can be made once: pending is the only state that moves.
@@ -99,11 +109,35 @@ DEPOSIT_TRANSITIONS: dict[int, set[int]] = {
     DepositStatus.APPROVED: set(),
     DepositStatus.REJECTED: set(),
 }
+# The merchant may cancel a withdrawal while it is in review (its amount back to available); an operator's decision
+# and the merchant's cancel are each a move out of PENDING, so of the two only the first happens.
 WITHDRAWAL_TRANSITIONS: dict[int, set[int]] = {
-    WithdrawalStatus.PENDING: {WithdrawalStatus.PAID, WithdrawalStatus.REJECTED},
+    WithdrawalStatus.PENDING: {WithdrawalStatus.PAID, WithdrawalStatus.REJECTED, WithdrawalStatus.CANCELLED},
     WithdrawalStatus.PAID: set(),
     WithdrawalStatus.REJECTED: set(),
+    WithdrawalStatus.CANCELLED: set(),
 }
+ADJUSTMENT_TRANSITIONS: dict[int, set[int]] = {
+    AdjustmentStatus.PENDING: {AdjustmentStatus.APPROVED, AdjustmentStatus.REJECTED},
+    AdjustmentStatus.APPROVED: set(),
+    AdjustmentStatus.REJECTED: set(),
+}
+
+# The published review deadline of a withdrawal (settings.WITHDRAWAL_REVIEW_HOURS, shown on the withdraw screen and
+# stored on each withdrawal when it is made) stays within these bounds whatever the deployment sets.
+WITHDRAWAL_REVIEW_HOURS_MIN = 1
+WITHDRAWAL_REVIEW_HOURS_MAX = 168
+
+
+class OperatorActionKind:
+    """The `kind` of the accounts.OperatorAction rows the wallet writes (services.operator_action_record)."""
+
+    DEPOSIT_APPROVED = "deposit_approved"
+    DEPOSIT_REJECTED = "deposit_rejected"
+    WITHDRAWAL_PAID = "withdrawal_paid"
+    WITHDRAWAL_REJECTED = "withdrawal_rejected"
+    BALANCE_ADJUSTMENT = "balance_adjustment"
+
 
 # Withdrawal rule used when operators have not published one (WithdrawalFeeRule).
 DEFAULT_FEE_FIXED = Decimal("0.00")

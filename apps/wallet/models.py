@@ -1,18 +1,23 @@
 """Wallet: the double-entry ledger, deposits, withdrawals and the operator-managed settings around them."""
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
 from apps.core.money import MoneyField
 
 from .constants import (
+    ADJUSTMENT_TRANSITIONS,
     DEPOSIT_TRANSITIONS,
     WITHDRAWAL_TRANSITIONS,
     AccountKind,
     AddressFormat,
+    AdjustmentStatus,
     DepositStatus,
     EntryKind,
     Method,
@@ -163,7 +168,8 @@ class Deposit(TimeStampedModel):
         _("status"), choices=DepositStatus.choices, default=DepositStatus.PENDING, db_index=True
     )
     credited_amount = MoneyField(verbose_name=_("credited amount"), null=True, blank=True)
-    # Set only when credited from the chain: one transaction credits at most one deposit.
+    # Set on every approval of a chain deposit, by the chain check or by hand: the transaction's hash in one spelling
+    # (services.tx_hash_key: lower case, no 0x), unique, so one transaction credits at most one deposit.
     credited_tx_hash = models.CharField(_("credited transaction hash"), max_length=100, null=True, blank=True)
     verify_note = models.CharField(_("chain check"), max_length=255, blank=True)
     review_note = models.CharField(_("note"), max_length=255, blank=True)
@@ -212,6 +218,11 @@ class Withdrawal(TimeStampedModel):
         _("status"), choices=WithdrawalStatus.choices, default=WithdrawalStatus.PENDING, db_index=True
     )
     payout_reference = models.CharField(_("payout reference"), max_length=128, blank=True)
+    # The published review deadline when it was made (settings.WITHDRAWAL_REVIEW_HOURS); past it while in review the
+    # withdrawal is overdue: flagged to operators, and the merchant told once (overdue_notified_at, set with the
+    # notice).
+    review_due_at = models.DateTimeField(_("review deadline"), db_index=True)
+    overdue_notified_at = models.DateTimeField(_("merchant told it is overdue"), null=True, blank=True)
     review_note = models.CharField(_("reason"), max_length=255, blank=True)
     reviewed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -233,6 +244,16 @@ class Withdrawal(TimeStampedModel):
         return self.number
 
     @property
+    def review_deadline(self) -> datetime | None:
+        """When a withdrawal in review is due to be decided; None once it is decided or cancelled."""
+        return self.review_due_at if self.status == WithdrawalStatus.PENDING else None
+
+    @property
+    def overdue(self) -> bool:
+        """In review past its deadline."""
+        return self.status == WithdrawalStatus.PENDING and self.review_due_at < timezone.now()
+
+    @property
     def account_shown(self) -> str:
         """The account as merchants and operators see it outside the payout step: a bank card as its last four digits
         ("•••• 1234"); a chain address in full (it is public, and a wrong one must be recognisable)."""
@@ -240,19 +261,47 @@ class Withdrawal(TimeStampedModel):
 
 
 class Adjustment(models.Model):
-    """An operator correction of a merchant's available balance, with its mandatory reason."""
+    """An operator correction of a merchant's available balance, with its mandatory reason (four eyes).
+
+    One operator (`operator`) requests it; it is posted to the ledger only when another operator (`decided_by`, with
+    the permission wallet.approve_adjustment) approves it, or it is not approved, with a reason (`decision_note`).
+    """
+
+    TRANSITIONS = ADJUSTMENT_TRANSITIONS
+    TRANSITION_REFUSED = _("This request was already decided.")
 
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="adjustments")
     amount = MoneyField(verbose_name=_("amount"), help_text=_("Positive credits the merchant, negative debits."))
     reason = models.CharField(_("reason"), max_length=255)
-    operator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(_("time"), auto_now_add=True)
+    status = models.PositiveSmallIntegerField(
+        _("status"), choices=AdjustmentStatus.choices, default=AdjustmentStatus.PENDING, db_index=True
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decision_note = models.CharField(_("reason not approved"), max_length=255, blank=True)
 
     class Meta:
         ordering = ["-id"]
         verbose_name = _("balance adjustment")
         verbose_name_plural = _("balance adjustments")
-        constraints = [models.CheckConstraint(condition=~Q(amount=0), name="adjustment_not_zero")]
+        permissions = [("approve_adjustment", "Can approve or reject balance adjustments requested by others")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(amount=0), name="adjustment_not_zero"),
+            # Four eyes in the database too: the operator who decides a request is never the one who asked. (The
+            # adjustments posted before requests existed are approved with no decider.)
+            models.CheckConstraint(condition=~Q(decided_by=F("operator")), name="adjustment_decided_by_another"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.merchant_id} {self.amount}"

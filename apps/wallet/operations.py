@@ -6,13 +6,15 @@ operator_money_operation, the one way an operator's action moves a merchant's mo
         run=lambda locked_merchant: (withdrawal, Posting(reference=..., kind=..., lines=[...])),
     )
 
-Validate the request before calling it, or in `check`, so a form mistake costs no payment password try. Then, in
-this order:
+Validate the request before calling it, or in `check`, so a form mistake costs no payment password try.
+`pay_password=None` asks for no payment password: only for an operation that moves money back into the merchant's
+available balance and never out of it (cancelling a withdrawal in review), which the payment password does not guard
+(product.md section 3: it confirms what moves money out). Then, in this order:
 1. a repeated Idempotency-Key returns the first request's result and moves nothing (apps.core.idempotency);
 2. `check()`, when given: the request's validation that a repeat must skip (a purchase's goods, once bought, are no
    longer free to choose, yet the repeat answers the first result);
-   then the payment password is checked, with its lockout; a wrong try stays counted although the operation is
-   refused;
+   then the payment password (unless None) is checked, with its lockout; a wrong try stays counted although the
+   operation is refused;
 3. in one transaction, the rows are locked in the lock order below: the merchant row first, then whatever `run`
    locks (its business rows, in primary-key order), then the ledger accounts, in primary-key order, when the
    Posting that `run` returns is posted (ledger_post); the key is recorded with the result in the same
@@ -74,7 +76,7 @@ def _locked_write(merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting
 def money_operation(
     *,
     merchant: Merchant,
-    pay_password: str,
+    pay_password: str | None,
     idempotency: IdempotencyKey | None,
     run: Callable[[Merchant], tuple[R, Posting | None]],
     check: Callable[[], None] | None = None,
@@ -87,7 +89,8 @@ def money_operation(
     def before() -> None:
         if check is not None:
             check()
-        pay_password_check(merchant=merchant, raw=pay_password)
+        if pay_password is not None:
+            pay_password_check(merchant=merchant, raw=pay_password)
 
     return run_once(idempotency, write, before=before)
 

@@ -4,13 +4,14 @@ import base64
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.db.models import Count, QuerySet, Subquery
+from django.db.models import Count, Q, QuerySet, Subquery
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
@@ -25,11 +26,14 @@ from .constants import (
     DEFAULT_FEE_FIXED,
     DEFAULT_FEE_PERCENT,
     DEFAULT_WITHDRAWAL_MINIMUM,
+    WITHDRAWAL_REVIEW_HOURS_MAX,
+    WITHDRAWAL_REVIEW_HOURS_MIN,
     AccountKind,
     AddressFormat,
     DepositStatus,
     EntryKind,
     Method,
+    WithdrawalStatus,
 )
 from .filters import BillFilter, DepositFilter, WithdrawalFilter
 from .models import (
@@ -129,6 +133,7 @@ class WithdrawalForm:
     fee_percent: Decimal
     minimum: Decimal
     maximum: Decimal
+    review_hours: int
     preview: WithdrawalPreview | None
 
 
@@ -146,7 +151,31 @@ def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = N
         fee_percent=rule.percent,
         minimum=rule.minimum,
         maximum=money_max("withdrawal"),
+        review_hours=withdrawal_review_hours(),
         preview=preview,
+    )
+
+
+def withdrawal_review_hours() -> int:
+    """The published review deadline of a withdrawal, in hours: settings.WITHDRAWAL_REVIEW_HOURS within its bounds
+    (constants; a deployment outside them fails the system check wallet.E001)."""
+    return min(max(settings.WITHDRAWAL_REVIEW_HOURS, WITHDRAWAL_REVIEW_HOURS_MIN), WITHDRAWAL_REVIEW_HOURS_MAX)
+
+
+def withdrawals_overdue(*, now: datetime, queryset: QuerySet[Withdrawal] | None = None) -> QuerySet[Withdrawal]:
+    """The withdrawals (of `queryset`) still in review past their deadline at `now` (the operators' "overdue"
+    filter)."""
+    qs = Withdrawal.objects.all() if queryset is None else queryset
+    return qs.filter(status=WithdrawalStatus.PENDING, review_due_at__lt=now)
+
+
+def withdrawal_ids_overdue_untold(*, now: datetime) -> list[int]:
+    """The overdue withdrawals whose merchant has not been told yet (the beat's work list), oldest deadline first."""
+    return list(
+        withdrawals_overdue(now=now)
+        .filter(overdue_notified_at__isnull=True)
+        .order_by("review_due_at", "id")
+        .values_list("id", flat=True)
     )
 
 
@@ -243,6 +272,27 @@ def bill_memos(*, lines: list[dict[str, Any]]) -> dict[int, str]:
         lambda ids: {p.pk: p.package.name for p in Promotion.objects.filter(pk__in=ids).select_related("package")},
     )
     return {**levels, **promotions}
+
+
+def tx_hash_key(tx_hash: str) -> str:
+    """The one spelling a transaction is credited under (Deposit.credited_tx_hash), whatever the network and however it
+    was typed: lower case, without 0x."""
+    return tx_hash.strip().lower().removeprefix("0x")
+
+
+def deposits_same_tx_hash(*, deposit: Deposit) -> list[Deposit]:
+    """The other deposits that give or were credited with this deposit's transaction hash (any merchant, any
+    network), oldest first: what the operator deciding it must see. One query."""
+    given = deposit.credited_tx_hash or deposit.tx_hash
+    if not given:
+        return []
+    key = tx_hash_key(given)
+    return list(
+        Deposit.objects.filter(Q(credited_tx_hash=key) | Q(tx_hash__in=[key, "0x" + key]))
+        .exclude(pk=deposit.pk)
+        .select_related("merchant")
+        .order_by("id")
+    )
 
 
 def deposit_ids_to_verify() -> list[int]:

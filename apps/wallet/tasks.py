@@ -1,7 +1,7 @@
 """Wallet background work: thin, idempotent, scheduled in config.settings (CELERY_BEAT_SCHEDULE)."""
 
 from apps.core.faults import pause_point
-from apps.core.tasks import money_task
+from apps.core.tasks import money_task, task
 
 from . import selectors, services
 
@@ -15,3 +15,10 @@ def verify_chain_deposits() -> int:
             credited += 1
             pause_point("chain_deposit_credited")  # committed, not yet acknowledged: a rerun must credit nothing
     return credited
+
+
+@task()
+def withdrawals_overdue() -> int:
+    """Tells each merchant once of a withdrawal past its review deadline (services.withdrawals_overdue_notify; the
+    operators see it flagged in the admin). Returns how many were told."""
+    return services.withdrawals_overdue_notify()

@@ -8,6 +8,7 @@ urlpatterns = [
     path("merchant/recharge_log", deposits.RechargeLogApi.as_view(), name="wallet-recharge-log"),
     path("merchant/extract", withdrawals.ExtractApi.as_view(), name="wallet-extract"),
     path("merchant/extract_log", withdrawals.ExtractLogApi.as_view(), name="wallet-extract-log"),
+    path("merchant/extract_cancel", withdrawals.ExtractCancelApi.as_view(), name="wallet-extract-cancel"),
     path("merchant/bill", balance.BillApi.as_view(), name="wallet-bill"),
     path("index/level_upgrade", balance.LevelUpgradeApi.as_view(), name="wallet-level-upgrade"),
     path("index/buy_train", balance.PromotionBuyApi.as_view(), name="wallet-buy-train"),

@@ -317,6 +317,7 @@ CELERY_BEAT_SCHEDULE: dict = {
     },
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
+    "wallet-withdrawals-overdue": {"task": "apps.wallet.tasks.withdrawals_overdue", "schedule": 10 * 60.0},
     "core-outbox-sweep": {"task": "apps.core.tasks.outbox_sweep", "schedule": 60.0},
     "accounts-apply-recoveries": {"task": "apps.accounts.tasks.recoveries_apply_due", "schedule": 5 * 60.0},
 }
@@ -370,6 +371,10 @@ ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
 # Published terms (apps.core.terms): a new version of fees, level terms, deposit addresses, bank details, the referral
 # rate, the order windows or the settlement delay applies no earlier than this many days after it is announced.
 TERMS_NOTICE_DAYS = env.int("TERMS_NOTICE_DAYS", default=7)
+# A withdrawal in review is decided (paid or not approved) within this many hours: published on the withdraw screen and
+# kept on each withdrawal as its deadline; past it, the withdrawal is flagged to operators and the merchant is told,
+# and the merchant may cancel it any time while it is in review. Bounded (apps.wallet.constants, a system check).
+WITHDRAWAL_REVIEW_HOURS = env.int("WITHDRAWAL_REVIEW_HOURS", default=48)
 # A credit score below 100 and unchanged for this many days recovers a point (apps.orders.constants.CREDIT_POINTS).
 CREDIT_RECOVERY_DAYS = env.int("CREDIT_RECOVERY_DAYS", default=7)
 # How the storefront takes buyers' payments (apps.storefront.payments): "stripe" (Stripe Checkout) or "dev" (a test

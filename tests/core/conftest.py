@@ -71,6 +71,8 @@ def console_objects(operator):
         account="40001234",
         bank_name="B",
     )
+    # A balance adjustment requested, awaiting a second operator's decision.
+    wallet_services.adjustment_request(merchant=merchant, amount=Decimal("5"), reason="Goodwill", operator=operator)
     product = ProductFactory()
     photo = SimpleUploadedFile("photo.png", image_bytes(size=(80, 50)), content_type="image/png")
     product_image_save(image=ProductImage(product=product, image=photo, position=0))

@@ -215,6 +215,7 @@ def test_a_viewer_is_refused_every_page_a_model_admin_adds(client, viewer, conso
         "orders_refund_approve",
         "wallet_deposit_approve",
         "wallet_withdrawal_pay",
+        "wallet_adjustment_approve",
         "catalog_product_import_csv",
         "otp_totp_totpdevice_config",
         "otp_totp_totpdevice_qrcode",

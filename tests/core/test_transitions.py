@@ -36,6 +36,7 @@ def _withdrawal():
         amount=Decimal("10"),
         fee=Decimal("0"),
         actual_amount=Decimal("10"),
+        review_due_at=timezone.now(),
     )
 
 

@@ -162,7 +162,9 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
 
     # The operator approves the deposit in the admin.
     admin = admin_page(context, base_url)
-    admin_decide(admin, base_url, "deposit", deposit.pk, "approve", {"credited_amount": "150.00"})
+    # A chain deposit is credited under its transaction's hash (read from the voucher here), with a reason.
+    approval = {"credited_amount": "150.00", "tx_hash": "cd" * 32, "note": "Transfer seen on the explorer"}
+    admin_decide(admin, base_url, "deposit", deposit.pk, "approve", approval)
     deposit.refresh_from_db()
     assert deposit.status == DepositStatus.APPROVED
 

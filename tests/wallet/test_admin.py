@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from apps.core.transitions import status_history
 from apps.wallet import services
-from apps.wallet.constants import DepositStatus, WithdrawalStatus
+from apps.wallet.constants import AdjustmentStatus, DepositStatus, WithdrawalStatus
 from apps.wallet.models import Adjustment, JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, upload_image
@@ -37,13 +37,17 @@ def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client
     assert url in page.content.decode() and reject_url in page.content.decode()  # the decisions, while in review
     assert b'name="_save"' not in page.content  # a queue: read-only, decided only through the decisions
     assert admin_client.get(url).status_code == 200
-    response = admin_client.post(url, {"credited_amount": "59.50", "note": "fee by sender"})
+    # A chain deposit is credited under its transaction's hash: without one (the merchant gave none), refused.
+    assert admin_client.post(url, {"credited_amount": "59.50", "note": "fee by sender"}).status_code == 200
+    tx_hash = "0X" + "C0" * 32  # as an explorer may show it: credited in one spelling
+    response = admin_client.post(url, {"credited_amount": "59.50", "note": "fee by sender", "tx_hash": tx_hash})
     assert response.status_code == 302
     deposit.refresh_from_db()
-    assert (deposit.status, deposit.credited_amount, deposit.reviewed_by) == (
+    assert (deposit.status, deposit.credited_amount, deposit.reviewed_by, deposit.credited_tx_hash) == (
         DepositStatus.APPROVED,
         Decimal("59.50"),
         operator,
+        "c0" * 32,
     )
     # Decided: no more decisions offered, and a second one is refused and changes nothing.
     page = admin_client.get(reverse("admin:wallet_deposit_change", args=[deposit.pk])).content.decode()
@@ -117,16 +121,19 @@ def test_operator_pays_and_rejects_withdrawals(admin_client, merchant, fee_rule)
     assert wallet_summary(merchant=merchant)["balance"] == "70.00"
 
 
-def test_adjustment_needs_a_reason_and_shows_in_funds_records(admin_client, merchant, operator):
+def test_adjustment_request_needs_a_reason_and_a_bounded_amount(admin_client, merchant, operator):
     fund(merchant, "10")
     url = reverse("admin:wallet_adjustment_add")
+    assert admin_client.get(url).status_code == 200
     assert admin_client.post(url, {"merchant": merchant.pk, "amount": "5", "reason": ""}).status_code == 200
     assert admin_client.post(url, {"merchant": merchant.pk, "amount": "-10.01", "reason": "x"}).status_code == 200
+    assert admin_client.post(url, {"merchant": merchant.pk, "amount": "0", "reason": "x"}).status_code == 200
     assert not Adjustment.objects.exists()
     response = admin_client.post(url, {"merchant": merchant.pk, "amount": "-4", "reason": "Duplicate credit"})
     assert response.status_code == 302
-    assert Adjustment.objects.get().operator == operator
-    assert wallet_summary(merchant=merchant)["balance"] == "6.00"
+    adjustment = Adjustment.objects.get()
+    assert (adjustment.operator, adjustment.status) == (operator, AdjustmentStatus.PENDING)
+    assert wallet_summary(merchant=merchant)["balance"] == "10.00"  # a request: nothing moved yet
 
 
 def test_ledger_is_read_only_in_the_admin(admin_client, merchant):

@@ -9,7 +9,7 @@ from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.models import JournalLine, Withdrawal
 from apps.wallet.selectors import wallet_summary
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund
+from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, adjust, fund
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_bill_tabs_titles_and_balance_after(
     )
     services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no")
     _settle(merchant, Decimal("25.50"), 1)
-    services.adjustment_create(merchant=merchant, amount=Decimal("-5"), reason="Duplicate credit", operator=operator)
+    adjust(merchant, "-5", "Duplicate credit", requester=operator)
     with django_assert_max_num_queries(4):
         rows = merchant_api.get("/merchant/merchant/bill").json()["data"]["list"]
     assert [(r["title"], r["amount"], r["balance_after"]) for r in rows] == [

@@ -129,7 +129,7 @@ def test_transactions_that_do_not_pay_the_platform_are_never_credited(chain, net
     assert wallet_summary(merchant=merchant)["balance"] == "0.00"
 
 
-def test_a_hash_credits_one_deposit_only(chain, network, merchant, other_merchant):
+def test_a_hash_credits_one_deposit_only(chain, network, merchant, other_merchant, operator):
     tx_hash = _pay(chain, 40_000_000)
     first = _deposit(merchant, network, tx_hash)
     # A second claim of the same transaction (made before the first was credited).
@@ -141,10 +141,15 @@ def test_a_hash_credits_one_deposit_only(chain, network, merchant, other_merchan
     assert first.status == DepositStatus.APPROVED
     assert (second.status, second.verify_note) == (DepositStatus.PENDING, ALREADY_CREDITED)
     assert wallet_summary(merchant=other_merchant)["balance"] == "0.00"
-    # Even an operator cannot credit the same hash twice through the chain path.
+    # Neither the chain path nor an operator by hand credits the same hash twice.
     with translation.override("en"), pytest.raises(AppError, match="already credited"):
         services.deposit_approve(deposit_id=second.pk, operator=None, tx_hash=tx_hash)
-    assert Deposit.objects.filter(credited_tx_hash=tx_hash).count() == 1
+    with translation.override("en"), pytest.raises(AppError, match=f"already credited by deposit {first.number}"):
+        services.deposit_approve(
+            deposit_id=second.pk, operator=operator, note="On the explorer", tx_hash=tx_hash.upper()
+        )
+    assert Deposit.objects.filter(credited_tx_hash=services.tx_hash_key(tx_hash)).count() == 1
+    assert first.credited_tx_hash == tx_hash.removeprefix("0x")  # one spelling: lower case, no 0x
 
 
 def test_networks_without_auto_verify_wait_for_an_operator(chain, network, merchant):

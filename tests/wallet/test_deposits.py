@@ -3,6 +3,7 @@ from decimal import Decimal
 import pytest
 
 from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import OperatorAction
 from apps.core.errors import AppError
 from apps.core.transitions import status_history
 from apps.support.models import Notice
@@ -114,7 +115,7 @@ def test_approve_credits_once_audits_and_notifies(merchant, operator):
     )
     services.deposit_approve(deposit_id=deposit.pk, operator=operator, credited_amount=Decimal("75.50"), note="ok")
     with pytest.raises(AppError) as exc:
-        services.deposit_approve(deposit_id=deposit.pk, operator=operator)
+        services.deposit_approve(deposit_id=deposit.pk, operator=operator, note="again")
     assert exc.value.message == "This request was already decided."
     with pytest.raises(AppError):
         services.deposit_reject(deposit_id=deposit.pk, operator=operator, reason="late")
@@ -128,8 +129,14 @@ def test_approve_credits_once_audits_and_notifies(merchant, operator):
     assert account_get(kind=AccountKind.EXTERNAL_BANK).balance == Decimal("-75.50")
     change = status_history(deposit).get()
     assert (change.from_status, change.to_status, change.actor, change.note) == ("0", "1", operator, "ok")
+    # One message for the decision, and the operator action the merchant lists in the app.
     notice = Notice.objects.get(merchant=merchant)
-    assert "75.50" in notice.rendered_body()
+    assert (notice.rendered_title(), notice.rendered_body()) == (
+        f"Deposit {deposit.number} approved: 75.50 USD was added to your balance",
+        "Reason: ok",
+    )
+    action = OperatorAction.objects.get(merchant=merchant)
+    assert (action.kind, action.operator, action.reason) == ("deposit_approved", operator, "ok")
 
 
 def test_reject_needs_a_reason_and_moves_nothing(merchant, operator):
@@ -142,7 +149,24 @@ def test_reject_needs_a_reason_and_moves_nothing(merchant, operator):
     deposit.refresh_from_db()
     assert deposit.status == DepositStatus.REJECTED
     assert wallet_summary(merchant=merchant)["balance"] == "0.00"
-    assert "No payment received" in Notice.objects.get(merchant=merchant).rendered_body()
+    notice = Notice.objects.get(merchant=merchant)
+    assert (notice.rendered_title(), notice.rendered_body()) == (
+        f"Deposit {deposit.number} not approved",
+        "Reason: No payment received",
+    )
+    assert OperatorAction.objects.get(merchant=merchant).kind == "deposit_rejected"
+
+
+def test_an_operator_approval_needs_a_reason(merchant, operator):
+    deposit = services.deposit_create(
+        merchant=merchant, method="bank", amount=Decimal("80"), payer_name="A", card_number="40001234", bank_name="B"
+    )
+    with pytest.raises(AppError) as exc:
+        services.deposit_approve(deposit_id=deposit.pk, operator=operator, note="  ")
+    assert exc.value.data == {"errors": {"note": ["Please give a reason."]}}
+    deposit.refresh_from_db()
+    assert deposit.status == DepositStatus.PENDING
+    assert not Notice.objects.exists() and not OperatorAction.objects.exists()
 
 
 def test_a_merchant_under_review_may_submit_but_is_credited_only_after_approval(api, operator):
@@ -155,11 +179,11 @@ def test_a_merchant_under_review_may_submit_but_is_credited_only_after_approval(
     assert body["code"] == 1
     deposit_id = body["data"]["id"]
     with pytest.raises(AppError) as exc:
-        services.deposit_approve(deposit_id=deposit_id, operator=operator)
+        services.deposit_approve(deposit_id=deposit_id, operator=operator, note="Bank statement")
     assert exc.value.message == "Waiting for the merchant's registration to be approved."
     pending.status = MerchantStatus.ACTIVE
     pending.save()
-    services.deposit_approve(deposit_id=deposit_id, operator=operator)
+    services.deposit_approve(deposit_id=deposit_id, operator=operator, note="Bank statement")
     assert wallet_summary(merchant=pending)["balance"] == "30.00"
 
 
@@ -175,7 +199,7 @@ def test_recharge_log_is_paged_filtered_and_own_only(
         bank(merchant, amount)
     bank(other_merchant, "99")
     approved = bank(merchant, "60")
-    services.deposit_approve(deposit_id=approved.pk, operator=operator)
+    services.deposit_approve(deposit_id=approved.pk, operator=operator, note="Bank statement")
     with django_assert_max_num_queries(4):
         data = merchant_api.get("/merchant/merchant/recharge_log", {"page": 1, "limit": 4}).json()["data"]
     assert data["total"] == 6

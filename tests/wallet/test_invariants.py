@@ -12,13 +12,21 @@ from apps.wallet import services
 from apps.wallet.constants import AccountKind, DepositStatus, WithdrawalStatus
 from apps.wallet.ledger import account_get, ledger_problems
 from apps.wallet.models import Deposit, LedgerAccount, Withdrawal
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, MerchantFactory, WithdrawalFeeRuleFactory
+from tests.factories import (
+    DEFAULT_PAY_PASSWORD,
+    LevelFactory,
+    MerchantFactory,
+    WithdrawalFeeRuleFactory,
+    adjust,
+    staff_operator,
+)
 
 amounts = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("500"), places=2)
 operation = st.one_of(
     st.tuples(st.just("deposit"), amounts, st.booleans()),
     st.tuples(st.just("withdraw"), amounts, st.booleans()),
     st.tuples(st.just("decide_withdrawal"), st.integers(0, 20), st.booleans()),
+    st.tuples(st.just("cancel_withdrawal"), st.integers(0, 20), st.booleans()),
     st.tuples(st.just("upgrade"), st.integers(1, 4), st.booleans()),
     st.tuples(
         st.just("adjust"), st.decimals(min_value=Decimal("-300"), max_value=Decimal("300"), places=2), st.booleans()
@@ -38,6 +46,7 @@ def test_random_money_operations_keep_the_ledger_sound(steps, operator):
 
 def _run_steps(steps, operator):
     merchant = MerchantFactory()
+    approver = staff_operator("approver", "wallet.approve_adjustment")
     WithdrawalFeeRuleFactory(fixed_fee=Decimal("0.50"), percent_fee=Decimal("1.5"), minimum=Decimal("1"))
     levels = {rank: LevelFactory(rank=rank, upgrade_price=Decimal(rank * 25 - 25)) for rank in range(1, 5)}
     expected_total = Decimal("0")  # what came in minus what left, as the merchant sees it (available + held)
@@ -54,7 +63,7 @@ def _run_steps(steps, operator):
                     bank_name="B",
                 )
                 if flag:
-                    services.deposit_approve(deposit_id=deposit.pk, operator=operator)
+                    services.deposit_approve(deposit_id=deposit.pk, operator=operator, note="Bank statement")
                     expected_total += value
                 else:
                     services.deposit_reject(deposit_id=deposit.pk, operator=operator, reason="no")
@@ -77,12 +86,16 @@ def _run_steps(steps, operator):
                         expected_total -= w.amount
                     else:
                         services.withdrawal_reject(withdrawal_id=w.pk, operator=operator, reason="no")
+            elif kind == "cancel_withdrawal":
+                pending = list(Withdrawal.objects.filter(status=WithdrawalStatus.PENDING).order_by("id"))
+                if pending:
+                    services.withdrawal_cancel(merchant=merchant, withdrawal_id=pending[value % len(pending)].pk)
             elif kind == "upgrade":
                 before = merchant.level.upgrade_price if merchant.level else Decimal("0")
                 services.level_upgrade(merchant=merchant, level_id=levels[value].pk, pay_password=DEFAULT_PAY_PASSWORD)
                 expected_total -= levels[value].upgrade_price - before
             elif kind == "adjust" and value:
-                services.adjustment_create(merchant=merchant, amount=value, reason="test", operator=operator)
+                adjust(merchant, value, "test", requester=operator, approver=approver)
                 expected_total += value
         except AppError:
             pass  # refused: must have moved nothing, which the checks below verify

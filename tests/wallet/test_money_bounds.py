@@ -65,12 +65,14 @@ def test_the_services_refuse_an_amount_above_the_maximum_too(merchant, operator)
             bank_name="B",
         )
     with pytest.raises(Exception, match="cannot be more than"):
-        services.adjustment_create(merchant=merchant, amount=Decimal("-1000000.01"), reason="typo", operator=operator)
+        services.adjustment_request(merchant=merchant, amount=Decimal("-1000000.01"), reason="typo", operator=operator)
     deposit = services.deposit_create(
         merchant=merchant, method="bank", amount=Decimal("10"), payer_name="A", card_number="40001234", bank_name="B"
     )
     with pytest.raises(Exception, match="cannot be more than"):
-        services.deposit_approve(deposit_id=deposit.pk, operator=operator, credited_amount=Decimal("1000000.01"))
+        services.deposit_approve(
+            deposit_id=deposit.pk, operator=operator, credited_amount=Decimal("1000000.01"), note="Bank statement"
+        )
     assert not Adjustment.objects.exists()
     assert not JournalLine.objects.exists()
 
@@ -101,7 +103,8 @@ def test_the_maximum_deposit_round_trips_exactly_and_the_operators_pages_answer(
         assert page.status_code == 200, url
     assert (
         admin_client.post(
-            reverse("admin:wallet_deposit_approve", args=[deposit.pk]), {"credited_amount": ceiling}
+            reverse("admin:wallet_deposit_approve", args=[deposit.pk]),
+            {"credited_amount": ceiling, "note": "Statement"},
         ).status_code
         == 302
     )

@@ -4,6 +4,7 @@ from decimal import Decimal
 import pytest
 
 from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import OperatorAction
 from apps.core.errors import AppError
 from apps.core.transitions import status_history
 from apps.support.models import Notice
@@ -149,7 +150,14 @@ def test_operator_pays_once_fee_goes_to_revenue(funded, operator):
     assert account_get(kind=AccountKind.REVENUE_FEES).balance == Decimal("2.00")
     assert account_get(kind=AccountKind.EXTERNAL_BANK).balance == Decimal("-100.00") + Decimal("48.00")
     assert status_history(w).count() == 1
-    assert "BANK-REF-1" in Notice.objects.filter(merchant=funded).first().rendered_body()
+    # One message for the decision: the operator action, with the payout reference as what it rests on.
+    notice = Notice.objects.get(merchant=funded, title__startswith="Withdrawal %(number)s")
+    assert (notice.rendered_title(), notice.rendered_body()) == (
+        f"Withdrawal {w.number} paid out: 48.00 USD",
+        "Reason: BANK-REF-1",
+    )
+    action = OperatorAction.objects.get(merchant=funded)
+    assert (action.kind, action.operator, action.reason) == ("withdrawal_paid", operator, "BANK-REF-1")
 
 
 def test_operator_rejects_once_and_money_returns(funded, operator):
@@ -166,7 +174,13 @@ def test_operator_rejects_once_and_money_returns(funded, operator):
         "pending_sales": "0.00",
         "total_income": "0.00",
     }
-    assert "Name does not match" in Notice.objects.filter(merchant=funded).first().rendered_body()
+    notice = Notice.objects.get(merchant=funded, title__startswith="Withdrawal %(number)s")
+    assert (notice.rendered_title(), notice.rendered_body()) == (
+        f"Withdrawal {w.number} not approved: 50.00 USD is back in your balance",
+        "Reason: Name does not match",
+    )
+    action = OperatorAction.objects.get(merchant=funded)
+    assert (action.kind, action.operator, action.reason) == ("withdrawal_rejected", operator, "Name does not match")
 
 
 def _args(**extra):

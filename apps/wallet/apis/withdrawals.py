@@ -1,4 +1,5 @@
-"""Withdrawals: the form with its fee preview, a withdrawal request, the withdrawal records."""
+"""Withdrawals: the form with its fee preview and review deadline, a withdrawal request, the withdrawal records, and
+the merchant's cancel of a withdrawal still in review."""
 
 from typing import Any
 
@@ -12,6 +13,7 @@ from rest_framework.response import Response
 from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
+from apps.core.fields import IdField
 from apps.core.formats import money
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
@@ -38,6 +40,10 @@ class WithdrawalOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=WithdrawalStatus.choices)
     status_label = serializers.CharField(source="get_status_display")
     reason = serializers.SerializerMethodField()
+    review_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="While in review: when it is due to be decided (the published review deadline)."
+    )
+    overdue = serializers.BooleanField(help_text="In review past its deadline (the operators were alerted).")
 
     def get_reason(self, withdrawal) -> str:  # type: ignore[no-untyped-def]
         return withdrawal.review_note if withdrawal.status == WithdrawalStatus.REJECTED else ""
@@ -95,6 +101,7 @@ class ExtractApi(ApiView):
         fee_percent = serializers.DecimalField(max_digits=5, decimal_places=2)
         minimum = MoneySerializerField()
         maximum = MoneySerializerField(help_text="The largest withdrawal one request may ask for.")
+        review_hours = serializers.IntegerField(help_text="A withdrawal is reviewed within this many hours.")
         preview = FeePreviewSerializer(allow_null=True)
 
     @extend_schema(parameters=[PreviewSerializer], responses=OutputSerializer)
@@ -150,6 +157,7 @@ def _form_data(form: selectors.WithdrawalForm) -> dict[str, Any]:
         "fee_percent": _PERCENT.to_representation(form.fee_percent),
         "minimum": money(form.minimum),
         "maximum": money(form.maximum),
+        "review_hours": form.review_hours,
         "preview": None
         if preview is None
         else {
@@ -176,3 +184,24 @@ class ExtractLogApi(ApiView):
                 serialize=lambda items: WithdrawalOutputSerializer(items, many=True).data,
             )
         )
+
+
+class ExtractCancelApi(ApiView):
+    idempotency_scope = "wallet.extract_cancel"
+
+    class InputSerializer(serializers.Serializer):
+        id = IdField()
+
+    @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer)
+    def post(self, request: Request) -> Response:
+        """Cancels one of the merchant's withdrawals still in review: its amount goes back to the balance. No payment
+        password: nothing leaves the balance."""
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        withdrawal = services.withdrawal_cancel(
+            merchant=signed_in(request),
+            withdrawal_id=data.validated_data["id"],
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        done = _("Withdrawal cancelled. The amount is back in your balance.")
+        return ok(WithdrawalOutputSerializer(withdrawal).data, done)

@@ -1,4 +1,5 @@
-"""Deposits: a merchant's request, the chain check, and the operator's decision, credited exactly once."""
+"""Deposits: a merchant's request, the chain check, and the operator's decision, credited exactly once; a chain
+transaction credits at most one deposit, whoever approves it (credited_tx_hash, unique)."""
 
 import re
 from decimal import Decimal
@@ -8,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
+from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.money import money_text
@@ -16,14 +18,30 @@ from apps.core.transitions import transition
 from apps.core.uploads import upload_get
 
 from ..chain.verify import chain_transfer
-from ..constants import CARD_NUMBER_PATTERN, AccountKind, AddressFormat, DepositStatus, EntryKind, Method
+from ..constants import (
+    CARD_NUMBER_PATTERN,
+    AccountKind,
+    AddressFormat,
+    DepositStatus,
+    EntryKind,
+    Method,
+    OperatorActionKind,
+)
 from ..ledger import account_get, ledger_post
 from ..models import Deposit, DepositNetwork
+from ..selectors import tx_hash_key
 from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
 
-TX_HASH = re.compile(r"^(0x)?[0-9a-fA-F]{64}$")
+TX_HASH = re.compile(r"^(0[xX])?[0-9a-fA-F]{64}$")
 WAITING_FOR_KYC = gettext_noop("Waiting for the merchant's registration to be approved.")
 ALREADY_CREDITED = gettext_noop("This transaction was already credited.")
+
+# The messages a decision sent before each was recorded as an operator action (one message per decision since then):
+# the merchants' earlier messages still read them, in their language.
+SENT_BEFORE = (
+    gettext_noop("Deposit not approved"),
+    gettext_noop("Deposit %(number)s was not approved: %(reason)s"),
+)
 
 
 def normalize_tx_hash(tx_hash: str, network: DepositNetwork) -> str:
@@ -35,6 +53,28 @@ def normalize_tx_hash(tx_hash: str, network: DepositNetwork) -> str:
         raise field_error("tx_hash", _("The transaction hash is not valid."))
     bare = tx_hash.lower().removeprefix("0x")
     return "0x" + bare if network.address_format == AddressFormat.EVM else bare
+
+
+def _already_credited(key: str, earlier: Deposit | None) -> AppError:
+    if earlier is None:
+        return AppError(_(ALREADY_CREDITED), ErrorCode.CONFLICT)
+    message = _("Transaction %(tx_hash)s was already credited by deposit %(number)s: it is not credited twice.")
+    return field_error("tx_hash", message % {"tx_hash": key, "number": earlier.number}, ErrorCode.CONFLICT)
+
+
+def _credited_key(deposit: Deposit, tx_hash: str | None) -> str:
+    """The hash a chain deposit is credited under: `tx_hash` (the operator's reading of the transfer) or else the
+    merchant's; refused when there is none, when it is not a hash, or when another deposit was credited with it."""
+    given = tx_hash.strip() if tx_hash and tx_hash.strip() else deposit.tx_hash
+    if not given:
+        raise field_error("tx_hash", _("Please enter the transaction hash of this deposit."))
+    if not TX_HASH.match(given):
+        raise field_error("tx_hash", _("The transaction hash is not valid."))
+    key = tx_hash_key(given)
+    earlier = Deposit.objects.filter(credited_tx_hash=key).exclude(pk=deposit.pk).first()
+    if earlier is not None:
+        raise _already_credited(key, earlier)
+    return key
 
 
 def deposit_create(
@@ -65,7 +105,7 @@ def deposit_create(
             )
         deposit.network = network
         deposit.tx_hash = normalize_tx_hash(tx_hash, network)
-        if deposit.tx_hash and Deposit.objects.filter(credited_tx_hash=deposit.tx_hash).exists():
+        if deposit.tx_hash and Deposit.objects.filter(credited_tx_hash=tx_hash_key(deposit.tx_hash)).exists():
             raise field_error("tx_hash", _(ALREADY_CREDITED), ErrorCode.CONFLICT)
     else:
         deposit.payer_name, deposit.card_number, deposit.bank_name = (
@@ -102,19 +142,30 @@ def deposit_approve(
     note: str = "",
     tx_hash: str | None = None,
 ) -> Deposit:
-    """Credits a pending deposit exactly once: external:chain/bank -> merchant available."""
+    """Credits a pending deposit exactly once: external:chain/bank -> merchant available.
+
+    A chain deposit is credited under its transaction's hash: `tx_hash` when given (the operator's reading of the
+    transfer, the chain check's), else the merchant's. It is required, and refused when any other deposit was credited
+    with it (checked here, and by the unique credited_tx_hash when two approvals race). An operator's approval is an
+    operator action: `note` is its reason, required, and the merchant's one message (accounts.operator_action_record);
+    the chain check's (operator None) sends "Deposit credited".
+    """
     deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
+    note = note.strip()
+    if operator is not None and not note:
+        raise field_error("note", _("Please give a reason."))
     if deposit.merchant.status in NOT_APPROVED:
         raise AppError(_(WAITING_FOR_KYC), ErrorCode.STATE)
     amount = positive(
         credited_amount if credited_amount is not None else deposit.amount, operation="credit", field="credited_amount"
     )
-    changes = {**reviewed(operator, note), "credited_amount": amount, "credited_tx_hash": tx_hash or None}
+    key = _credited_key(deposit, tx_hash) if deposit.method == Method.CHAIN else None
+    changes = {**reviewed(operator, note), "credited_amount": amount, "credited_tx_hash": key}
     try:
         with transaction.atomic():
             transition(deposit, DepositStatus.APPROVED, actor=operator, note=note, changes=changes)
-    except IntegrityError as exc:
-        raise AppError(_(ALREADY_CREDITED), ErrorCode.CONFLICT) from exc
+    except IntegrityError as exc:  # another approval credited this hash meanwhile, and committed first
+        raise _already_credited(key or "", Deposit.objects.filter(credited_tx_hash=key).first()) from exc
     external = AccountKind.EXTERNAL_CHAIN if deposit.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
     ledger_post(
         reference=f"deposit:{deposit.pk}",
@@ -125,12 +176,23 @@ def deposit_approve(
         ],
         memo=deposit.number,
     )
-    notify(
-        merchant=deposit.merchant,
-        title=gettext_noop("Deposit credited"),
-        body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
-        params={"number": deposit.number, "amount": money_text(amount)},
-    )
+    params = {"number": deposit.number, "amount": money_text(amount)}
+    if operator is None:
+        notify(
+            merchant=deposit.merchant,
+            title=gettext_noop("Deposit credited"),
+            body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
+            params=params,
+        )
+    else:
+        operator_action_record(
+            merchant=deposit.merchant,
+            operator=operator,
+            kind=OperatorActionKind.DEPOSIT_APPROVED,
+            title=gettext_noop("Deposit %(number)s approved: %(amount)s was added to your balance"),
+            reason=note,
+            params=params,
+        )
     return deposit
 
 
@@ -141,11 +203,13 @@ def deposit_reject(*, deposit_id: int, operator: Operator, reason: str) -> Depos
         raise field_error("reason", _("Please give a reason."))
     deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
     transition(deposit, DepositStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
-    notify(
+    operator_action_record(
         merchant=deposit.merchant,
-        title=gettext_noop("Deposit not approved"),
-        body=gettext_noop("Deposit %(number)s was not approved: %(reason)s"),
-        params={"number": deposit.number, "reason": reason},
+        operator=operator,
+        kind=OperatorActionKind.DEPOSIT_REJECTED,
+        title=gettext_noop("Deposit %(number)s not approved"),
+        reason=reason,
+        params={"number": deposit.number},
     )
     return deposit
 
@@ -170,7 +234,7 @@ def deposit_verify_chain(*, deposit_id: int) -> bool:
     if deposit.merchant.status in NOT_APPROVED:
         _set_verify_note(deposit.pk, WAITING_FOR_KYC)
         return False
-    if Deposit.objects.filter(credited_tx_hash=deposit.tx_hash).exists():
+    if Deposit.objects.filter(credited_tx_hash=tx_hash_key(deposit.tx_hash)).exists():
         _set_verify_note(deposit.pk, ALREADY_CREDITED)
         return False
     result = chain_transfer(network=deposit.network, tx_hash=deposit.tx_hash)

@@ -1,14 +1,19 @@
-"""Withdrawals: the merchant's request (available -> held), then the operator pays it or rejects it, once."""
+"""Withdrawals: the merchant's request (available -> held), then, once, the operator pays it or rejects it, or the
+merchant cancels it while it is in review. Past its published review deadline it is overdue: flagged to operators
+(the admin) and the merchant is told once (withdrawals_overdue_notify, on the beat)."""
 
 import re
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
+from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
@@ -23,12 +28,22 @@ from ..constants import (
     AddressFormat,
     EntryKind,
     Method,
+    OperatorActionKind,
     WithdrawalStatus,
 )
 from ..ledger import account_get, ledger_post
 from ..models import Withdrawal
 from ..operations import Posting, money_operation
 from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
+
+# The messages a decision sent before each was recorded as an operator action (one message per decision since then):
+# the merchants' earlier messages still read them, in their language.
+SENT_BEFORE = (
+    gettext_noop("Withdrawal paid"),
+    gettext_noop("Withdrawal %(number)s: %(amount)s was paid out (reference %(reference)s)."),
+    gettext_noop("Withdrawal not approved"),
+    gettext_noop("Withdrawal %(number)s was not approved: %(reason)s. %(amount)s is back in your balance."),
+)
 
 
 def withdrawal_create(
@@ -83,6 +98,7 @@ def withdrawal_create(
         amount=amount,
         fee=fee,
         actual_amount=amount - fee,
+        review_due_at=timezone.now() + timedelta(hours=selectors.withdrawal_review_hours()),
     )
 
     def hold(locked: Merchant) -> tuple[Withdrawal, Posting]:
@@ -122,15 +138,14 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
         lines=lines,
         memo=withdrawal.number,
     )
-    notify(
+    # The payout reference is what the operator gives for this decision: the merchant can trace the payment with it.
+    operator_action_record(
         merchant=withdrawal.merchant,
-        title=gettext_noop("Withdrawal paid"),
-        body=gettext_noop("Withdrawal %(number)s: %(amount)s was paid out (reference %(reference)s)."),
-        params={
-            "number": withdrawal.number,
-            "amount": money_text(withdrawal.actual_amount, withdrawal.currency),
-            "reference": withdrawal.payout_reference,
-        },
+        operator=operator,
+        kind=OperatorActionKind.WITHDRAWAL_PAID,
+        title=gettext_noop("Withdrawal %(number)s paid out: %(amount)s"),
+        reason=withdrawal.payout_reference,
+        params={"number": withdrawal.number, "amount": money_text(withdrawal.actual_amount, withdrawal.currency)},
     )
     return withdrawal
 
@@ -152,10 +167,74 @@ def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) ->
         ],
         memo=withdrawal.number,
     )
-    notify(
+    operator_action_record(
         merchant=withdrawal.merchant,
-        title=gettext_noop("Withdrawal not approved"),
-        body=gettext_noop("Withdrawal %(number)s was not approved: %(reason)s. %(amount)s is back in your balance."),
-        params={"number": withdrawal.number, "reason": reason, "amount": money_text(withdrawal.amount)},
+        operator=operator,
+        kind=OperatorActionKind.WITHDRAWAL_REJECTED,
+        title=gettext_noop("Withdrawal %(number)s not approved: %(amount)s is back in your balance"),
+        reason=reason,
+        params={"number": withdrawal.number, "amount": money_text(withdrawal.amount)},
     )
     return withdrawal
+
+
+def withdrawal_missing() -> str:
+    return _("This withdrawal does not exist.")
+
+
+def withdrawal_cancel(
+    *, merchant: Merchant, withdrawal_id: int, idempotency: IdempotencyKey | None = None
+) -> Withdrawal:
+    """The merchant cancels its withdrawal still in review: held -> available, in one journal entry. Exactly once.
+
+    A money operation (apps.wallet.operations) without the payment password: the money only comes back to the
+    merchant's available balance, where the payment password guards every way out of it. Rows are locked in the lock
+    order: the merchant, the withdrawal (transition), then the two accounts. An operator's pay or reject of the same
+    withdrawal locks the withdrawal row too, so of the two only the first moves it out of review; the other is
+    refused and moves nothing.
+    """
+    if not Withdrawal.objects.filter(pk=withdrawal_id, merchant=merchant).exists():
+        raise AppError(withdrawal_missing(), ErrorCode.NOT_FOUND)
+
+    def cancel(locked: Merchant) -> tuple[Withdrawal, Posting]:
+        withdrawal = Withdrawal.objects.get(pk=withdrawal_id, merchant=locked)
+        transition(withdrawal, WithdrawalStatus.CANCELLED, note="cancelled by the merchant")
+        return withdrawal, Posting(
+            reference=f"withdrawal-cancelled:{withdrawal.pk}",
+            kind=EntryKind.WITHDRAWAL_CANCELLED,
+            lines=[
+                (account_get(kind=AccountKind.HELD, merchant=locked), -withdrawal.amount),
+                (account_get(kind=AccountKind.AVAILABLE, merchant=locked), withdrawal.amount),
+            ],
+            memo=withdrawal.number,
+        )
+
+    return money_operation(merchant=merchant, pay_password=None, idempotency=idempotency, run=cancel)
+
+
+def withdrawals_overdue_notify(*, now: datetime | None = None) -> int:
+    """Tells the merchant of each withdrawal past its review deadline and still in review, once: the notice is sent
+    in the transaction that sets overdue_notified_at by a conditional update (still in review, not told yet), so a
+    second run, a second beat, or a decision made meanwhile sends nothing more. Returns how many were told."""
+    now = now or timezone.now()
+    told = 0
+    for pk in selectors.withdrawal_ids_overdue_untold(now=now):
+        with transaction.atomic():
+            claimed = Withdrawal.objects.filter(
+                pk=pk, status=WithdrawalStatus.PENDING, review_due_at__lt=now, overdue_notified_at__isnull=True
+            ).update(overdue_notified_at=now)
+            if not claimed:
+                continue
+            withdrawal = Withdrawal.objects.select_related("merchant").get(pk=pk)
+            hours = round((withdrawal.review_due_at - withdrawal.created_at).total_seconds() / 3600)
+            notify(
+                merchant=withdrawal.merchant,
+                title=gettext_noop("Withdrawal %(number)s is past its review deadline"),
+                body=gettext_noop(
+                    "It was not reviewed within %(hours)s hours, and the operators have been alerted. You can wait "
+                    "for the review, or cancel it in the withdrawal records: %(amount)s then goes back to your balance."
+                ),
+                params={"number": withdrawal.number, "hours": hours, "amount": money_text(withdrawal.amount)},
+            )
+            told += 1
+    return told

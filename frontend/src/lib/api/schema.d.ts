@@ -475,6 +475,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/extract_cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Cancels one of the merchant's withdrawals still in review: its amount goes back to the balance. No payment
+         *     password: nothing leaves the balance.
+         */
+        post: operations["merchant_extract_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/extract_log": {
         parameters: {
             query?: never;
@@ -1517,6 +1537,8 @@ export interface components {
              * @description The largest withdrawal one request may ask for.
              */
             maximum: string;
+            /** @description A withdrawal is reviewed within this many hours. */
+            review_hours: number;
             preview: components["schemas"]["ExtractApiOutputFeePreview"] | null;
         };
         ExtractApiOutputFeePreview: {
@@ -1537,6 +1559,10 @@ export interface components {
             address_format: components["schemas"]["AddressFormatEnum"];
             /** @description The address format as a regular expression. */
             readonly address_pattern: string;
+        };
+        ExtractCancelApiInputRequest: {
+            /** Format: int64 */
+            id: number;
         };
         /** @description The messages of each rejected field, by the field's name as the API spells it; a list or nested field names its items or subfields the same way. */
         FieldErrors: {
@@ -2764,6 +2790,13 @@ export interface components {
             status: components["schemas"]["WithdrawalStatusEnum"];
             status_label: string;
             readonly reason: string;
+            /**
+             * Format: date-time
+             * @description While in review: when it is due to be decided (the published review deadline).
+             */
+            review_deadline: string | null;
+            /** @description In review past its deadline (the operators were alerted). */
+            overdue: boolean;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         WithdrawalOutputPage: {
@@ -2776,9 +2809,10 @@ export interface components {
          * @description * `0` - In review
          *     * `1` - Withdrawn
          *     * `2` - Not approved
+         *     * `3` - Cancelled
          * @enum {integer}
          */
-        WithdrawalStatusEnum: 0 | 1 | 2;
+        WithdrawalStatusEnum: 0 | 1 | 2 | 3;
         _LevelSummary: {
             id: number;
             rank: number;
@@ -5692,6 +5726,114 @@ export interface operations {
             };
         };
     };
+    merchant_extract_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submit: the same key and body again have no second effect and answer with the first request's result. */
+                "Idempotency-Key"?: string;
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExtractCancelApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExtractCancelApiInputRequest"];
+                "multipart/form-data": components["schemas"]["ExtractCancelApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["WithdrawalOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_extract_log_retrieve: {
         parameters: {
             query?: {
@@ -5701,8 +5843,9 @@ export interface operations {
                  * @description * `0` - In review
                  *     * `1` - Withdrawn
                  *     * `2` - Not approved
+                 *     * `3` - Cancelled
                  */
-                status?: 0 | 1 | 2;
+                status?: 0 | 1 | 2 | 3;
             };
             header?: {
                 /** @description The app language; unknown or missing means ru-RU. */

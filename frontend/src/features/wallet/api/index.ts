@@ -4,6 +4,7 @@ export { recharge, useRecharge } from "./recharge";
 export { getRechargeLog } from "./rechargeLog";
 export { getExtractForm, extractFormQueryOptions, useExtractForm, getFeePreview, useFeePreview, extract, useExtract } from "./extract";
 export { getExtractLog } from "./extractLog";
+export { cancelWithdrawal, useCancelWithdrawal } from "./extractCancel";
 export { getBill } from "./bill";
 export { toWalletSummary, useWalletSummary } from "./summary";
 export { levelUpgrade, useLevelUpgrade } from "./levelUpgrade";

@@ -11,7 +11,7 @@ export type BankDetails = Schemas["GetBlockchainApiBank"];
 /** GET merchant/getBlockchain. */
 export type DepositOptions = ApiData<"merchant/getBlockchain">;
 
-/** Deposit and withdrawal status: 0 in review, 1 approved, 2 rejected. */
+/** Deposit and withdrawal status: 0 in review, 1 approved, 2 rejected; a withdrawal also 3 cancelled. */
 export type RecordStatus = Schemas["DepositStatusEnum"] | Schemas["WithdrawalStatusEnum"];
 
 export type Deposit = Schemas["DepositOutput"];

@@ -267,6 +267,9 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
             <div data-testid="withdraw-maximum">
               <FormattedMessage {...m.withdrawMaximum} values={{ maximum: format.money(form.maximum) }} />
             </div>
+            <div data-testid="withdraw-review-hours">
+              <FormattedMessage {...m.reviewHours} values={{ hours: form.review_hours }} />
+            </div>
           </div>
           <FeePreview amount={amount} payout={currency} />
         </Form.Item>
@@ -291,7 +294,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
 }
 
 /** Withdraw: method, currency, network, full name, bank name, address or card number, amount with "all",
- * the published fee rule and the server's fee preview, then the payment password. */
+ * the published fee rule, review deadline and the server's fee preview, then the payment password. */
 export function WithdrawForm() {
   return <QueryState query={useExtractForm()} lines={10}>{(form) => <WithdrawFields form={form} />}</QueryState>;
 }

@@ -1,12 +1,53 @@
-import { FormattedMessage } from "react-intl";
+import { Button, Dialog, Tag } from "antd-mobile";
+import { FormattedMessage, useIntl } from "react-intl";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
 import { useFormat } from "@/lib/money";
-import { getExtractLog, walletKeys, type Withdrawal } from "../api";
+import { showToast } from "@/lib/toast";
+import { getExtractLog, useCancelWithdrawal, walletKeys, type Withdrawal } from "../api";
 import { KeyValue } from "./KeyValue";
 import { StatusTag } from "./StatusTag";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
+
+const IN_REVIEW = 0;
+
+/** "Cancel withdrawal" on a withdrawal in review: asked first; its amount goes back to the balance (no payment
+ * password: nothing leaves the balance). A refusal (decided meanwhile) is toasted by the query client. */
+function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const cancelling = useCancelWithdrawal();
+  const ask = async () => {
+    const confirmed = await Dialog.confirm({
+      content: (
+        <span data-testid="cancel-withdrawal-confirm">
+          {intl.formatMessage(m.cancelConfirm, { number: withdrawal.number, amount: format.money(withdrawal.amount) })}
+        </span>
+      ),
+      confirmText: (
+        <span className="dialog-danger" data-testid="confirm-danger">
+          {intl.formatMessage(m.cancelWithdrawal)}
+        </span>
+      ),
+      cancelText: intl.formatMessage(m.keepWithdrawal),
+    });
+    if (confirmed)
+      cancelling.mutate(withdrawal.id, { onSuccess: ({ msg }) => showToast({ icon: "success", content: msg }) });
+  };
+  return (
+    <Button
+      size="small"
+      color="danger"
+      fill="outline"
+      loading={cancelling.isPending}
+      data-testid="cancel-withdrawal"
+      onClick={() => void ask()}
+    >
+      <FormattedMessage {...m.cancelWithdrawal} />
+    </Button>
+  );
+}
 
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const format = useFormat();
@@ -17,12 +58,24 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           {withdrawal.method_label}
           <span className="wallet-dot">{withdrawal.network ?? withdrawal.currency}</span>
         </span>
-        <StatusTag status={withdrawal.status} label={withdrawal.status_label} />
+        <span className="wallet-record-tags">
+          {withdrawal.overdue && (
+            <Tag color="danger" data-testid="withdrawal-overdue">
+              <FormattedMessage {...m.overdue} />
+            </Tag>
+          )}
+          <StatusTag status={withdrawal.status} label={withdrawal.status_label} />
+        </span>
       </div>
       <KeyValue label={<FormattedMessage {...m.withdrawalNumber} />}>
         <span className="wallet-record-number" translate="no">{withdrawal.number}</span>
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.time} />}>{format.dateTime(withdrawal.created_at)}</KeyValue>
+      {withdrawal.review_deadline && (
+        <KeyValue label={<FormattedMessage {...m.reviewDeadline} />}>
+          <span data-testid="withdrawal-deadline">{format.dateTime(withdrawal.review_deadline)}</span>
+        </KeyValue>
+      )}
       <KeyValue label={<FormattedMessage {...m.account} />}>
         <span className="wallet-record-number" translate="no">{withdrawal.account}</span>
       </KeyValue>
@@ -40,11 +93,22 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           <FormattedMessage {...m.reason} values={{ reason: <span translate="no">{withdrawal.reason}</span> }} />
         </div>
       )}
+      {withdrawal.overdue && (
+        <div className="wallet-reason">
+          <FormattedMessage {...m.overdueNote} />
+        </div>
+      )}
+      {withdrawal.status === IN_REVIEW && (
+        <div className="wallet-record-actions">
+          <CancelButton withdrawal={withdrawal} />
+        </div>
+      )}
     </div>
   );
 }
 
-/** WithdrawRecord: number, time, amount, fee, actual amount, status of every withdrawal, newest first. */
+/** WithdrawRecord: number, time, amount, fee, actual amount, status of every withdrawal, newest first; one in review
+ * shows its review deadline (flagged once passed) and can be cancelled. */
 export function WithdrawalRecords() {
   return (
     <InfiniteList

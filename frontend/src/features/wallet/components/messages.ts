@@ -148,6 +148,31 @@ const plainMessages = defineMessages({
   submitWithdraw: { id: "withdraw.submit", defaultMessage: "Withdraw", description: "Button" },
   withdrawAction: { id: "withdraw.action", defaultMessage: "Withdrawal", description: "Payment password prompt: what is paid" },
   withdrawRecords: { id: "withdraw.records", defaultMessage: "Withdrawal records", description: "Link" },
+  reviewDeadline: {
+    id: "records.reviewDeadline",
+    defaultMessage: "Review deadline",
+    description: "Withdrawal record in review: when it is due to be paid or not approved",
+  },
+  overdue: {
+    id: "records.overdue",
+    defaultMessage: "Overdue",
+    description: "Tag on a withdrawal still in review past its review deadline",
+  },
+  overdueNote: {
+    id: "records.overdueNote",
+    defaultMessage: "Not reviewed by its deadline. The operators have been alerted; you can wait or cancel it.",
+    description: "Withdrawal record in review past its deadline",
+  },
+  cancelWithdrawal: {
+    id: "records.cancelWithdrawal",
+    defaultMessage: "Cancel withdrawal",
+    description: "Button on a withdrawal in review, and the confirm button of its dialog: cancel it, amount back to the balance",
+  },
+  keepWithdrawal: {
+    id: "records.keepWithdrawal",
+    defaultMessage: "Keep it",
+    description: "Dialog button: do not cancel the withdrawal, it stays in review",
+  },
 
   // Funds records
   tabAll: { id: "funds.all", defaultMessage: "All", description: "Funds records tab" },
@@ -175,7 +200,20 @@ const argumentMessages = defineMessages<{
   upgradeAction: { readonly level: MessageValue };
   tokenRate: { readonly one: MessageValue; readonly token: MessageValue };
   addressInvalid: { readonly network: MessageValue };
+  reviewHours: { readonly hours: MessageValue };
+  cancelConfirm: { readonly amount: MessageValue; readonly number: MessageValue };
 }>({
+  reviewHours: {
+    id: "withdraw.reviewHours",
+    defaultMessage:
+      "Withdrawals are reviewed within {hours, plural, one {# hour} other {# hours}}. While a withdrawal is in review you can cancel it in the withdrawal records: the amount goes back to your balance.",
+    description: "Withdraw screen: the published review deadline, and that a withdrawal in review can be cancelled",
+  },
+  cancelConfirm: {
+    id: "records.cancelConfirm",
+    defaultMessage: "Cancel withdrawal {number}? {amount} goes back to your balance.",
+    description: "Confirm dialog before cancelling a withdrawal in review",
+  },
   addressInvalid: {
     id: "withdraw.addressInvalid",
     defaultMessage: "This is not a valid {network} address",
