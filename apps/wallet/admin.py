@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, linked_picture
+from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, TermsAdmin, linked_picture
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.uploads import operator_upload_url
@@ -34,10 +34,13 @@ from .models import (
 
 
 @admin.register(DepositNetwork)
-class DepositNetworkAdmin(admin.ModelAdmin):
-    list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort"]
-    list_editable = ["is_active", "sort"]
-    readonly_fields = ["qr_code"]
+class DepositNetworkAdmin(TermsAdmin):
+    """Versions of each network (by code): a new address, minimum or retirement is a new version, announced."""
+
+    list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort",
+                    "effective_from", "state"]  # fmt: skip
+    list_filter = ["code", "effective_from"]
+    readonly_fields = (*TermsAdmin.readonly_fields, "qr_code")
 
     @admin.display(description=_("QR code"))
     def qr_code(self, obj: DepositNetwork) -> str:
@@ -49,13 +52,18 @@ class DepositNetworkAdmin(admin.ModelAdmin):
 
 
 @admin.register(BankDepositDetails)
-class BankDepositDetailsAdmin(admin.ModelAdmin):
-    list_display = ["bank_name", "account_name", "account_number", "is_active"]
+class BankDepositDetailsAdmin(TermsAdmin):
+    """Versions of each bank account (by label): new details or a retirement are a new version, announced."""
+
+    list_display = ["label", "bank_name", "account_name", "account_number", "is_active", "effective_from", "state"]
+    list_filter = ["label", "effective_from"]
 
 
 @admin.register(WithdrawalFeeRule)
-class WithdrawalFeeRuleAdmin(admin.ModelAdmin):
-    list_display = ["fixed_fee", "percent_fee", "minimum", "is_active", "created_at"]
+class WithdrawalFeeRuleAdmin(TermsAdmin):
+    """Versions of the withdrawal rule, within the bounds of the settings, announced before they apply."""
+
+    list_display = ["fixed_fee", "percent_fee", "minimum", "effective_from", "state", "announced_by"]
 
 
 class ApproveDepositForm(forms.Form):
