@@ -27,6 +27,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import BooleanField, Exists, Expression, ExpressionWrapper, OuterRef, Q
+from django.db.models.signals import class_prepared
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -101,11 +103,6 @@ class TermsVersion(AppendOnlyModel):
     class Meta:
         abstract = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if not cls._meta.abstract and cls not in TERMS_MODELS:
-            TERMS_MODELS.append(cls)
-
     def terms_values(self) -> list[tuple[str, str]]:
         """What merchants read: each of `terms_fields` as (its translated name, its value as text)."""
         shown = []
@@ -122,6 +119,16 @@ class TermsVersion(AppendOnlyModel):
 # How much sooner than the earliest start a version may say: the time between the form showing the earliest and the
 # operator saving it.
 START_TOLERANCE = timedelta(minutes=1)
+
+
+@receiver(class_prepared)
+def _register(sender: type[models.Model], **kwargs: Any) -> None:
+    """Fills TERMS_MODELS as the models are defined. (Not in `__init_subclass__`: Django's model metaclass gives the
+    class its own Meta only after that ran, so the subclass still read the abstract parent's.)"""
+    if not issubclass(sender, TermsVersion) or sender._meta.abstract or sender._meta.proxy:
+        return
+    if sender not in TERMS_MODELS:
+        TERMS_MODELS.append(sender)
 
 
 def notice_period() -> timedelta:
