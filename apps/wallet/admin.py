@@ -88,7 +88,7 @@ class PayWithdrawalForm(forms.Form):
 @admin.register(Deposit)
 class DepositAdmin(DecisionAdmin):
     list_display = ["number", "merchant", "method", "network", "amount", "credited_amount", "status", "created_at"]
-    list_filter = ["status", "method", "network"]
+    list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash"]
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "voucher_image", "chain_check")
@@ -133,7 +133,7 @@ class DepositAdmin(DecisionAdmin):
 @admin.register(Withdrawal)
 class WithdrawalAdmin(DecisionAdmin):
     list_display = ["number", "merchant", "method", "network", "amount", "fee", "actual_amount", "status", "created_at"]
-    list_filter = ["status", "method", "network"]
+    list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
     list_select_related = ["merchant", "network"]
     decisions = {
