@@ -129,9 +129,11 @@ class ShopGoodsFactory(factory.django.DjangoModelFactory):
 
 # --- wallet ---
 class DepositNetworkFactory(factory.django.DjangoModelFactory):
+    """A network's version in force now (a first version: published terms, apps.core.terms); the version in force
+    when the code already has one."""
+
     class Meta:
         model = "wallet.DepositNetwork"
-        django_get_or_create = ("code",)
 
     code = "USDT-TRC20"
     currency = "USDT"
@@ -140,8 +142,15 @@ class DepositNetworkFactory(factory.django.DjangoModelFactory):
     minimum = Decimal("10.00")
     confirmations = 2
 
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        existing = model_class.objects.in_force().filter(code=kwargs["code"]).first()
+        return existing or super()._create(model_class, *args, **kwargs)
+
 
 class WithdrawalFeeRuleFactory(factory.django.DjangoModelFactory):
+    """A version of the withdrawal rule in force now."""
+
     class Meta:
         model = "wallet.WithdrawalFeeRule"
 

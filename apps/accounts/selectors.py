@@ -100,6 +100,8 @@ def operator_action_list(*, merchant: Merchant) -> QuerySet[OperatorAction]:
         .only("id", "created_at", "kind", "title", "params", "reason")
         .order_by("-created_at", "-id")
     )
+
+
 def recovery_open(*, merchant: Merchant) -> AccountRecovery | None:
     """The merchant's account recovery in progress (requested or approved, not applied yet), if any."""
     return AccountRecovery.objects.filter(merchant=merchant, status__in=RECOVERY_OPEN).first()

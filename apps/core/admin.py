@@ -1,7 +1,6 @@
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from axes.admin import AccessAttemptAdmin
 from axes.handlers.proxy import AxesProxyHandler
@@ -74,10 +73,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class TermsAdmin(admin.ModelAdmin):
     """Published terms (apps.core.terms): versions are added, never changed or deleted. The add page starts from the
     version named by `?copy=<id>` (the "new version" link on each version's page) and from the earliest start the
-    notice period allows; saving announces the version to every merchant (terms_version_add)."""
+    notice period allows, rounded up to the hour; saving announces the version to every merchant (terms_version_add).
+    Lists show each version's state in their one query."""
 
     list_filter = ["effective_from"]
-    readonly_fields = ("state", "announced_at", "announced_by", "new_version")
+    readonly_fields: ClassVar[tuple[str, ...]] = ("state", "announced_at", "announced_by", "new_version")
+    # What the copy of a version does not take: when the new one starts and why it is made.
+    not_copied = frozenset({"effective_from", "change_note"})
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -85,12 +87,19 @@ class TermsAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).with_in_force()  # type: ignore[attr-defined]
+
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        return self.readonly_fields if obj is not None else ()
+        if obj is None:
+            return ()
+        hidden = set() if self.has_add_permission(request) else {"new_version"}
+        return tuple(name for name in self.readonly_fields if name not in hidden)
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        shown = self.get_readonly_fields(request, obj)
         fields = [f for f in super().get_fields(request, obj) if f not in self.readonly_fields]
-        return [*fields, *self.readonly_fields] if obj is not None else fields
+        return [*fields, *shown]
 
     @admin.display(description=_("state"))
     def state(self, obj: Any) -> str:
@@ -99,7 +108,9 @@ class TermsAdmin(admin.ModelAdmin):
             return gettext("Announced, in force from %(date)s") % {
                 "date": date_format(obj.effective_from, "DATETIME_FORMAT")
             }
-        in_force = type(obj)._default_manager.in_force(now).filter(pk=obj.pk).exists()
+        in_force = getattr(obj, "terms_in_force", None)
+        if in_force is None:
+            in_force = type(obj)._default_manager.in_force(now).filter(pk=obj.pk).exists()
         return gettext("In force") if in_force else gettext("Replaced")
 
     @admin.display(description=_("new version"))
@@ -115,23 +126,23 @@ class TermsAdmin(admin.ModelAdmin):
             version = self.model._default_manager.filter(pk=int(source)).first()
             if version is not None:
                 for field in version._meta.concrete_fields:
-                    if field.editable and not field.primary_key:
+                    if field.editable and not field.primary_key and field.name not in self.not_copied:
                         initial.setdefault(field.name, field.value_from_object(version))
-        initial["effective_from"] = terms.earliest_start(self.model)
-        initial.setdefault("change_note", "")
+        initial["effective_from"] = terms.suggested_start(self.model)
         return initial
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         form = super().get_form(request, obj, change=change, **kwargs)
 
         class TermsForm(form):  # type: ignore[misc, valid-type]
-            def clean(self) -> dict[str, Any]:
-                data = super().clean()
-                start = data.get("effective_from")
-                earliest = terms.earliest_start(self._meta.model)
-                if start is not None and start < earliest - timedelta(minutes=1):
-                    self.add_error("effective_from", terms.too_soon_message(earliest))
-                return data
+            def _post_clean(self) -> None:
+                # The start is checked on the version as it would be saved (built and validated by the model form
+                # here): a version that changes nothing merchants see may start at once.
+                super()._post_clean()
+                if self.instance.effective_from is None or "effective_from" in self.errors:
+                    return
+                if error := terms.start_error(self.instance):
+                    self.add_error("effective_from", error)
 
         return TermsForm
 

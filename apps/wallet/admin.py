@@ -22,6 +22,7 @@ from apps.core.admin import (
     DecisionAdmin,
     ReadOnlyAdmin,
     ReadOnlyInline,
+    TermsAdmin,
     has_model_permission,
     linked_picture,
 )
@@ -45,10 +46,13 @@ from .models import (
 
 
 @admin.register(DepositNetwork)
-class DepositNetworkAdmin(admin.ModelAdmin):
-    list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort"]
-    list_editable = ["is_active", "sort"]
-    readonly_fields = ["qr_code"]
+class DepositNetworkAdmin(TermsAdmin):
+    """Versions of each network (by code): a new address, minimum or retirement is a new version, announced."""
+
+    list_display = ["code", "currency", "address", "minimum", "confirmations", "auto_verify", "is_active", "sort",
+                    "effective_from", "state"]  # fmt: skip
+    list_filter = ["code", "effective_from"]
+    readonly_fields = (*TermsAdmin.readonly_fields, "qr_code")
 
     @admin.display(description=_("QR code"))
     def qr_code(self, obj: DepositNetwork) -> str:
@@ -60,13 +64,18 @@ class DepositNetworkAdmin(admin.ModelAdmin):
 
 
 @admin.register(BankDepositDetails)
-class BankDepositDetailsAdmin(admin.ModelAdmin):
-    list_display = ["bank_name", "account_name", "account_number", "is_active"]
+class BankDepositDetailsAdmin(TermsAdmin):
+    """Versions of each bank account (by label): new details or a retirement are a new version, announced."""
+
+    list_display = ["label", "bank_name", "account_name", "account_number", "is_active", "effective_from", "state"]
+    list_filter = ["label", "effective_from"]
 
 
 @admin.register(WithdrawalFeeRule)
-class WithdrawalFeeRuleAdmin(admin.ModelAdmin):
-    list_display = ["fixed_fee", "percent_fee", "minimum", "is_active", "created_at"]
+class WithdrawalFeeRuleAdmin(TermsAdmin):
+    """Versions of the withdrawal rule, within the bounds of the settings, announced before they apply."""
+
+    list_display = ["fixed_fee", "percent_fee", "minimum", "effective_from", "state", "announced_by"]
 
 
 class ApproveDepositForm(forms.Form):
@@ -123,7 +132,7 @@ def _same_tx_hash(deposit: Deposit) -> SafeString | str:
 @admin.register(Deposit)
 class DepositAdmin(DecisionAdmin):
     list_display = ["number", "merchant", "method", "network", "amount", "credited_amount", "status", "created_at"]
-    list_filter = ["status", "method", "network"]
+    list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash", "credited_tx_hash"]
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "voucher_image", "chain_check", "same_tx_hash")
@@ -206,7 +215,7 @@ class WithdrawalAdmin(DecisionAdmin):
         "deadline",
         "created_at",
     ]
-    list_filter = [OverdueFilter, "status", "method", "network"]
+    list_filter = [OverdueFilter, "status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
     list_select_related = ["merchant", "network"]
     extra_readonly = ("decide", "deadline")

@@ -35,11 +35,18 @@ NETWORKS = [
 
 
 def seed(stdout: TextIO) -> None:
+    # Published terms (apps.core.terms): a first version in force now of each that has none; a platform with terms
+    # keeps them (a change is a new version, announced in the admin).
     for network in NETWORKS:
-        DepositNetwork.objects.get_or_create(code=network["code"], defaults={**network, "confirmations": 2})
+        if not DepositNetwork.objects.filter(code=network["code"]).exists():
+            DepositNetwork.objects.create(**network, confirmations=2)
     if not BankDepositDetails.objects.exists():
         BankDepositDetails.objects.create(
-            bank_name="Demo Bank", account_name="Marketplace Ltd", account_number="6222 0000 1234 5678", branch="Main"
+            label="main",
+            bank_name="Demo Bank",
+            account_name="Marketplace Ltd",
+            account_number="6222 0000 1234 5678",
+            branch="Main",
         )
     if not WithdrawalFeeRule.objects.exists():
         WithdrawalFeeRule.objects.create(fixed_fee=Decimal("1.00"), percent_fee=Decimal("1.00"), minimum=Decimal("10"))

@@ -1,17 +1,23 @@
 """Wallet: the double-entry ledger, deposits, withdrawals and the operator-managed settings around them."""
 
+import re
 from datetime import datetime
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
 from apps.core.money import MoneyField
+from apps.core.terms import TermsVersion
 
 from .constants import (
+    ADDRESS_PATTERNS,
     ADJUSTMENT_TRANSITIONS,
     DEPOSIT_TRANSITIONS,
     WITHDRAWAL_TRANSITIONS,
@@ -91,10 +97,32 @@ class JournalLine(AppendOnlyModel):
         return f"{self.account} {self.amount}"
 
 
-class DepositNetwork(TimeStampedModel):
-    """A blockchain network merchants deposit to (and withdraw on); the address is stable and published."""
+def _bound(setting: str) -> Decimal:
+    return Decimal(str(getattr(settings, setting)))
 
-    code = models.CharField(_("code"), max_length=32, unique=True, help_text=_("For example USDT-TRC20."))
+
+def _above(value: Decimal | None, setting: str) -> str | None:
+    """The refusal of `value` when it is above the bound of `setting`, or None."""
+    maximum = _bound(setting)
+    if value is None or value <= maximum:
+        return None
+    return gettext("At most %(maximum)s: the bound set for the platform.") % {"maximum": maximum}
+
+
+# Something shaped like a chain address anywhere in a text (trust rule 8: an address is published only as a
+# network's, on the deposit screen).
+_ADDRESS_IN_TEXT = re.compile(
+    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
+)
+
+
+class DepositNetwork(TermsVersion):
+    """A blockchain network merchants deposit to (and withdraw on), versioned by its code (apps.core.terms): the
+    address is published and changes only by a new version, announced; a deposit keeps the version it was made to.
+    Retiring a network is a new version that is not active. The node's URL, automatic verification and the order on
+    screen are the platform's workings, not terms (a version changing only them applies at once)."""
+
+    code = models.CharField(_("code"), max_length=32, help_text=_("For example USDT-TRC20."))
     currency = models.CharField(_("currency"), max_length=16, default="USDT")
     address_format = models.CharField(_("address format"), max_length=8, choices=AddressFormat.choices)
     address = models.CharField(_("platform address"), max_length=128)
@@ -106,18 +134,64 @@ class DepositNetwork(TimeStampedModel):
     is_active = models.BooleanField(_("active"), default=True)
     sort = models.PositiveSmallIntegerField(_("order"), default=0)
 
+    terms_key = ("code",)
+    terms_fields = (
+        "code",
+        "currency",
+        "address_format",
+        "address",
+        "token_contract",
+        "minimum",
+        "confirmations",
+        "is_active",
+    )
+    terms_announcement = gettext_noop("Deposit networks and addresses change on %(date)s")
+
     class Meta:
-        ordering = ["sort", "id"]
+        ordering = ["sort", "code", "-effective_from"]
         verbose_name = _("deposit network")
         verbose_name_plural = _("deposit networks")
+        constraints = [
+            models.UniqueConstraint(fields=["code", "effective_from"], name="deposit_network_version_start"),
+            models.CheckConstraint(condition=Q(minimum__gte=0), name="deposit_network_minimum_not_negative"),
+            models.CheckConstraint(condition=Q(confirmations__gte=1), name="deposit_network_confirmations"),
+        ]
 
     def __str__(self) -> str:
         return self.code
 
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        pattern = ADDRESS_PATTERNS.get(self.address_format)  # type: ignore[call-overload]
+        invalid = gettext("This is not a valid %(network)s address.") % {"network": self.code}
+        if pattern is not None and not re.match(pattern, self.address):
+            errors["address"] = invalid
+        if pattern is not None and self.token_contract and not re.match(pattern, self.token_contract):
+            errors["token_contract"] = invalid
+        if error := _above(self.minimum, "DEPOSIT_MINIMUM_MAX"):
+            errors["minimum"] = error
+        if self.minimum is not None and self.minimum < 0:
+            errors["minimum"] = gettext("Cannot be negative.")
+        if self.confirmations is not None and not 1 <= self.confirmations <= settings.DEPOSIT_CONFIRMATIONS_MAX:
+            errors["confirmations"] = gettext("Between 1 and %(maximum)d.") % {
+                "maximum": settings.DEPOSIT_CONFIRMATIONS_MAX
+            }
+        if errors:
+            raise ValidationError(errors)
 
-class BankDepositDetails(TimeStampedModel):
-    """The platform's bank account for bank card deposits (operator-managed)."""
 
+class BankDepositDetails(TermsVersion):
+    """The platform's bank account for bank card deposits, versioned by its label (apps.core.terms): the label names
+    the account across its versions, so a change of bank or number is a new version of the same account, announced
+    and shown beside the details it replaces, and the account stays one line on the deposit screen. (The number
+    itself cannot be the key: changing it is exactly what needs a version.) Retiring it is a version not active."""
+
+    label = models.SlugField(
+        _("account label"),
+        max_length=32,
+        default="main",
+        help_text=_("Names this account across its versions: a new version with the same label replaces it."),
+    )
     bank_name = models.CharField(_("bank name"), max_length=100)
     account_name = models.CharField(_("account name"), max_length=100)
     account_number = models.CharField(_("account number"), max_length=64)
@@ -125,29 +199,75 @@ class BankDepositDetails(TimeStampedModel):
     note = models.CharField(_("note"), max_length=255, blank=True)
     is_active = models.BooleanField(_("active"), default=True)
 
+    terms_key = ("label",)
+    terms_fields = ("label", "bank_name", "account_name", "account_number", "branch", "note", "is_active")
+    terms_announcement = gettext_noop("Bank deposit details change on %(date)s")
+
     class Meta:
+        ordering = ["label", "-effective_from"]
         verbose_name = _("bank deposit details")
         verbose_name_plural = _("bank deposit details")
+        constraints = [
+            models.UniqueConstraint(fields=["label", "effective_from"], name="bank_details_version_start"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.bank_name} {self.account_number}"
 
+    def clean(self) -> None:
+        errors = {
+            name: gettext("Bank details cannot contain a chain address.")
+            for name in ("bank_name", "account_name", "account_number", "branch", "note")
+            if _ADDRESS_IN_TEXT.search(getattr(self, name) or "")
+        }
+        if errors:
+            raise ValidationError(errors)
 
-class WithdrawalFeeRule(TimeStampedModel):
-    """The published withdrawal rule; the newest active one applies."""
+
+class WithdrawalFeeRule(TermsVersion):
+    """The published withdrawal rule: one thing, versioned (apps.core.terms); the version in force applies. Its fees
+    and minimum are bounded by settings (WITHDRAWAL_FEE_PERCENT_MAX, WITHDRAWAL_FEE_FIXED_MAX,
+    WITHDRAWAL_MINIMUM_MAX), so no rule can make withdrawing impossible."""
 
     fixed_fee = MoneyField(verbose_name=_("fixed fee"), default=0)
     percent_fee = models.DecimalField(_("percent fee"), max_digits=5, decimal_places=2, default=0)
     minimum = MoneyField(verbose_name=_("minimum withdrawal"), default=0)
-    is_active = models.BooleanField(_("active"), default=True)
+
+    terms_fields = ("fixed_fee", "percent_fee", "minimum")
+    terms_announcement = gettext_noop("Withdrawal fees change on %(date)s")
 
     class Meta:
-        ordering = ["-id"]
+        ordering = ["-effective_from", "-id"]
         verbose_name = _("withdrawal fee rule")
         verbose_name_plural = _("withdrawal fee rules")
+        constraints = [
+            models.UniqueConstraint(fields=["effective_from"], name="withdrawal_fee_rule_version_start"),
+            # What no setting can lift: no negative fee or minimum, and a percentage of at most the whole amount.
+            models.CheckConstraint(
+                condition=Q(fixed_fee__gte=0, minimum__gte=0, percent_fee__gte=0, percent_fee__lte=100),
+                name="withdrawal_fee_rule_within_bounds",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.fixed_fee} + {self.percent_fee}%"
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        for name, setting in (
+            ("fixed_fee", "WITHDRAWAL_FEE_FIXED_MAX"),
+            ("percent_fee", "WITHDRAWAL_FEE_PERCENT_MAX"),
+            ("minimum", "WITHDRAWAL_MINIMUM_MAX"),
+        ):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                errors[name] = gettext("Cannot be negative.")
+            elif error := _above(value, setting):
+                errors[name] = error
+        if not errors and self.fixed_fee > 0 and self.minimum <= self.fixed_fee + self.minimum * self.percent_fee / 100:
+            errors["minimum"] = gettext("The minimum withdrawal must be more than its own fee.")
+        if errors:
+            raise ValidationError(errors)
 
 
 class Deposit(TimeStampedModel):

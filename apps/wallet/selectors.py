@@ -11,7 +11,8 @@ from typing import Any
 
 import qrcode
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet, Subquery
+from django.db.models import Count, DateTimeField, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
@@ -91,18 +92,15 @@ class FeeRule:
         return quantize(self.fixed + amount * self.percent / 100)
 
 
-_FEE_RULE = Prepared(
-    lambda: (
-        WithdrawalFeeRule.objects.filter(is_active=True)
-        .order_by("-id")
-        .values("fixed_fee", "percent_fee", "minimum")[:1]
-    )
-)
+# The moment a terms read is made at (apps.core.terms): a value of each run, never the time the read was compiled.
+AT = Param("at", DateTimeField())
+
+_FEE_RULE = Prepared(lambda: WithdrawalFeeRule.objects.in_force(AT).values("fixed_fee", "percent_fee", "minimum")[:1])
 
 
-def fee_rule_current() -> FeeRule:
-    """The published withdrawal rule: the newest active WithdrawalFeeRule, else the defaults."""
-    rule = _FEE_RULE.row()
+def fee_rule_current(at: datetime | None = None) -> FeeRule:
+    """The published withdrawal rule: the version of WithdrawalFeeRule in force at `at` (now), else the defaults."""
+    rule = _FEE_RULE.row(at=at or timezone.now())
     if rule is None:
         return FeeRule(DEFAULT_FEE_FIXED, DEFAULT_FEE_PERCENT, DEFAULT_WITHDRAWAL_MINIMUM)
     return FeeRule(rule["fixed_fee"], rule["percent_fee"], rule["minimum"])
@@ -181,20 +179,29 @@ def withdrawal_ids_overdue_untold(*, now: datetime) -> list[int]:
 
 _NETWORKS = Prepared(
     lambda: (
-        DepositNetwork.objects.filter(is_active=True)
-        .order_by("sort", "id")
+        DepositNetwork.objects.in_force(AT)
+        .filter(is_active=True)
+        .order_by("sort", "code")
         .values("code", "currency", "address_format", "address", "minimum", "confirmations")
     )
 )
 
 
-def networks_active() -> list[dict[str, Any]]:
-    """The networks merchants deposit and withdraw on, as the deposit and withdraw screens show them."""
-    return _NETWORKS.rows()
+def networks_active(at: datetime | None = None) -> list[dict[str, Any]]:
+    """The networks merchants deposit and withdraw on, as the deposit and withdraw screens show them: the version of
+    each in force at `at` (now), when it is active. One query."""
+    return _NETWORKS.rows(at=at or timezone.now())
 
 
-def bank_details_active() -> list[BankDepositDetails]:
-    return list(BankDepositDetails.objects.filter(is_active=True).order_by("id"))
+def network_in_force(code: str, at: datetime | None = None) -> DepositNetwork | None:
+    """The version of network `code` in force at `at` (now), active or not."""
+    return DepositNetwork.objects.in_force(at).filter(code=code).first()
+
+
+def bank_details_active(at: datetime | None = None) -> list[BankDepositDetails]:
+    """The platform's bank accounts for deposits: the version of each in force at `at` (now), when active. One
+    query."""
+    return list(BankDepositDetails.objects.in_force(at).filter(is_active=True).order_by("label"))
 
 
 @lru_cache(maxsize=64)
@@ -296,14 +303,12 @@ def deposits_same_tx_hash(*, deposit: Deposit) -> list[Deposit]:
 
 
 def deposit_ids_to_verify() -> list[int]:
-    """Pending chain deposits with a hash on auto-verify networks (the chain task's work list)."""
+    """Pending chain deposits with a hash on networks verified automatically (the chain task's work list): whether
+    and where the chain is read is the network's version in force now (the platform's workings); what a deposit is
+    checked against is the version it was made to (services.deposits.deposit_verify_chain)."""
+    verified = DepositNetwork.objects.in_force().filter(auto_verify=True).values("code")
     return list(
-        Deposit.objects.filter(
-            status=DepositStatus.PENDING,
-            method=Method.CHAIN,
-            network__auto_verify=True,
-            network__is_active=True,
-        )
+        Deposit.objects.filter(status=DepositStatus.PENDING, method=Method.CHAIN, network__code__in=verified)
         .exclude(tx_hash="")
         .order_by("id")
         .values_list("id", flat=True)

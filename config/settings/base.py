@@ -375,6 +375,14 @@ TERMS_NOTICE_DAYS = env.int("TERMS_NOTICE_DAYS", default=7)
 # kept on each withdrawal as its deadline; past it, the withdrawal is flagged to operators and the merchant is told,
 # and the merchant may cancel it any time while it is in review. Bounded (apps.wallet.constants, a system check).
 WITHDRAWAL_REVIEW_HOURS = env.int("WITHDRAWAL_REVIEW_HOURS", default=48)
+# Bounds of the withdrawal rule and the deposit networks (apps.wallet.models): no version of them can go past these,
+# so no rule makes withdrawing or depositing impossible (a fee of 100 %, a huge minimum). The percentage stays at most
+# 100 and amounts at least 0 whatever these say (database constraints).
+WITHDRAWAL_FEE_PERCENT_MAX = env.str("WITHDRAWAL_FEE_PERCENT_MAX", default="5.00")
+WITHDRAWAL_FEE_FIXED_MAX = env.str("WITHDRAWAL_FEE_FIXED_MAX", default="10.00")
+WITHDRAWAL_MINIMUM_MAX = env.str("WITHDRAWAL_MINIMUM_MAX", default="100.00")
+DEPOSIT_MINIMUM_MAX = env.str("DEPOSIT_MINIMUM_MAX", default="100.00")
+DEPOSIT_CONFIRMATIONS_MAX = env.int("DEPOSIT_CONFIRMATIONS_MAX", default=64)
 # A credit score below 100 and unchanged for this many days recovers a point (apps.orders.constants.CREDIT_POINTS).
 CREDIT_RECOVERY_DAYS = env.int("CREDIT_RECOVERY_DAYS", default=7)
 # How the storefront takes buyers' payments (apps.storefront.payments): "stripe" (Stripe Checkout) or "dev" (a test

@@ -1,22 +1,26 @@
 """Chain verification against a real in-process EVM (eth-tester + py-evm) and this repo's ERC-20 (Vyper)."""
 
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import time_machine
 import vyper
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 from web3 import EthereumTesterProvider, Web3
 
 from apps.core.errors import AppError
+from apps.core.terms import terms_version_add
+from apps.support.models import Broadcast
 from apps.wallet import services
 from apps.wallet.chain import verify
 from apps.wallet.chain.verify import register_local_chain
 from apps.wallet.constants import DepositStatus
-from apps.wallet.models import Deposit
-from apps.wallet.selectors import wallet_summary
+from apps.wallet.models import Deposit, DepositNetwork
+from apps.wallet.selectors import networks_active, wallet_summary
 from apps.wallet.services.deposits import ALREADY_CREDITED
 from apps.wallet.tasks import verify_chain_deposits
 from tests.factories import DepositNetworkFactory, upload_image
@@ -152,14 +156,62 @@ def test_a_hash_credits_one_deposit_only(chain, network, merchant, other_merchan
     assert first.credited_tx_hash == tx_hash.removeprefix("0x")  # one spelling: lower case, no 0x
 
 
+def _new_version(network, operator=None, **changes):
+    """A new version of `network` with `changes`, added as an operator adds it (apps.core.terms)."""
+    fields = {f.name: getattr(network, f.name) for f in DepositNetwork._meta.concrete_fields if f.editable}
+    fields.pop("id")
+    return terms_version_add(version=DepositNetwork(**{**fields, **changes}), operator=operator)
+
+
 def test_networks_without_auto_verify_wait_for_an_operator(chain, network, merchant):
-    network.auto_verify = False
-    network.save()
+    # Switching automatic verification off is the platform's working, not a term: it applies at once, unannounced.
+    _new_version(network, auto_verify=False, effective_from=timezone.now())
+    assert not Broadcast.objects.exists()
     deposit = _deposit(merchant, network, _pay(chain, 5_000_000))
     _mine(chain, 2)
     assert _run() == 0
     deposit.refresh_from_db()
     assert (deposit.status, deposit.verify_note) == (DepositStatus.PENDING, "")
+
+
+def test_a_deposit_is_checked_against_the_address_it_was_made_to_after_the_address_changes(
+    chain, network, merchant, other_merchant, operator
+):
+    """Attack 4 (terms changed after payment): the operator announces a new address. A deposit made before it applies
+    is still checked against the address the merchant was shown, before and after the change; one made after it, to
+    the new address only."""
+    before = _deposit(merchant, network, _pay(chain, 12_000_000))  # paid to the address shown now
+    moved = _new_version(
+        network,
+        operator,
+        address=chain.stranger,
+        effective_from=timezone.now() + timedelta(days=settings.TERMS_NOTICE_DAYS, hours=1),
+        change_note="New platform wallet",
+    )
+    assert Broadcast.objects.count() == 1  # announced to every merchant
+    assert before.network_id == network.pk and moved.pk != network.pk
+    with time_machine.travel(moved.effective_from + timedelta(minutes=1)):
+        assert [n["address"] for n in networks_active() if n["code"] == network.code] == [chain.stranger]
+        _mine(chain, 2)
+        assert _run() == 1  # credited: the transfer paid the address of the deposit's version
+        before.refresh_from_db()
+        assert (before.status, before.credited_amount, before.network_id) == (
+            DepositStatus.APPROVED,
+            Decimal("12.00"),
+            network.pk,
+        )
+        # After the change, a deposit is made to the new version: a payment to the old address is not its payment.
+        after = _deposit(other_merchant, network, _pay(chain, 7_000_000))
+        assert after.network_id == moved.pk
+        _mine(chain, 2)
+        assert _run() == 0
+        after.refresh_from_db()
+        assert (after.status, after.verify_note) == (DepositStatus.PENDING, verify.NO_TRANSFER)
+        paid_to_new = _deposit(other_merchant, network, _pay(chain, 7_000_000, to=chain.stranger))
+        _mine(chain, 2)
+        assert _run() == 1
+        paid_to_new.refresh_from_db()
+        assert paid_to_new.status == DepositStatus.APPROVED
 
 
 def test_the_verification_runs_periodically_from_the_beat_schedule():

@@ -1,6 +1,6 @@
 """Reading a deposit's transaction from the network's JSON-RPC node (web3.py).
 
-`web3_for(network)` is the one place that connects: production uses the network's HTTP node; tests and the
+`web3_for(rpc_url)` is the one place that connects: production uses the network's HTTP node; tests and the
 local demo register an in-process EVM chain (eth-tester) under a `local://` URL.
 """
 
@@ -57,10 +57,10 @@ def register_local_chain(url: str, w3: Web3) -> None:
     _LOCAL_CHAINS[url] = w3
 
 
-def web3_for(network: DepositNetwork) -> Web3:
-    if network.rpc_url.startswith(LOCAL_PREFIX):
-        return _LOCAL_CHAINS[network.rpc_url]
-    return Web3(Web3.HTTPProvider(network.rpc_url, request_kwargs={"timeout": 10}))
+def web3_for(rpc_url: str) -> Web3:
+    if rpc_url.startswith(LOCAL_PREFIX):
+        return _LOCAL_CHAINS[rpc_url]
+    return Web3(Web3.HTTPProvider(rpc_url, request_kwargs={"timeout": 10}))
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,14 @@ class ChainResult:
     reason: str = ""
 
 
-def chain_transfer(*, network: DepositNetwork, tx_hash: str) -> ChainResult:
-    """What the chain says about `tx_hash`: the token amount it paid to the platform address, or why not."""
+def chain_transfer(*, network: DepositNetwork, tx_hash: str, rpc_url: str | None = None) -> ChainResult:
+    """What the chain says about `tx_hash`: the amount of `network`'s token it paid to `network`'s address (the version
+    a deposit was made to: the address the merchant was shown), with `network`'s confirmations, or why not. The chain
+    is read at `rpc_url` (the node of the network's version in force), else at the network's own."""
     if network.address_format != AddressFormat.EVM:
         return ChainResult(None, NOT_EVM)
     try:
-        w3 = web3_for(network)
+        w3 = web3_for(rpc_url or network.rpc_url)
         try:
             receipt = w3.eth.get_transaction_receipt(tx_hash)  # type: ignore[arg-type]
         except Exception:  # web3 raises TransactionNotFound (and ValueError on some nodes)

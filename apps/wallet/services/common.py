@@ -35,7 +35,8 @@ def positive(amount: Decimal, *, operation: str, field: str = "amount") -> Decim
 
 
 def active_network(code: str) -> DepositNetwork:
-    network = DepositNetwork.objects.filter(code=code, is_active=True).first()
+    """The version of network `code` in force now, when it is active: what a deposit or withdrawal made now keeps."""
+    network = DepositNetwork.objects.in_force().filter(code=code, is_active=True).first()
     if network is None:
         raise field_error("network", _("Please choose a network."), ErrorCode.NOT_FOUND)
     return network

@@ -29,7 +29,7 @@ from ..constants import (
 )
 from ..ledger import account_get, ledger_post
 from ..models import Deposit, DepositNetwork
-from ..selectors import tx_hash_key
+from ..selectors import network_in_force, tx_hash_key
 from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
 
 TX_HASH = re.compile(r"^(0[xX])?[0-9a-fA-F]{64}$")
@@ -221,15 +221,21 @@ def _set_verify_note(deposit_id: int, note: str) -> None:
 def deposit_verify_chain(*, deposit_id: int) -> bool:
     """Credits a pending chain deposit for the amount its transaction paid, when the chain proves it.
 
-    Otherwise the deposit stays pending with the reason for the operator. Safe to run any number of times.
+    The transfer is checked against the network version the deposit was made to (its address, token and
+    confirmations: what the merchant was shown, even after a new version changed them); whether and through which
+    node the chain is read is the network's version in force. Otherwise the deposit stays pending with the reason for
+    the operator. Safe to run any number of times.
     """
     deposit = (
         Deposit.objects.select_related("network", "merchant")
-        .filter(pk=deposit_id, status=DepositStatus.PENDING, method=Method.CHAIN, network__auto_verify=True)
+        .filter(pk=deposit_id, status=DepositStatus.PENDING, method=Method.CHAIN)
         .exclude(tx_hash="")
         .first()
     )
     if deposit is None or deposit.network is None:
+        return False
+    node = network_in_force(deposit.network.code)
+    if node is None or not node.auto_verify:
         return False
     if deposit.merchant.status in NOT_APPROVED:
         _set_verify_note(deposit.pk, WAITING_FOR_KYC)
@@ -237,7 +243,7 @@ def deposit_verify_chain(*, deposit_id: int) -> bool:
     if Deposit.objects.filter(credited_tx_hash=tx_hash_key(deposit.tx_hash)).exists():
         _set_verify_note(deposit.pk, ALREADY_CREDITED)
         return False
-    result = chain_transfer(network=deposit.network, tx_hash=deposit.tx_hash)
+    result = chain_transfer(network=deposit.network, tx_hash=deposit.tx_hash, rpc_url=node.rpc_url)
     if result.amount is None:
         _set_verify_note(deposit.pk, result.reason)
         return False
