@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel
 from apps.core.money import MoneyField
-from apps.core.terms import TermsVersion
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .constants import RATE_MAX, RATE_MIN
 
@@ -27,6 +27,8 @@ class ReferralRate(TermsVersion):
         validators=[MinValueValidator(RATE_MIN), MaxValueValidator(RATE_MAX)],
         help_text=_("Percent of each member's settled profit paid to the inviter; 0 turns rewards off."),
     )
+
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc]  # typed for this model, not the abstract parent
 
     terms_fields = ("percent",)
     terms_announcement = gettext_noop("New referral rate from %(date)s")

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import FileResponse, HttpRequest, JsonResponse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
@@ -80,7 +81,7 @@ class UploadApi(ApiView):
 
 class TermsVersionSerializer(serializers.Serializer):
     class ValueSerializer(serializers.Serializer):
-        label = serializers.CharField(help_text="What the value is, translated (e.g. Profit margin).")
+        name = serializers.CharField(help_text="What the value is, translated (e.g. Profit margin).")
         value = serializers.CharField(help_text='The value as merchants read it (e.g. "15 %").')
 
     id = serializers.IntegerField()
@@ -91,7 +92,7 @@ class TermsVersionSerializer(serializers.Serializer):
 
     @extend_schema_field(ValueSerializer(many=True))
     def get_values(self, version: Any) -> list[dict[str, str]]:
-        return [{"label": label, "value": value} for label, value in version.terms_values()]
+        return [{"name": capfirst(name), "value": value} for name, value in version.terms_values()]
 
 
 class TermsKindSerializer(serializers.Serializer):

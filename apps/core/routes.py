@@ -1,4 +1,5 @@
-"""The 39 routes of the merchant app (spec section 2). Django serves the SPA shell on each of them."""
+"""The 39 routes of the merchant app (spec section 2) and ours (terms: the published terms, issue 32). Django serves
+the SPA shell on each of them."""
 
 SPA_ROUTES = [
     "home", "product", "order", "distribution", "goods", "my", "setting", "personalInfo", "refundRequest",
@@ -6,5 +7,5 @@ SPA_ROUTES = [
     "recharge", "walletRecharge", "bankCardRecharge", "changeLoginPassword", "forgetPwd", "changePayPassword",
     "setPaypwd", "blockchainRecharge", "rechargeRecord", "message", "messageDetail", "login", "register",
     "storeExpress", "buyTrainBill", "level", "baseinfo", "socialmedia", "alliance", "uploadBanner", "service",
-    "services", "code",
+    "services", "code", "terms",
 ]  # fmt: skip

@@ -20,6 +20,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
+from django.db.models.signals import class_prepared
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
@@ -77,11 +79,6 @@ class TermsVersion(AppendOnlyModel):
     class Meta:
         abstract = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if not cls._meta.abstract and cls not in TERMS_MODELS:
-            TERMS_MODELS.append(cls)
-
     def terms_values(self) -> list[tuple[str, str]]:
         """What merchants read: each of `terms_fields` as (its translated name, its value as text)."""
         shown = []
@@ -99,6 +96,13 @@ class TermsVersion(AppendOnlyModel):
                 value = gettext("Yes") if value else gettext("No")
             shown.append((str(field.verbose_name), "" if value is None else str(value)))
         return shown
+
+
+@receiver(class_prepared)
+def _register(sender: type[models.Model], **kwargs: Any) -> None:
+    # When the model is complete: in __init_subclass__ the class still has its abstract parent's _meta.
+    if issubclass(sender, TermsVersion) and not sender._meta.abstract and sender not in TERMS_MODELS:
+        TERMS_MODELS.append(sender)
 
 
 def notice_period() -> timedelta:

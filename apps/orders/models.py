@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
 from apps.core.money import MoneyField
-from apps.core.terms import TermsVersion
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .constants import (
     ORDER_TRANSITIONS,
@@ -273,6 +273,8 @@ class OrderTerms(TermsVersion):
         _("settlement delay (days)"),
         help_text=_("A received order settles (its sales become available) this many days later, with no open refund."),
     )
+
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc]  # typed for this model, not the abstract parent
 
     terms_fields = (
         "pickup_window_hours",

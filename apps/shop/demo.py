@@ -2,10 +2,12 @@
 three shop express lane packages. Idempotent."""
 
 import io
+from datetime import timedelta
 from decimal import Decimal
 from typing import TextIO
 
 from django.core.files.base import ContentFile
+from django.utils import timezone
 from PIL import Image, ImageDraw
 
 from apps.core.models import Upload
@@ -123,6 +125,7 @@ def _badge(rank: int, colour: str) -> bytes:
 def seed(stdout: TextIO) -> None:
     # Each level's first version, once (level terms are versions: a later change is announced in the admin, never
     # written over here).
+    since = timezone.now() - timedelta(days=365)
     for rank, margin, quantity, price, colour, names in LEVELS:
         if Level.objects.filter(rank=rank).exists():
             continue
@@ -132,6 +135,9 @@ def seed(stdout: TextIO) -> None:
         badge.width, badge.height = badge.file.width, badge.file.height
         badge.save()
         Level.objects.create(
+            # In force since well before the demo's history (its orders and members go back about a month).
+            effective_from=since,
+            announced_at=since,
             rank=rank,
             image=badge,
             profit_margin=Decimal(margin),

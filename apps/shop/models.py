@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
 from apps.core.money import MoneyField, money_text
-from apps.core.terms import TermsVersion
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .validators import validate_https
 
@@ -41,6 +41,8 @@ class Level(TermsVersion):  # type: ignore[django-manager-missing]  # modeltrans
     )
     product_quantity = models.PositiveIntegerField(_("product quantity"))
     upgrade_price = MoneyField(verbose_name=_("upgrade price"))
+
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc, django-manager-missing]  # typed for this model
 
     terms_key = ("rank",)
     terms_fields = ("name", "profit_margin", "product_quantity", "upgrade_price")

@@ -54,6 +54,7 @@ export const routeTitles = defineMessages({
   service: { id: "route.service", defaultMessage: "Customer service", description: "Route name: support contacts and the entry to the support chat" },
   services: { id: "route.services", defaultMessage: "Support chat", description: "Route name: the support conversation" },
   code: { id: "route.code", defaultMessage: "Invitation code", description: "Route name" },
+  terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
 });
 
 export type RouteName = keyof typeof routeTitles;
