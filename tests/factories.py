@@ -1,6 +1,7 @@
 """factory_boy factories shared by the tests; each app adds its own below its heading."""
 
 import itertools
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import factory
@@ -70,12 +71,21 @@ class ShopFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Shop {n}")
 
 
+# Level versions of the factory are in force from this date (well before any date a test travels to), so a test that
+# travels in time still finds its levels in force.
+LEVELS_IN_FORCE_FROM = datetime(2020, 1, 1, tzinfo=UTC)
+
+
 class LevelFactory(factory.django.DjangoModelFactory):
+    """A level version; the same rank and start give the same row (a test's "level 1")."""
+
     class Meta:
         model = Level
-        django_get_or_create = ("rank",)
+        django_get_or_create = ("rank", "effective_from")
 
     rank = factory.Sequence(lambda n: n + 1)
+    effective_from = LEVELS_IN_FORCE_FROM
+    announced_at = LEVELS_IN_FORCE_FROM
     name_en = factory.LazyAttribute(lambda o: f"Level {o.rank}")
     name_ru = factory.LazyAttribute(lambda o: f"Уровень {o.rank}")
     profit_margin = Decimal("0.1000")

@@ -4,7 +4,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models import DateTimeField, F, Model, Q
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,7 +23,7 @@ TOUCH_EVERY = timedelta(minutes=5)
 
 
 # The signed-in merchant of a live token, in one statement run on every request: the merchant's row, the token's
-# id, whether its sliding expiry is due, and its level's `updated_at` (the level's version), compiled once
+# id, whether its sliding expiry is due, and its level's `announced_at` (with the id, what tells the row), compiled once
 # (building it with the ORM on every request cost four times what running it does: README, Performance).
 _MERCHANT_FIELDS = tuple(field.attname for field in Merchant._meta.concrete_fields)
 _SESSION = Prepared(
@@ -33,26 +33,28 @@ _SESSION = Prepared(
         *(f"merchant__{name}" for name in _MERCHANT_FIELDS),
         token_id=F("id"),
         touch_due=Q(last_used_at__lt=Param("touch_before", DateTimeField())),
-        level_version=F("merchant__level__updated_at"),
+        level_announced=F("merchant__level__announced_at"),
     )
 )
 
 
-# Levels by id, each with the `updated_at` it was read at. A level changes only through save (the admin), which
-# moves `updated_at`, and every request reads the current `updated_at` with the merchant: a changed level is read
-# again on the next request, in every process (and at once in the process that saved it).
+# Levels by id, each with the `announced_at` it was read with. A level row is a version of a level's terms that never
+# changes once written (apps.core.terms; on PostgreSQL the database refuses UPDATE too), so a row read once is the
+# row in every process; a merchant moves to another level by pointing at another row. `announced_at`, read with the
+# merchant on every request, and the forgetting on insert only guard against an id used again for another row (a
+# database emptied and filled again, as between tests).
 _levels: dict[int, tuple[object, Model]] = {}
 
 
-@receiver([post_save, post_delete], sender=Level)
+@receiver(post_save, sender=Level)
 def _forget_levels(**kwargs: object) -> None:
     _levels.clear()
 
 
-def _level(level_id: int, version: object) -> Model:
+def _level(level_id: int, announced: object) -> Model:
     cached = _levels.get(level_id)
-    if cached is None or cached[0] != version:
-        cached = _levels[level_id] = (version, Level._default_manager.get(pk=level_id))
+    if cached is None or cached[0] != announced:
+        cached = _levels[level_id] = (announced, Level._default_manager.get(pk=level_id))
     return copy.copy(cached[1])  # a request may annotate its level; the cached one stays as read
 
 
@@ -70,7 +72,7 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
         values = [session[f"merchant__{name}"] for name in _MERCHANT_FIELDS]
         merchant = Merchant.from_db(DEFAULT_DB_ALIAS, _MERCHANT_FIELDS, values)
         if merchant.level_id is not None:
-            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, session["level_version"]))
+            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, session["level_announced"]))
         token = AuthToken(pk=session["token_id"], merchant=merchant)
         if session["touch_due"]:
             ttl = timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)

@@ -1,48 +1,21 @@
-"""The operators' side of the alliance: the referral rate (added, never edited: its rows are the history) and the
-rewards paid (read only; they are ledger money)."""
+"""The operators' side of the alliance: the referral rate (versions announced, never edited: its rows are the
+history) and the rewards paid (read only; they are ledger money)."""
 
-from typing import Any
-
-from django import forms
 from django.contrib import admin
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
 
-from apps.core.admin import ReadOnlyAdmin
-from apps.core.errors import AppError
+from apps.core.admin import ReadOnlyAdmin, TermsAdmin
 
-from . import services
 from .models import ReferralRate, ReferralReward
 
 
-class ReferralRateForm(forms.ModelForm):
-    class Meta:
-        model = ReferralRate
-        fields = ["percent", "note"]
-
-
 @admin.register(ReferralRate)
-class ReferralRateAdmin(admin.ModelAdmin):
-    """Each change of the rate is a new row (who, when, why); the newest is in force for the settlements after it."""
+class ReferralRateAdmin(TermsAdmin):
+    """The referral rate's versions (apps.core.terms): each change is a new one, announced to every merchant and in
+    force from its start, no earlier than the notice period later; the list is the history."""
 
-    list_display = ["percent", "note", "operator", "created_at"]
-    list_select_related = ["operator"]
-    form = ReferralRateForm
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def save_model(self, request: HttpRequest, obj: ReferralRate, form: Any, change: bool) -> None:
-        try:
-            created = services.referral_rate_set(percent=obj.percent, note=obj.note, operator=request.user)
-        except AppError as exc:
-            raise PermissionDenied(str(exc.message)) from exc
-        obj.pk = created.pk
-        obj.created_at = created.created_at
-        obj.operator = created.operator
+    list_display = ["percent", "effective_from", "state", "change_note", "announced_by", "announced_at"]
+    list_select_related = ["announced_by"]
+    fields = ["percent", "effective_from", "change_note"]
 
 
 @admin.register(ReferralReward)

@@ -1,21 +1,24 @@
 """Alliance rows: the referral rate's history and the rewards it paid (product.md section 9)."""
 
-from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel
 from apps.core.money import MoneyField
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .constants import RATE_MAX, RATE_MIN
 
 
-class ReferralRate(AppendOnlyModel):
-    """One setting of the referral rate. The rows are its history: the newest is in force; none means 0 (off). A
-    change is a new row with the operator who made it; no row is ever edited or removed."""
+class ReferralRate(TermsVersion):
+    """A version of the referral rate (apps.core.terms; one thing, so no key): the rows are its history, each announced
+    to every merchant and in force from `effective_from`, no earlier than the notice period after it was announced; no
+    row is ever edited or removed. None in force means 0 (off). A settlement pays the rate in force when it happens."""
 
     percent = models.DecimalField(
         _("rate (%)"),
@@ -24,19 +27,14 @@ class ReferralRate(AppendOnlyModel):
         validators=[MinValueValidator(RATE_MIN), MaxValueValidator(RATE_MAX)],
         help_text=_("Percent of each member's settled profit paid to the inviter; 0 turns rewards off."),
     )
-    note = models.CharField(_("note"), max_length=255, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("operator"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("time"), default=timezone.now, editable=False, db_index=True)
+
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc]  # typed for this model, not the abstract parent
+
+    terms_fields = ("percent",)
+    terms_announcement = gettext_noop("New referral rate from %(date)s")
 
     class Meta:
-        ordering = ["-created_at", "-id"]
+        ordering = ["-effective_from", "-id"]
         verbose_name = _("referral rate")
         verbose_name_plural = _("referral rates")
         constraints = [
@@ -47,6 +45,17 @@ class ReferralRate(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.percent} %"
+
+    def clean(self) -> None:
+        if self.percent is not None and not RATE_MIN <= self.percent <= RATE_MAX:
+            raise ValidationError({"percent": rate_bounds_message()})
+
+
+def rate_bounds_message() -> str:
+    return gettext("The rate must be from %(min)s to %(max)s percent, with at most 2 decimals.") % {
+        "min": RATE_MIN,
+        "max": RATE_MAX,
+    }
 
 
 class ReferralReward(AppendOnlyModel):

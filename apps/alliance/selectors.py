@@ -17,8 +17,8 @@ _MONEY = DecimalField(max_digits=20, decimal_places=2)
 
 
 def rate_current() -> Decimal:
-    """The referral rate in force (percent): the newest setting, 0 (off) when operators never set one. One query."""
-    percent = ReferralRate.objects.order_by("-created_at", "-id").values_list("percent", flat=True).first()
+    """The referral rate in force now (percent): its version in force, 0 (off) when there is none. One query."""
+    percent = ReferralRate.objects.in_force().values_list("percent", flat=True).first()
     return quantize(percent) if percent is not None else ZERO
 
 

@@ -1,20 +1,21 @@
 """Alliance writes: the referral rate (operators) and the referral reward at an order's settlement (product.md 9)."""
 
+from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
 from apps.core.errors import field_error
 from apps.core.money import ZERO, quantize
+from apps.core.terms import earliest_start, terms_version_add
 from apps.orders.models import Order
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 
 from .constants import RATE_MAX, RATE_MIN
-from .models import ReferralRate, ReferralReward
+from .models import ReferralRate, ReferralReward, rate_bounds_message
 from .selectors import masked_name, rate_current
 
 
@@ -22,17 +23,21 @@ def reward_reference(order_id: int) -> str:
     return f"referral:{order_id}"
 
 
-@transaction.atomic
-def referral_rate_set(*, percent: Decimal, note: str = "", operator: Any = None) -> ReferralRate:
-    """A new referral rate, in force for the settlements from now on (the earlier ones keep what they paid)."""
+def referral_rate_set(
+    *, percent: Decimal, note: str = "", operator: Any = None, effective_from: datetime | None = None
+) -> ReferralRate:
+    """Announces a new version of the referral rate (apps.core.terms.terms_version_add: every merchant is told), in
+    force for the settlements from `effective_from` on, by default the earliest the notice period allows (at once for
+    the first rate ever); the earlier settlements keep what they paid."""
     percent = Decimal(percent)
     if not RATE_MIN <= percent <= RATE_MAX or percent != percent.quantize(Decimal("0.01")):
-        raise field_error(
-            "percent",
-            _("The rate must be from %(min)s to %(max)s percent, with at most 2 decimals.")
-            % {"min": RATE_MIN, "max": RATE_MAX},
-        )
-    return ReferralRate.objects.create(percent=percent, note=note.strip()[:255], operator=operator)
+        raise field_error("percent", rate_bounds_message())
+    version = ReferralRate(
+        percent=percent,
+        change_note=note.strip()[:255],
+        effective_from=effective_from or earliest_start(ReferralRate),
+    )
+    return cast(ReferralRate, terms_version_add(version=version, operator=operator))
 
 
 def referral_reward_pay(*, order: Order) -> ReferralReward | None:

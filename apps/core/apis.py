@@ -1,13 +1,15 @@
-"""common/upload and the private-file links (api.md: images are absolute URLs; private files are served only to
-their owner and to operators)."""
+"""common/upload, the private-file links (api.md: images are absolute URLs; private files are served only to
+their owner and to operators) and merchant/terms, the published terms (apps.core.terms)."""
 
 from typing import Any
 
+from django.conf import settings
 from django.http import FileResponse, HttpRequest, JsonResponse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, permissions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -19,6 +21,7 @@ from .envelope import ok
 from .errors import AppError, ErrorCode
 from .exceptions import api_404
 from .models import Upload
+from .selectors import terms_overview
 from .services import upload_create
 from .throttles import UploadThrottle
 from .uploads import file_response, upload_from_signed, upload_url
@@ -74,6 +77,47 @@ class UploadApi(ApiView):
         upload = upload_create(file=serializer.validated_data["file"], kind=kind, owner_id=owner_id)
         data = {"key": upload.key, "url": upload_url(upload, request), "kind": upload.kind}
         return ok(self.OutputSerializer(data).data, _("Uploaded"))
+
+
+class TermsVersionSerializer(serializers.Serializer):
+    class ValueSerializer(serializers.Serializer):
+        name = serializers.CharField(help_text="What the value is, translated (e.g. Profit margin).")
+        value = serializers.CharField(help_text='The value as merchants read it (e.g. "15 %").')
+
+    id = serializers.IntegerField()
+    effective_from = serializers.DateTimeField(help_text="When this version applies (applied) from.")
+    announced_at = serializers.DateTimeField(help_text="When merchants were told of it.")
+    change_note = serializers.CharField(help_text="The operators' note: what changes and why (may be empty).")
+    values = serializers.SerializerMethodField()
+
+    @extend_schema_field(ValueSerializer(many=True))
+    def get_values(self, version: Any) -> list[dict[str, str]]:
+        return [{"name": capfirst(name), "value": value} for name, value in version.terms_values()]
+
+
+class TermsKindSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text='A stable code of the kind of terms, e.g. "shop.level".')
+    title = serializers.CharField(help_text="The kind of terms, translated (e.g. Levels).")
+    in_force = TermsVersionSerializer(many=True, help_text="The versions in force now (one per level, network...).")
+    upcoming = TermsVersionSerializer(many=True, help_text="Announced, not in force yet: soonest first.")
+    past = TermsVersionSerializer(many=True, help_text="Replaced versions, newest first (the newest ones only).")
+    past_total = serializers.IntegerField(help_text="How many replaced versions there are in all.")
+
+
+class TermsApi(ApiView):
+    class OutputSerializer(serializers.Serializer):
+        notice_days = serializers.IntegerField(
+            help_text="A new version applies at least this many days after merchants are told of it."
+        )
+        kinds = TermsKindSerializer(many=True)
+
+    @extend_schema(responses=OutputSerializer)
+    def get(self, request: Request) -> Response:
+        """The platform's published terms (fees, level terms, deposit details, rates, order windows...): for each kind,
+        the versions in force, the ones announced and not in force yet, and the history. What a merchant already paid
+        for keeps the terms it was bought with (the level screen shows the merchant's own)."""
+        data = {"notice_days": settings.TERMS_NOTICE_DAYS, "kinds": terms_overview()}
+        return ok(self.OutputSerializer(data).data)
 
 
 @require_GET

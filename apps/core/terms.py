@@ -7,7 +7,8 @@ A terms model subclasses TermsVersion and names:
 - `terms_key`: the fields that say which thing a row is a version of (rows with equal values are versions of one
   thing: `("rank",)` for levels, `("code",)` for deposit networks); `()` when the model is one thing (the withdrawal
   rule);
-- `terms_fields`: the fields merchants see, in order (the terms screen);
+- `terms_fields`: the fields merchants see, in order (the terms screen); a method `get_<field>_terms_display()` gives a
+  field's value as merchants read it ("15 %" for a margin stored as 0.15);
 - `terms_announcement`: the title of the merchants' message, a gettext_noop msgid with `%(date)s`.
 Bounds on the values are the model's `clean()`, from settings, checked before a version is added.
 
@@ -109,7 +110,13 @@ class TermsVersion(AppendOnlyModel):
         for name in self.terms_fields:
             field = self._meta.get_field(name)
             assert isinstance(field, models.Field)
-            value = getattr(self, f"get_{name}_display")() if getattr(field, "choices", None) else getattr(self, name)
+            shown_as = getattr(self, f"get_{name}_terms_display", None)  # a model's own text of a value (15 %)
+            if shown_as is not None:
+                value = shown_as()
+            elif getattr(field, "choices", None):
+                value = getattr(self, f"get_{name}_display")()
+            else:
+                value = getattr(self, name)
             if isinstance(value, bool):
                 value = gettext("Yes") if value else gettext("No")
             shown.append((str(field.verbose_name), "" if value is None else str(value)))

@@ -24,7 +24,15 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, ReadOnlyInline, StatusChangeInline, admin_form
+from apps.core.admin import (
+    Decision,
+    DecisionAdmin,
+    ReadOnlyAdmin,
+    ReadOnlyInline,
+    StatusChangeInline,
+    TermsAdmin,
+    admin_form,
+)
 from apps.core.errors import AppError
 from apps.core.money import money_text
 from apps.wallet.models import JournalEntry, JournalLine
@@ -47,7 +55,7 @@ from .forms import (
     ShipRow,
     TrackingEventForm,
 )
-from .models import CreditEvent, Order, OrderLine, Refund, TrackingEvent
+from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, TrackingEvent
 
 # The ledger entries of an order: their references (apps.orders.services), and refund:<refund id> for its refunds.
 ORDER_REFERENCES = ("order_paid", "pickup", "order_received", "order_settled", "order_cancel")
@@ -582,3 +590,22 @@ class CreditEventAdmin(ReadOnlyAdmin):
     list_filter = ["kind", "created_at"]
     search_fields = ["merchant__phone", "merchant__email", "order__number"]
     list_select_related = ["merchant", "order"]
+
+
+@admin.register(OrderTerms)
+class OrderTermsAdmin(TermsAdmin):
+    """The order windows and the settlement delay (apps.core.terms): a change is a new version, announced to every
+    merchant and in force from its start, no earlier than the notice period later; each order keeps the deadlines its
+    steps were given. Bounds: settings ORDER_..._BOUNDS."""
+
+    list_display = [
+        "effective_from",
+        "state",
+        "pickup_window_hours",
+        "receive_days_after_shipment",
+        "receive_days_after_delivery",
+        "settlement_delay_days",
+        "change_note",
+        "announced_by",
+    ]
+    list_select_related = ["announced_by"]

@@ -4,12 +4,15 @@ events, its refund requests, and the events around it. Only apps.orders.services
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
 from apps.core.money import MoneyField
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .constants import (
     ORDER_TRANSITIONS,
@@ -237,3 +240,71 @@ class IntakeSignature(models.Model):
 
     def __str__(self) -> str:
         return self.signature[:12]
+
+
+def _bounds_error(value: int | None, bounds: tuple[int, int], message: str) -> str | None:
+    low, high = bounds
+    if value is None or low <= value <= high:
+        return None
+    return message % {"min": low, "max": high}
+
+
+class OrderTerms(TermsVersion):
+    """A version of the order windows and the settlement delay (apps.core.terms; one thing, so no key): how long a
+    merchant has to pick up a paid order, when a shipped order counts as received, and how long a received order waits
+    before it settles. Each step of an order reads the version in force when it happens and stores its deadline on the
+    order (pickup_deadline, receive_due_at, settle_at), so an order keeps the terms of each of its steps. The first
+    version holds the settings' values (ORDER_PICKUP_WINDOW_HOURS...); operators announce the next ones in the admin,
+    within the settings' bounds (ORDER_..._BOUNDS)."""
+
+    pickup_window_hours = models.PositiveIntegerField(
+        _("pickup window (hours)"),
+        help_text=_("A paid order not picked up within this many hours is cancelled and its buyer refunded."),
+    )
+    receive_days_after_shipment = models.PositiveIntegerField(
+        _("received after shipment (days)"),
+        help_text=_("A shipped order counts as received this many days after shipment, unless the buyer confirms."),
+    )
+    receive_days_after_delivery = models.PositiveIntegerField(
+        _("received after delivery (days)"),
+        help_text=_("A delivered order counts as received this many days after delivery, if that comes first."),
+    )
+    settlement_delay_days = models.PositiveIntegerField(
+        _("settlement delay (days)"),
+        help_text=_("A received order settles (its sales become available) this many days later, with no open refund."),
+    )
+
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc]  # typed for this model, not the abstract parent
+
+    terms_fields = (
+        "pickup_window_hours",
+        "receive_days_after_shipment",
+        "receive_days_after_delivery",
+        "settlement_delay_days",
+    )
+    terms_announcement = gettext_noop("New order windows and settlement delay from %(date)s")
+
+    class Meta:
+        ordering = ["-effective_from", "-id"]
+        verbose_name = _("order windows and settlement delay")
+        verbose_name_plural = _("order windows and settlement delay")
+
+    def __str__(self) -> str:
+        return gettext("Order terms from %(date)s") % {"date": self.effective_from.date().isoformat()}
+
+    def clean(self) -> None:
+        """The bounds of settings: a window or a delay outside them is refused."""
+        message = gettext("This must be from %(min)d to %(max)d.")
+        checks = {
+            "pickup_window_hours": settings.ORDER_PICKUP_WINDOW_HOURS_BOUNDS,
+            "receive_days_after_shipment": settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT_BOUNDS,
+            "receive_days_after_delivery": settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY_BOUNDS,
+            "settlement_delay_days": settings.ORDER_SETTLEMENT_DELAY_DAYS_BOUNDS,
+        }
+        errors = {
+            name: error
+            for name, bounds in checks.items()
+            if (error := _bounds_error(getattr(self, name), bounds, message)) is not None
+        }
+        if errors:
+            raise ValidationError(errors)

@@ -18,7 +18,7 @@ from apps.core.prepared import Param, Prepared
 from apps.core.transitions import status_history_values
 
 from .constants import OrderStatus, RefundStatus
-from .models import Order, OrderLine, Refund, Review, TrackingEvent
+from .models import Order, OrderLine, OrderTerms, Refund, Review, TrackingEvent
 
 # How many orders one beat run moves per kind; the next run (a minute later) takes the rest.
 DUE_BATCH = 500
@@ -30,6 +30,20 @@ def order_missing() -> str:
 
 def payment_window() -> timedelta:
     return timedelta(minutes=settings.ORDER_PAYMENT_WINDOW_MINUTES)
+
+
+def order_terms() -> OrderTerms:
+    """The order windows and the settlement delay in force now (one query), read by each step of an order when it
+    happens; the settings' values (an unsaved version) while no version is in force."""
+    terms = OrderTerms.objects.in_force().first()
+    if terms is not None:
+        return terms
+    return OrderTerms(
+        pickup_window_hours=settings.ORDER_PICKUP_WINDOW_HOURS,
+        receive_days_after_shipment=settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT,
+        receive_days_after_delivery=settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY,
+        settlement_delay_days=settings.ORDER_SETTLEMENT_DELAY_DAYS,
+    )
 
 
 def order_in_stock(*, order_id: int) -> bool:

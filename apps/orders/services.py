@@ -65,7 +65,14 @@ from .constants import (
 )
 from .hooks import buyer_refunded, referral_on_settlement
 from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
-from .selectors import order_in_stock, order_missing, order_sold_out, payment_window, units_held_unpaid
+from .selectors import (
+    order_in_stock,
+    order_missing,
+    order_sold_out,
+    order_terms,
+    payment_window,
+    units_held_unpaid,
+)
 
 
 def _locked(order_id: int) -> Order:
@@ -268,13 +275,14 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         raise AppError(_("The payment window of this order has closed."), ErrorCode.STATE)
     if order.status == OrderStatus.AWAITING_PAYMENT and not order.stock_reserved:
         _stock_take_at_payment(order)
+    pickup_hours = order_terms().pickup_window_hours
     transition(
         order,
         OrderStatus.AWAITING_PICKUP,
         note=_("Paid by the buyer"),
         changes={
             "paid_at": now,
-            "pickup_deadline": now + timedelta(hours=settings.ORDER_PICKUP_WINDOW_HOURS),
+            "pickup_deadline": now + timedelta(hours=pickup_hours),
             "payment_reference": payment_reference.strip()[:100],
             "stock_reserved": True,
         },
@@ -294,7 +302,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         body=gettext_noop(
             "Order %(number)s was paid by the buyer. Pick it up within %(hours)s hours, or it is cancelled."
         ),
-        params={"number": order.number, "hours": str(settings.ORDER_PICKUP_WINDOW_HOURS)},
+        params={"number": order.number, "hours": str(pickup_hours)},
     )
     return order
 
@@ -346,7 +354,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
         order,
         OrderStatus.RECEIVED,
         note=_("Received automatically") if automatic else _("Receipt confirmed by the buyer"),
-        changes={"received_at": now, "settle_at": now + timedelta(days=settings.ORDER_SETTLEMENT_DELAY_DAYS)},
+        changes={"received_at": now, "settle_at": now + timedelta(days=order_terms().settlement_delay_days)},
     )
     ledger_post(
         reference=f"order_received:{order.pk}",
@@ -544,7 +552,7 @@ def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: O
             "carrier": carrier,
             "tracking_number": tracking_number,
             "shipped_at": now,
-            "receive_due_at": now + timedelta(days=settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT),
+            "receive_due_at": now + timedelta(days=order_terms().receive_days_after_shipment),
         },
     )
     notify(
@@ -591,15 +599,15 @@ def tracking_event_add(
 
 @transaction.atomic
 def order_mark_delivered(*, order_id: int, operator: Operator, delivered_at: datetime | None = None) -> Order:
-    """The carrier delivered a shipped order: it counts as received ORDER_RECEIVE_DAYS_AFTER_DELIVERY days later,
-    unless the buyer confirms first (or the date after shipment comes first)."""
+    """The carrier delivered a shipped order: it counts as received the days after delivery of the order terms in force
+    now (order_terms) later, unless the buyer confirms first (or the date after shipment comes first)."""
     order = _locked(order_id)
     delivered_at = delivered_at or timezone.now()
     if order.status != OrderStatus.SHIPPED or order.delivered_at is not None:
         raise AppError(_("Only a shipped order not yet delivered can be marked delivered."), ErrorCode.STATE)
     if delivered_at > timezone.now() + timedelta(minutes=5):
         raise field_error("delivered_at", _("A tracking step is recorded when it has happened, not before."))
-    due = delivered_at + timedelta(days=settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY)
+    due = delivered_at + timedelta(days=order_terms().receive_days_after_delivery)
     order.delivered_at = delivered_at
     order.receive_due_at = min(due, order.receive_due_at) if order.receive_due_at else due
     order.save(update_fields=["delivered_at", "receive_due_at", "updated_at"])

@@ -1,35 +1,25 @@
-from django import forms
 from django.contrib import admin
 from django.db.models import Count, Q, QuerySet, Sum
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
-from apps.core.admin import ReadOnlyAdmin
+from apps.core.admin import ReadOnlyAdmin, TermsAdmin
 from apps.core.uploads import upload_url
 
 from .models import Level, PromotionPackage, Shop
 
 
-class LevelForm(forms.ModelForm):
-    class Meta:
-        model = Level
-        fields = ["rank", "name", "image", "profit_margin", "product_quantity", "upgrade_price"]
-
-    def clean(self) -> dict:
-        data = super().clean() or {}
-        if data.get("rank") == 1 and data.get("upgrade_price"):
-            self.add_error("upgrade_price", _("Level 1 is free: its upgrade price must be 0."))
-        margin = data.get("profit_margin")
-        if margin is not None and not 0 <= margin < 1:
-            self.add_error("profit_margin", _("The profit margin is a fraction from 0 to less than 1, e.g. 0.15."))
-        return data
-
-
 @admin.register(Level)
-class LevelAdmin(TranslationAdmin):
-    form = LevelForm
-    list_display = ["rank", "name", "profit_margin", "product_quantity", "upgrade_price"]
+class LevelAdmin(TermsAdmin, TranslationAdmin):
+    """Level terms are versions (apps.core.terms): a change is a new version of the rank, announced to every merchant
+    and in force from its start, no earlier than the notice period later; nothing is edited or deleted. A merchant
+    keeps the version it bought; upgrades buy the version in force. Bounds: settings LEVEL_*."""
+
+    list_display = ["rank", "name", "profit_margin", "product_quantity", "upgrade_price", "effective_from", "state"]
+    list_filter = ["rank", "effective_from"]
+    fields = ["rank", "name", "image", "profit_margin", "product_quantity", "upgrade_price", "effective_from",
+              "change_note"]  # fmt: skip
     raw_id_fields = ["image"]
 
 

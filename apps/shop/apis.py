@@ -113,8 +113,19 @@ class StoreBannerApi(ApiView):
         return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
 
 
+class LevelUpcomingSerializer(serializers.Serializer):
+    """A level's next version, announced and not in force yet: its terms and the date they apply from."""
+
+    effective_from = serializers.DateTimeField()
+    profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
+    product_quantity = serializers.IntegerField()
+    upgrade_price = MoneySerializerField()
+
+
 class LevelListApi(ApiView):
-    """The levels with their terms, the merchant's current one marked, and what an upgrade would cost now."""
+    """The levels in force with their terms (the merchant's own level as the version it has, whose terms it keeps), the
+    current one marked, what an upgrade would cost now, and each level's next announced version, if any: buying now
+    buys the terms in force now."""
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -126,6 +137,7 @@ class LevelListApi(ApiView):
         upgrade_price = MoneySerializerField()
         upgrade_cost = MoneySerializerField(allow_null=True)  # null for the current and lower levels
         is_current = serializers.BooleanField()
+        upcoming = LevelUpcomingSerializer(allow_null=True)  # the next version of this level, announced
 
         def get_image(self, level: Level) -> str | None:
             return upload_url(level.image, self.context["request"])

@@ -1,11 +1,13 @@
-"""Demo levels (four, with rising margins and product quantities; level 1 is free) and three shop express lane
-packages. Idempotent."""
+"""Demo levels (four, with rising margins and product quantities; level 1 is free: the first version of each) and
+three shop express lane packages. Idempotent."""
 
 import io
+from datetime import timedelta
 from decimal import Decimal
 from typing import TextIO
 
 from django.core.files.base import ContentFile
+from django.utils import timezone
 from PIL import Image, ImageDraw
 
 from apps.core.models import Upload
@@ -121,24 +123,28 @@ def _badge(rank: int, colour: str) -> bytes:
 
 
 def seed(stdout: TextIO) -> None:
+    # Each level's first version, once (level terms are versions: a later change is announced in the admin, never
+    # written over here).
+    since = timezone.now() - timedelta(days=365)
     for rank, margin, quantity, price, colour, names in LEVELS:
-        level, _created = Level.objects.update_or_create(
+        if Level.objects.filter(rank=rank).exists():
+            continue
+        content = _badge(rank, colour)
+        badge = Upload(kind=Upload.Kind.BANNER, is_private=False, size=len(content))
+        badge.file.save("badge.png", ContentFile(content), save=False)
+        badge.width, badge.height = badge.file.width, badge.file.height
+        badge.save()
+        Level.objects.create(
+            # In force since well before the demo's history (its orders and members go back about a month).
+            effective_from=since,
+            announced_at=since,
             rank=rank,
-            defaults={
-                "profit_margin": Decimal(margin),
-                "product_quantity": quantity,
-                "upgrade_price": Decimal(price),
-                **dict(zip(NAME_FIELDS, names, strict=True)),
-            },
+            image=badge,
+            profit_margin=Decimal(margin),
+            product_quantity=quantity,
+            upgrade_price=Decimal(price),
+            **dict(zip(NAME_FIELDS, names, strict=True)),
         )
-        if level.image_id is None:
-            content = _badge(rank, colour)
-            badge = Upload(kind=Upload.Kind.BANNER, is_private=False, size=len(content))
-            badge.file.save("badge.png", ContentFile(content), save=False)
-            badge.width, badge.height = badge.file.width, badge.file.height
-            badge.save()
-            level.image = badge
-            level.save(update_fields=["image", "updated_at"])
     stdout.write(f"Levels: {Level.objects.count()}")
     for position, price, quantity, hours, names, descriptions in PACKAGES:
         PromotionPackage.objects.update_or_create(

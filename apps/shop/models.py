@@ -1,14 +1,18 @@
 from decimal import Decimal
 
+from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import TimeStampedModel
-from apps.core.money import MoneyField
+from apps.core.money import MoneyField, money_text
+from apps.core.terms import TermsQuerySet, TermsVersion
 
 from .validators import validate_https
 
@@ -19,21 +23,37 @@ PROMOTION_MAX_HOURS = 24 * 365
 SLUG_NAME_MAX = 40
 
 
-class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
-    """A merchant level: profit margin, product quantity and upgrade price. Operator-managed; level 1 is free."""
+class Level(TermsVersion):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+    """A version of a merchant level's terms (apps.core.terms): profit margin, product quantity and upgrade price; the
+    versions of one level share its `rank`. Operators announce a new version, in force no earlier than the notice
+    period later; a row never changes. A merchant's `level` is the version it bought (or started on), so it keeps that
+    version's margin and product quantity whatever is announced afterwards; an upgrade buys the version of the higher
+    rank in force. Level 1 is free."""
 
-    rank = models.PositiveSmallIntegerField(_("rank"), unique=True)
+    rank = models.PositiveSmallIntegerField(_("rank"))
     name = models.CharField(_("name"), max_length=64)
-    image = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    profit_margin = models.DecimalField(_("profit margin"), max_digits=5, decimal_places=4)
+    image = models.ForeignKey("core.Upload", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    profit_margin = models.DecimalField(
+        _("profit margin"),
+        max_digits=5,
+        decimal_places=4,
+        help_text=_("A fraction of the retail price: 0.15 means 15 percent."),
+    )
     product_quantity = models.PositiveIntegerField(_("product quantity"))
     upgrade_price = MoneyField(verbose_name=_("upgrade price"))
 
+    objects = TermsQuerySet.as_manager()  # type: ignore[misc, django-manager-missing]  # typed for this model
+
+    terms_key = ("rank",)
+    terms_fields = ("name", "profit_margin", "product_quantity", "upgrade_price")
+    terms_announcement = gettext_noop("New level terms from %(date)s")
+
     class Meta:
-        ordering = ["rank"]
+        ordering = ["rank", "effective_from", "id"]
         verbose_name = _("level")
         verbose_name_plural = _("levels")
         constraints = [
+            models.UniqueConstraint(fields=["rank", "effective_from"], name="shop_level_version_once"),
             models.CheckConstraint(
                 condition=Q(profit_margin__gte=0, profit_margin__lt=1), name="shop_level_margin_range"
             ),
@@ -42,6 +62,46 @@ class Level(TimeStampedModel):  # type: ignore[django-manager-missing]  # modelt
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """The bounds of settings (LEVEL_*): an operator cannot announce a margin, product quantity or price outside
+        them; level 1 is free."""
+        errors: dict[str, str] = {}
+        low, high = settings.LEVEL_MARGIN_MIN, settings.LEVEL_MARGIN_MAX
+        if self.profit_margin is not None and not low <= self.profit_margin <= high:
+            message = gettext("The profit margin must be from %(min)s to %(max)s (%(low)s to %(high)s).")
+            errors["profit_margin"] = message % {
+                "min": low,
+                "max": high,
+                "low": f"{percent_text(low)} %",
+                "high": f"{percent_text(high)} %",
+            }
+        low_count, high_count = settings.LEVEL_PRODUCTS_MIN, settings.LEVEL_PRODUCTS_MAX
+        if self.product_quantity is not None and not low_count <= self.product_quantity <= high_count:
+            errors["product_quantity"] = gettext("The product quantity must be from %(min)d to %(max)d.") % {
+                "min": low_count,
+                "max": high_count,
+            }
+        if self.upgrade_price is not None and not 0 <= self.upgrade_price <= settings.LEVEL_PRICE_MAX:
+            errors["upgrade_price"] = gettext("The upgrade price must be from 0 to %(max)s.") % {
+                "max": money_text(settings.LEVEL_PRICE_MAX)
+            }
+        elif self.rank == 1 and self.upgrade_price:
+            errors["upgrade_price"] = gettext("Level 1 is free: its upgrade price must be 0.")
+        if errors:
+            raise ValidationError(errors)
+
+    def get_profit_margin_terms_display(self) -> str:
+        return f"{percent_text(self.profit_margin)} %"
+
+    def get_upgrade_price_terms_display(self) -> str:
+        return money_text(self.upgrade_price)
+
+
+def percent_text(fraction: Decimal) -> str:
+    """A fraction as a percent without trailing zeros: 0.1500 -> "15", 0.1250 -> "12.5"."""
+    text = format((fraction * 100).normalize(), "f")
+    return text
 
 
 class PromotionPackage(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager

@@ -17,9 +17,10 @@ def _upload_or_none(*, key: str, merchant: Merchant, kind: str) -> Upload | None
 
 @transaction.atomic
 def shop_open(*, merchant: Merchant, shop_name: str, shop_address: str, logo: Upload | None) -> Shop:
-    """A newly registered merchant's shop, and the starting (lowest) level (accounts.hooks.merchant_registered)."""
+    """A newly registered merchant's shop, and the starting level: the version of the lowest rank in force, whose
+    terms it keeps (accounts.hooks.merchant_registered)."""
     shop = Shop.objects.create(merchant=merchant, name=shop_name, logo=logo, address=shop_address, phone=merchant.phone)
-    merchant.level = Level.objects.order_by("rank").first()
+    merchant.level = Level.objects.in_force().order_by("rank").first()
     Merchant.objects.filter(pk=merchant.pk).update(level=merchant.level)
     return shop
 

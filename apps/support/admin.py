@@ -15,6 +15,7 @@ from modeltranslation.admin import TranslationAdmin
 from apps.core.admin import ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
 from apps.core.uploads import operator_upload_url
+from apps.shop.models import Level
 
 from . import services
 from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus
@@ -41,6 +42,11 @@ class BroadcastForm(PublishedTextsForm):
     class Meta:
         model = Broadcast
         fields = ["title", "content", "sender", "type", "audience", "level", "merchants"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "level" in self.fields:  # a level is chosen by its version in force; its merchants are on any version
+            self.fields["level"].queryset = Level.objects.in_force().order_by("rank")  # type: ignore[attr-defined]
 
     def clean(self) -> dict:
         data = super().clean() or {}

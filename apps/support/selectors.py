@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared
+from apps.shop.models import Level
 
 from .constants import BroadcastAudience
 from .models import Announcement, Broadcast, Conversation, Notice, SupportLink, SupportMessage
@@ -46,10 +47,12 @@ def notice_get(*, merchant: Merchant, notice_id: int) -> Notice:
 
 
 def broadcast_recipients(*, broadcast: Broadcast) -> QuerySet[Merchant]:
-    """The merchants a broadcast is for: all of them, one level's, or the chosen ones."""
+    """The merchants a broadcast is for: all of them, one level's (on any version of its rank), or the chosen ones."""
     merchants = Merchant.objects.all()
     if broadcast.audience == BroadcastAudience.LEVEL:
-        return merchants.none() if broadcast.level_id is None else merchants.filter(level_id=broadcast.level_id)
+        if broadcast.level_id is None:
+            return merchants.none()
+        return merchants.filter(level__rank=Level.objects.filter(pk=broadcast.level_id).values("rank")[:1])
     if broadcast.audience == BroadcastAudience.CHOSEN:
         return merchants.filter(pk__in=broadcast.merchants.values("pk"))
     return merchants

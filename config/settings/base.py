@@ -2,6 +2,7 @@
 
 import re
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -364,10 +365,26 @@ ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=3
 ORDER_UNPAID_MAX_UNITS = env.int("ORDER_UNPAID_MAX_UNITS", default=10)
 ORDER_UNPAID_STOCK_PERCENT = env.int("ORDER_UNPAID_STOCK_PERCENT", default=50)
 ORDER_UNPAID_BUYER_MAX_UNITS = env.int("ORDER_UNPAID_BUYER_MAX_UNITS", default=20)
+# The order windows and the settlement delay are published terms (apps.orders.models.OrderTerms): these values are
+# their first version (the migration that created them, and while no version is in force); operators announce the
+# next ones in the admin, within the bounds below (inclusive).
 ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
+ORDER_PICKUP_WINDOW_HOURS_BOUNDS = (24, 168)
+ORDER_RECEIVE_DAYS_AFTER_SHIPMENT_BOUNDS = (1, 30)
+ORDER_RECEIVE_DAYS_AFTER_DELIVERY_BOUNDS = (0, 14)
+ORDER_SETTLEMENT_DELAY_DAYS_BOUNDS = (0, 14)
+# Level terms (apps.shop.models.Level), versions announced in the admin: profit margin as a fraction (0.01 = 1 %),
+# product quantity and upgrade price, each within these bounds (inclusive).
+LEVEL_MARGIN_MIN = Decimal(env("LEVEL_MARGIN_MIN", default="0.01"))
+LEVEL_MARGIN_MAX = Decimal(env("LEVEL_MARGIN_MAX", default="0.60"))
+LEVEL_PRODUCTS_MIN = env.int("LEVEL_PRODUCTS_MIN", default=1)
+LEVEL_PRODUCTS_MAX = env.int("LEVEL_PRODUCTS_MAX", default=10000)
+LEVEL_PRICE_MAX = Decimal(env("LEVEL_PRICE_MAX", default="100000.00"))
+# The terms screen lists at most this many replaced versions of each kind of terms (the newest).
+TERMS_HISTORY_SHOWN = 20
 # Published terms (apps.core.terms): a new version of fees, level terms, deposit addresses, bank details, the referral
 # rate, the order windows or the settlement delay applies no earlier than this many days after it is announced.
 TERMS_NOTICE_DAYS = env.int("TERMS_NOTICE_DAYS", default=7)

@@ -1,34 +1,53 @@
 """The operators' referral rate (added, never edited or removed; the list is the history), the rewards (read only),
 and the reward in the inviter's funds records."""
 
+from datetime import timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from apps.alliance.models import ReferralRate, ReferralReward
+from apps.alliance.selectors import rate_current
 from apps.alliance.services import referral_rate_set
 from apps.core.errors import AppError
+from apps.support.models import Broadcast
 
 from .conftest import set_rate, settled_order
 
 
-def test_operators_add_rates_and_never_edit_or_delete_them(admin_client, admin_user):
+def _start(when):
+    return {"effective_from_0": when.strftime("%Y-%m-%d"), "effective_from_1": when.strftime("%H:%M:%S")}
+
+
+def test_operators_announce_rates_and_never_edit_or_delete_them(admin_client, admin_user):
     url = reverse("admin:alliance_referralrate_add")
-    assert admin_client.post(url, {"percent": "50.01", "note": ""}).status_code == 200  # refused, form shown again
-    assert admin_client.post(url, {"percent": "-1", "note": ""}).status_code == 200
+    now = timezone.now()
+    for bad in ("50.01", "-1"):  # refused, form shown again
+        assert admin_client.post(url, {"percent": bad, "change_note": "", **_start(now)}).status_code == 200
     assert not ReferralRate.objects.exists()
-    assert admin_client.post(url, {"percent": "5", "note": "Launch"}).status_code == 302
-    assert admin_client.post(url, {"percent": "3.25", "note": "Lower"}).status_code == 302
+    assert admin_client.post(url, {"percent": "5", "change_note": "Launch", **_start(now)}).status_code == 302
+    # A change starting now is refused: new terms apply no earlier than the notice period after they are announced.
+    too_soon = admin_client.post(url, {"percent": "3.25", "change_note": "Lower", **_start(now)})
+    assert too_soon.status_code == 200 and "effective_from" in too_soon.context_data["adminform"].form.errors
+    later = now + timedelta(days=settings.TERMS_NOTICE_DAYS, hours=1)
+    assert admin_client.post(url, {"percent": "3.25", "change_note": "Lower", **_start(later)}).status_code == 302
     rows = list(ReferralRate.objects.all())
-    assert [(r.percent, r.note, r.operator) for r in rows] == [
+    assert [(r.percent, r.change_note, r.announced_by) for r in rows] == [
         (Decimal("3.25"), "Lower", admin_user),
         (Decimal("5.00"), "Launch", admin_user),
+    ]
+    assert rate_current() == Decimal("5.00")  # the lower rate is announced, not in force yet
+    # Every merchant is told of each version (a broadcast to all, in their languages).
+    assert list(Broadcast.objects.order_by("id").values_list("audience", "title_en")) == [
+        ("all", f"New referral rate from {rows[1].effective_from:%Y-%m-%d %H:%M} UTC"),
+        ("all", f"New referral rate from {rows[0].effective_from:%Y-%m-%d %H:%M} UTC"),
     ]
     listing = admin_client.get(reverse("admin:alliance_referralrate_changelist"))
     assert listing.status_code == 200 and b"Launch" in listing.content and b"Lower" in listing.content
     change = reverse("admin:alliance_referralrate_change", args=[rows[0].pk])
-    assert admin_client.post(change, {"percent": "40", "note": "x"}).status_code == 403
+    assert admin_client.post(change, {"percent": "40", "change_note": "x", **_start(now)}).status_code == 403
     delete = reverse("admin:alliance_referralrate_delete", args=[rows[0].pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert ReferralRate.objects.count() == 2 and ReferralRate.objects.first().percent == Decimal("3.25")

@@ -1,9 +1,13 @@
 """The referral reward at settlement (product.md section 9): once per order, from the platform's referral account to
 the inviter's balance, at the rate in force when the order settles."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+import time_machine
+from django.conf import settings
+from django.utils import timezone
 
 from apps.alliance import services
 from apps.alliance.models import ReferralRate, ReferralReward
@@ -95,9 +99,11 @@ def test_the_rate_is_bounded_and_its_history_is_kept(operator):
         assert refused.value.data == {
             "errors": {"percent": ["The rate must be from 0.00 to 50.00 percent, with at most 2 decimals."]}
         }
-    set_rate("5", operator)
-    set_rate("7.5", operator)
-    assert rate_current() == Decimal("7.50")
+    set_rate("5", operator)  # the first rate ever applies at once
+    set_rate("7.5", operator)  # a change applies after the notice period
+    assert rate_current() == Decimal("5.00")
+    with time_machine.travel(timezone.now() + timedelta(days=settings.TERMS_NOTICE_DAYS, minutes=1)):
+        assert rate_current() == Decimal("7.50")
     assert [r.percent for r in ReferralRate.objects.all()] == [Decimal("7.50"), Decimal("5.00")]
     row = ReferralRate.objects.first()
     row.percent = Decimal("1")

@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from apps.catalog.models import Product
 from tests.catalog.conftest import png_bytes
@@ -134,7 +135,9 @@ def test_goods_counters_cannot_be_typed_in_the_admin(admin_client, merchant):
 
 
 def test_level_one_must_stay_free(admin_client):
-    data = {"rank": "1", "name_ru": "Бронзовый", "profit_margin": "0.10", "product_quantity": "20"}
+    now = timezone.now()  # the first level ever applies at once
+    data = {"rank": "1", "name_ru": "Бронзовый", "profit_margin": "0.10", "product_quantity": "20",
+            "effective_from_0": now.strftime("%Y-%m-%d"), "effective_from_1": now.strftime("%H:%M:%S")}  # fmt: skip
     response = admin_client.post("/admin/shop/level/add/", {**data, "upgrade_price": "5.00"})
     assert response.status_code == 200
     assert "upgrade_price" in response.context["adminform"].form.errors

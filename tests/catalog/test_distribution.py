@@ -1,6 +1,7 @@
 # ruff: noqa: RUF001 - Russian texts in the assertions
 """The distribution center: product/product, product/category, product/add, addAll, addAllHot."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -9,8 +10,8 @@ from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import Product, ShopGoods
-from apps.shop.models import Level
-from tests.factories import CategoryFactory, ProductFactory, ShopGoodsFactory
+from apps.core.models import AppendOnlyError
+from tests.factories import CategoryFactory, LevelFactory, ProductFactory, ShopGoodsFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,14 @@ ADD_HOT = "/merchant/product/addAllHot"
 
 def goods_ids(merchant) -> set[int]:
     return set(ShopGoods.objects.filter(merchant=merchant).values_list("product_id", flat=True))
+
+
+def _level_with(merchant, **terms):
+    """A newer version of level 1 with these terms, in force now, that the merchant is on."""
+    version = LevelFactory(rank=1, effective_from=timezone.now() - timedelta(minutes=1), **terms)
+    merchant.level = version
+    merchant.save(update_fields=["level"])
+    return version
 
 
 class TestProductList:
@@ -45,15 +54,17 @@ class TestProductList:
         # The shop's room, so the screen can say it is full before the merchant asks to distribute more.
         assert (data["goods_count"], data["product_quantity"]) == (1, level.product_quantity)
 
-    def test_a_level_saved_by_another_process_prices_the_next_request(self, merchant_api, level):
-        """The session keeps levels in memory, checked against their `updated_at` on every request."""
+    def test_a_new_level_version_leaves_the_merchants_prices_alone(self, merchant_api, merchant, level):
+        """A level row is a version that never changes (the session keeps it in memory): a new version of the rank is
+        another row, which prices only the merchants on it."""
         ProductFactory(retail_price=Decimal("20.00"))
         assert merchant_api.get(LIST).json()["data"]["list"][0]["purchase_price"] == "18.00"
-        # Another web process saved it: no signal here, only the row (and its updated_at) changed.
-        Level.objects.filter(pk=level.pk).update(profit_margin=Decimal("0.2500"), updated_at=timezone.now())
-        assert merchant_api.get(LIST).json()["data"]["list"][0]["purchase_price"] == "15.00"
+        LevelFactory(rank=1, profit_margin=Decimal("0.2500"), effective_from=timezone.now() - timedelta(minutes=1))
+        assert merchant_api.get(LIST).json()["data"]["list"][0]["purchase_price"] == "18.00"
         level.profit_margin = Decimal("0.5000")
-        level.save()  # in this process
+        with pytest.raises(AppendOnlyError):
+            level.save()
+        _level_with(merchant, profit_margin=Decimal("0.5000"))
         assert [item["purchase_price"] for item in merchant_api.get(LIST).json()["data"]["list"]] == ["10.00"]
 
     def test_filters_by_category_and_keyword(self, merchant_api, level):
@@ -201,8 +212,7 @@ class TestAdd:
         assert body["code"] == 0 and "ids" in body["data"]["errors"]
 
     def test_level_cap_adds_what_fits_and_says_what_did_not(self, merchant_api, merchant, level):
-        level.product_quantity = 3
-        level.save()
+        _level_with(merchant, product_quantity=3)
         products = ProductFactory.create_batch(5)
         ShopGoodsFactory(merchant=merchant, product=products[0])
 
@@ -214,8 +224,7 @@ class TestAdd:
         assert len(goods_ids(merchant)) == 3
 
     def test_full_shop_is_refused_with_a_message_naming_the_limit(self, merchant_api, merchant, level):
-        level.product_quantity = 1
-        level.save()
+        _level_with(merchant, product_quantity=1)
         ShopGoodsFactory(merchant=merchant)
         product = ProductFactory()
         merchant_api.lang = "ru-RU"
@@ -228,10 +237,9 @@ class TestAdd:
         assert product.id not in goods_ids(merchant)
 
     def test_merchant_without_level_uses_level_one(self, merchant_api, merchant, level):
+        _level_with(merchant, product_quantity=1)  # level 1 in force now
         merchant.level = None
         merchant.save(update_fields=["level"])
-        level.product_quantity = 1
-        level.save()
         first, second = ProductFactory(), ProductFactory()
         body = merchant_api.post(ADD, {"ids": [first.id, second.id]}).json()
         assert body["data"]["added"] == 1 and body["data"]["limit"] == 1
@@ -248,8 +256,7 @@ class TestAdd:
         assert goods_ids(merchant) == set()
 
     def test_other_merchants_goods_do_not_count(self, merchant_api, merchant, other_merchant, level):
-        level.product_quantity = 1
-        level.save()
+        _level_with(merchant, product_quantity=1)
         ShopGoodsFactory(merchant=other_merchant)
         product = ProductFactory()
         assert merchant_api.post(ADD, {"ids": [product.id]}).json()["data"]["added"] == 1
@@ -272,8 +279,7 @@ class TestAddAll:
         assert goods_ids(merchant) == {p.id for p in wanted}
 
     def test_without_filter_adds_what_fits_newest_first(self, merchant_api, merchant, level):
-        level.product_quantity = 2
-        level.save()
+        _level_with(merchant, product_quantity=2)
         products = ProductFactory.create_batch(4)
         body = merchant_api.post(ADD_ALL, {}).json()
         assert body["data"] == {"added": 2, "skipped": 2, "already": 0, "limit": 2}
@@ -299,8 +305,7 @@ class TestAddAllHot:
         assert goods_ids(merchant) == {p.id for p in hot}
 
     def test_cap_applies(self, merchant_api, merchant, level):
-        level.product_quantity = 1
-        level.save()
+        _level_with(merchant, product_quantity=1)
         ProductFactory.create_batch(3, is_hot=True)
         body = merchant_api.post(ADD_HOT).json()
         assert body["data"] == {"added": 1, "skipped": 2, "already": 0, "limit": 1}

@@ -8,7 +8,7 @@ from django.db import connection, connections
 from apps.catalog.models import ShopGoods
 from apps.catalog.services import goods_add
 from apps.core.errors import AppError
-from tests.factories import ProductFactory
+from tests.factories import LevelFactory, ProductFactory
 
 pytestmark = [
     pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
@@ -17,9 +17,9 @@ pytestmark = [
 ]
 
 
-def test_concurrent_distributions_never_pass_the_level_cap(merchant, level):
-    level.product_quantity = 3
-    level.save()
+def test_concurrent_distributions_never_pass_the_level_cap(merchant):
+    merchant.level = LevelFactory(rank=1, product_quantity=3)
+    merchant.save(update_fields=["level"])
     products = ProductFactory.create_batch(10)
     barrier = threading.Barrier(len(products))
     results: list = [None] * len(products)

@@ -44,6 +44,7 @@ def test_lists_levels_marks_the_current_and_shows_upgrade_costs(merchant_api, me
         "upgrade_price": "0.00",
         "upgrade_cost": None,
         "is_current": False,
+        "upcoming": None,
     }
     assert (current["is_current"], current["upgrade_cost"]) == (True, None)
     assert third["upgrade_cost"] == "100.00"  # 200 - 100 already paid
@@ -75,5 +76,5 @@ def test_query_count_does_not_grow_with_rows(merchant_api, merchant, rows, djang
     merchant.level = levels[0]
     merchant.save(update_fields=["level"])
     merchant_api.get(LEVELS)  # the first request after a level is saved reads it again (accounts.authentication)
-    with django_assert_num_queries(2):  # token (with level), every level (with images)
+    with django_assert_num_queries(3):  # token (with level), the levels in force (with images), the announced ones
         assert len(merchant_api.get(LEVELS).json()["data"]["list"]) == rows

@@ -18,7 +18,7 @@ from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_bounded, money_text, quantize
 from apps.core.transitions import transition
 from apps.shop.models import Level, PromotionPackage
-from apps.shop.selectors import level_effective, level_upgrade_cost
+from apps.shop.selectors import level_effective, level_list, level_upgrade_cost
 
 from ..constants import AccountKind, AdjustmentStatus, EntryKind, OperatorActionKind
 from ..ledger import account_get, ledger_post
@@ -30,10 +30,17 @@ from .common import Operator
 def level_upgrade(
     *, merchant: Merchant, level_id: int, pay_password: str, idempotency: IdempotencyKey | None = None
 ) -> Level:
-    """Moves the merchant up to `level_id`, charging what the level list shows (shop.selectors.level_upgrade_cost)."""
+    """Moves the merchant up to `level_id`, a level version in force (what the level list shows), charging what the
+    list shows (shop.selectors.level_upgrade_cost). The merchant then keeps that version's terms. A version replaced or
+    not in force yet is refused: the merchant pays only for terms it has seen."""
     target = Level.objects.filter(pk=level_id).first()
     if target is None:
         raise field_error("level_id", _("This level does not exist."), ErrorCode.NOT_FOUND)
+    if not level_list().filter(pk=target.pk).exists():
+        raise AppError(
+            _("The terms of this level have changed. Please look at the levels again before upgrading."),
+            ErrorCode.STATE,
+        )
 
     def upgrade(locked: Merchant) -> tuple[Level, Posting | None]:
         # The level is read from the locked merchant row: a concurrent upgrade has committed or waits.

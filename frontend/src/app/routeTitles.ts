@@ -59,6 +59,7 @@ export const routeTitles = defineMessages({
     defaultMessage: "Account history",
     description: "Route name: the operator actions on the merchant's account, with their reasons",
   },
+  terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
 });
 
 export type RouteName = keyof typeof routeTitles;

@@ -16,9 +16,9 @@ export type AppRoute = {
 type RouteDefinition = Omit<AppRoute, "screen">;
 
 /**
- * The 39 routes of the spec plus the root (partner sign-in) and the account history (the operator actions on the
- * account), each screen its own lazily loaded chunk, named after the
- * screen (`screen-Login`) so that bench/first-load.mjs can tell what a page's first load needs.
+ * The 39 routes of the spec plus the root (partner sign-in), the account history (the operator actions on the
+ * account) and the published terms, each screen its own lazily loaded chunk, named after the screen (`screen-Login`)
+ * so that bench/first-load.mjs can tell what a page's first load needs.
  */
 const DEFINITIONS: RouteDefinition[] = [
   { name: "root", path: "/", layout: "bare", public: true, load: () => import(/* webpackChunkName: "screen-Root" */ "./screens/Root") },
@@ -62,6 +62,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "services", path: "/services", layout: "nav", load: () => import(/* webpackChunkName: "screen-Services" */ "./screens/Services") },
   { name: "code", path: "/code", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-Code" */ "./screens/Code") },
   { name: "accountHistory", path: "/accountHistory", layout: "nav", load: () => import(/* webpackChunkName: "screen-AccountHistory" */ "./screens/AccountHistory") },
+  { name: "terms", path: "/terms", layout: "nav", load: () => import(/* webpackChunkName: "screen-Terms" */ "./screens/Terms") },
 ];
 
 export const ROUTES: AppRoute[] = DEFINITIONS.map((route) => ({ ...route, screen: lazy(route.load) }));

@@ -26,4 +26,10 @@ export const uiMessages = defineMessages({
   payPasswordTitle: { id: "payPassword.title", defaultMessage: "Please enter the payment password", description: "Pay-password dialog title (spec message)" },
   payPasswordHint: { id: "payPassword.hint", defaultMessage: "6 digits", description: "Pay-password dialog hint" },
   uploadFailed: { id: "upload.failed", defaultMessage: "Upload failed", description: "Image upload failed toast" },
+  termsLink: { id: "common.termsLink", defaultMessage: "Fees and terms", description: "Link to the Terms screen (fees, level terms, windows)" },
+  termsLinkHint: {
+    id: "common.termsLinkHint",
+    defaultMessage: "The terms in force, the changes announced and the earlier terms",
+    description: "Under the link to the Terms screen",
+  },
 });

@@ -277,7 +277,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The levels with their terms, the merchant's current one marked, and what an upgrade would cost now. */
+        /**
+         * @description The levels in force with their terms (the merchant's own level as the version it has, whose terms it keeps), the
+         *     current one marked, what an upgrade would cost now, and each level's next announced version, if any: buying now
+         *     buys the terms in force now.
+         */
         get: operations["index_level_retrieve"];
         put?: never;
         post?: never;
@@ -850,6 +854,27 @@ export interface paths {
         put?: never;
         /** @description POST store_banner and ad_banner: upload keys from common/upload (kind banner); "" removes one. */
         post: operations["merchant_store_banner_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The platform's published terms (fees, level terms, deposit details, rates, order windows...): for each kind,
+         *     the versions in force, the ones announced and not in force yet, and the history. What a merchant already paid
+         *     for keeps the terms it was bought with (the level screen shows the merchant's own).
+         */
+        get: operations["merchant_terms_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1909,6 +1934,7 @@ export interface components {
             /** Format: decimal */
             upgrade_cost: string | null;
             is_current: boolean;
+            upcoming: components["schemas"]["LevelUpcoming"] | null;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         LevelListApiPage: {
@@ -1917,6 +1943,16 @@ export interface components {
             limit: number;
             list: components["schemas"]["LevelListApiOutput"][];
             current_level_id: number | null;
+        };
+        /** @description A level's next version, announced and not in force yet: its terms and the date they apply from. */
+        LevelUpcoming: {
+            /** Format: date-time */
+            effective_from: string;
+            /** Format: decimal */
+            profit_margin: string;
+            product_quantity: number;
+            /** Format: decimal */
+            upgrade_price: string;
         };
         LevelUpgradeApiInputRequest: {
             /** Format: int64 */
@@ -2668,6 +2704,47 @@ export interface components {
             readonly image: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        TermsApiOutput: {
+            /** @description A new version applies at least this many days after merchants are told of it. */
+            notice_days: number;
+            kinds: components["schemas"]["TermsKind"][];
+        };
+        TermsKind: {
+            /** @description A stable code of the kind of terms, e.g. "shop.level". */
+            kind: string;
+            /** @description The kind of terms, translated (e.g. Levels). */
+            title: string;
+            /** @description The versions in force now (one per level, network...). */
+            in_force: components["schemas"]["TermsVersion"][];
+            /** @description Announced, not in force yet: soonest first. */
+            upcoming: components["schemas"]["TermsVersion"][];
+            /** @description Replaced versions, newest first (the newest ones only). */
+            past: components["schemas"]["TermsVersion"][];
+            /** @description How many replaced versions there are in all. */
+            past_total: number;
+        };
+        TermsVersion: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When this version applies (applied) from.
+             */
+            effective_from: string;
+            /**
+             * Format: date-time
+             * @description When merchants were told of it.
+             */
+            announced_at: string;
+            /** @description The operators' note: what changes and why (may be empty). */
+            change_note: string;
+            readonly values: components["schemas"]["TermsVersionValue"][];
+        };
+        TermsVersionValue: {
+            /** @description What the value is, translated (e.g. Profit margin). */
+            name: string;
+            /** @description The value as merchants read it (e.g. "15 %"). */
+            value: string;
         };
         /** @description third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one. */
         ThirdOutput: {
@@ -8127,6 +8204,106 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["ShopOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_terms_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["TermsApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Avatar, Badge, Button, List, Skeleton, Tag } from "antd-mobile";
 import {
   BillOutline,
+  FileOutline,
   GlobalOutline,
   HistogramOutline,
   MailOutline,
@@ -36,6 +37,7 @@ const MONEY_LINKS: Link[] = [
   { path: "/fundsRecords", label: m.funds, icon: <BillOutline /> },
   { path: "/finance", label: m.finance, icon: <HistogramOutline /> },
   { path: "/alliance", label: m.alliance, icon: <TeamOutline /> },
+  { path: "/terms", label: m.terms, icon: <FileOutline /> },
 ];
 
 /**

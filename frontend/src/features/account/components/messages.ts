@@ -295,6 +295,7 @@ export const myMessages = defineMessages({
   alliance: { id: "my.alliance", defaultMessage: "Alliance", description: "My menu link: referral alliance" },
   settings: { id: "my.settings", defaultMessage: "Shop settings", description: "My menu link" },
   level: { id: "my.level", defaultMessage: "Shop level", description: "My menu link" },
+  terms: { id: "my.terms", defaultMessage: "Terms", description: "My menu link: the platform's published terms (fees, levels, windows)" },
   resubmit: { id: "my.resubmit", defaultMessage: "Submit new documents", description: "Button for a rejected merchant" },
   resubmitTitle: {
     id: "my.resubmitTitle",

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { QueryFallback } from "@/components/ui/QueryState";
 import { Money } from "@/components/ui/Money";
+import { useFormat } from "@/lib/money";
 import { useLevels, type Level } from "../api";
 import { levelMessages as m } from "./messages";
 import "./shop.css";
@@ -16,6 +17,8 @@ const ZERO = /^0+(\.0+)?$/;
 
 function LevelCard({ level, current, Action }: LevelActionProps & { Action: ComponentType<LevelActionProps> }) {
   const intl = useIntl();
+  const format = useFormat();
+  const percent = (margin: string) => intl.formatNumber(Number(margin), { style: "percent", maximumFractionDigits: 2 });
   return (
     <div className={`level-card${level.is_current ? " is-current" : ""}`} data-testid={`level-card-${level.rank}`}>
       <div className="level-card-head">
@@ -39,7 +42,7 @@ function LevelCard({ level, current, Action }: LevelActionProps & { Action: Comp
             <FormattedMessage {...m.margin} />
           </div>
           <span className="level-term-value">
-            {intl.formatNumber(Number(level.profit_margin), { style: "percent", maximumFractionDigits: 2 })}
+            {percent(level.profit_margin)}
           </span>
         </div>
         <div>
@@ -63,6 +66,31 @@ function LevelCard({ level, current, Action }: LevelActionProps & { Action: Comp
           )}
         </div>
       </div>
+      {level.upcoming && (
+        <div className="level-upcoming" data-testid={`level-upcoming-${level.rank}`}>
+          <FormattedMessage
+            {...m.upcoming}
+            values={{
+              date: format.dateTime(level.upcoming.effective_from),
+              margin: percent(level.upcoming.profit_margin),
+              count: level.upcoming.product_quantity,
+              price: format.money(level.upcoming.upgrade_price),
+            }}
+          />
+          {level.is_current && (
+            <>
+              {" "}
+              <FormattedMessage {...m.upcomingKeep} />
+            </>
+          )}
+          {level.upgrade_cost !== null && (
+            <>
+              {" "}
+              <FormattedMessage {...m.upcomingBuyNow} />
+            </>
+          )}
+        </div>
+      )}
       {/* The upgrade action slot: the screen passes the wallet's upgrade button here. */}
       <div className="level-action">
         <Action level={level} current={current} />

@@ -122,4 +122,20 @@ export const levelMessages = untypedMessages(defineMessages({
   },
   price: { id: "level.price", defaultMessage: "Upgrade price", description: "Level term" },
   free: { id: "level.free", defaultMessage: "Free", description: "Upgrade price of the free level" },
+  upcoming: {
+    id: "level.upcoming",
+    defaultMessage:
+      "New terms from {date}: profit margin {margin}, {count, plural, one {# product} other {# products}}, upgrade price {price}.",
+    description: "Level card: the level's next version, announced and not in force yet",
+  },
+  upcomingKeep: {
+    id: "level.upcomingKeep",
+    defaultMessage: "You keep the terms you paid for.",
+    description: "Level card of the merchant's own level, under its announced change",
+  },
+  upcomingBuyNow: {
+    id: "level.upcomingBuyNow",
+    defaultMessage: "An upgrade before then buys the terms shown above, and you keep them.",
+    description: "Level card of another level, under its announced change",
+  },
 }));

@@ -1,0 +1,3 @@
+export { termsKeys } from "./keys";
+export { getTerms, termsQueryOptions, useTerms } from "./terms";
+export type * from "./types";
