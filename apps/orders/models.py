@@ -15,11 +15,49 @@ from .constants import (
     ORDER_TRANSITIONS,
     REFUND_TRANSITIONS,
     REVIEW_TEXT_MAX,
+    STOREFRONT_KEY_NAME_MAX,
     CreditEventKind,
     GoodsStatus,
+    OrderSource,
     OrderStatus,
     RefundStatus,
 )
+
+
+class StorefrontKey(models.Model):
+    """The key of a storefront other than the platform's own (apps.orders.intake): what it signs its order-intake
+    requests with, and the shops it may send orders for. Created by an operator holding orders.add_storefrontkey;
+    its secret is shown once, to that operator, and never again. Never deleted (its orders name it); deactivated."""
+
+    name = models.CharField(_("name"), max_length=STOREFRONT_KEY_NAME_MAX, unique=True)
+    key_id = models.CharField(_("key id"), max_length=32, unique=True, editable=False)
+    # The HMAC-SHA256 secret the storefront signs with: the server needs it to check a signature, so it is kept, but
+    # no screen shows it after creation.
+    secret = models.CharField(max_length=64, editable=False)
+    shops = models.ManyToManyField("shop.Shop", related_name="+", verbose_name=_("shops it serves"))
+    is_active = models.BooleanField(_("active"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    deactivated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("deactivated by"),
+    )
+    deactivated_at = models.DateTimeField(_("deactivated at"), null=True, blank=True)
+    deactivation_reason = models.CharField(_("reason for deactivation"), max_length=255, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("storefront key")
+        verbose_name_plural = _("storefront keys")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Order(TimeStampedModel):
@@ -34,6 +72,17 @@ class Order(TimeStampedModel):
     )
     number = models.CharField(_("order number"), max_length=32, unique=True)
     external_ref = models.CharField(_("storefront reference"), max_length=64, unique=True)
+    # Where it came from: the platform's storefront (paid through its payment provider, storefront.Payment) or an
+    # external storefront, by the key that signed it (which alone may act on it after).
+    source = models.CharField(_("source"), max_length=16, choices=OrderSource.choices)
+    storefront_key = models.ForeignKey(
+        StorefrontKey,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="orders",
+        verbose_name=_("storefront key"),
+    )
     status = models.SmallIntegerField(
         _("status"), choices=OrderStatus.choices, default=OrderStatus.AWAITING_PAYMENT, db_index=True
     )
@@ -53,7 +102,12 @@ class Order(TimeStampedModel):
     tracking_number = models.CharField(_("tracking number"), max_length=64, blank=True, db_index=True)
     paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
     pickup_deadline = models.DateTimeField(_("pickup deadline"), null=True, blank=True)
+    # While the shop is closed its pickup windows pause: the time each order had left, its deadline then empty; the
+    # deadline is now + this when the shop reopens (services.pickup_windows_pause / pickup_windows_resume).
+    pickup_paused_left = models.DurationField(_("pickup time left, paused"), null=True, blank=True)
     picked_at = models.DateTimeField(_("picked up at"), null=True, blank=True)
+    # A picked-up order not shipped by then is cancelled, its cost back (services.order_expire_unshipped).
+    ship_deadline = models.DateTimeField(_("ship deadline"), null=True, blank=True)
     shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
     delivered_at = models.DateTimeField(_("delivered at"), null=True, blank=True)
     receive_due_at = models.DateTimeField(_("received automatically at"), null=True, blank=True)
@@ -70,6 +124,7 @@ class Order(TimeStampedModel):
             models.Index(fields=["merchant", "status", "-id"], name="orders_merchant_status_idx"),
             models.Index(fields=["merchant", "-id"], name="orders_merchant_idx"),
             models.Index(fields=["status", "pickup_deadline"], name="orders_pickup_due_idx"),
+            models.Index(fields=["status", "ship_deadline"], name="orders_ship_due_idx"),
             models.Index(fields=["status", "receive_due_at"], name="orders_receive_due_idx"),
             models.Index(fields=["status", "settle_at"], name="orders_settle_due_idx"),
         ]
@@ -85,6 +140,20 @@ class Order(TimeStampedModel):
                     earnings__lt=models.F("total_payment") - models.F("total_cost") + Decimal("0.005"),
                 ),
                 name="orders_earnings",
+            ),
+            # A paid order names its payment (the provider's, or the one its storefront sent).
+            models.CheckConstraint(
+                condition=Q(paid_at__isnull=True) | ~Q(payment_reference=""), name="orders_paid_has_payment_reference"
+            ),
+            # An external storefront's order names its key; no other order has one.
+            models.CheckConstraint(
+                condition=Q(source=OrderSource.EXTERNAL, storefront_key__isnull=False)
+                | (~Q(source=OrderSource.EXTERNAL) & Q(storefront_key__isnull=True)),
+                name="orders_source_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(pickup_paused_left__isnull=True) | Q(pickup_deadline__isnull=True),
+                name="orders_pickup_paused_or_running",
             ),
         ]
 

@@ -345,7 +345,6 @@ PAY_PASSWORD_MAX_TRIES = 5
 PAY_PASSWORD_LOCK_MINUTES = 15
 ONE_TIME_CODE_TTL_MINUTES = 10
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
-STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
 ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
 # What an order awaiting payment holds of the catalogue's stock (apps.orders.services.order_create), so that unpaid
@@ -358,6 +357,9 @@ ORDER_UNPAID_MAX_UNITS = env.int("ORDER_UNPAID_MAX_UNITS", default=10)
 ORDER_UNPAID_STOCK_PERCENT = env.int("ORDER_UNPAID_STOCK_PERCENT", default=50)
 ORDER_UNPAID_BUYER_MAX_UNITS = env.int("ORDER_UNPAID_BUYER_MAX_UNITS", default=20)
 ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
+# A picked-up order not shipped within this many hours is cancelled: its cost back to the merchant, the buyer refunded,
+# no credit event. Read only through apps.orders.selectors.ship_window().
+ORDER_SHIP_WINDOW_HOURS = env.int("ORDER_SHIP_WINDOW_HOURS", default=72)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
@@ -371,7 +373,8 @@ DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="")
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", default="")
 STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env("STRIPE_API_BASE", default="")
-# A storefront request is signed within this many seconds of its timestamp (apps.orders.intake).
+# A storefront request is signed, with its storefront's key, within this many seconds of its timestamp
+# (apps.orders.intake).
 STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
 # Where shipping steps come from besides operators (apps.orders.tracking): a carrier integration's backend.
 TRACKING_PROVIDER = env("TRACKING_PROVIDER", default="apps.orders.tracking.ManualTrackingProvider")

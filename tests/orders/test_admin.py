@@ -238,12 +238,13 @@ def test_csv_upload_refuses_a_file_without_its_columns_or_a_carrier(console, mer
 # ---------- tracking steps and delivery ----------
 def test_operator_adds_a_tracking_event_but_not_one_in_the_future(console, merchant, operator):
     fund(merchant, "50")
-    with time_machine.travel(timezone.now() - timedelta(hours=3)):  # steps come after the pickup, to the minute
+    with time_machine.travel(timezone.now() - timedelta(hours=3)):  # steps come after the shipment, to the minute
         order = shipped(merchant, operator)
     url = step_url(order, "tracking")
     assert console.get(url).status_code == 200
-    before_pickup = {"occurred_at": local_input(order.picked_at - timedelta(hours=1)), "description": "Sorted"}
-    assert "A tracking step cannot be earlier than the pickup." in console.post(url, before_pickup).content.decode()
+    before_shipment = {"occurred_at": local_input(order.shipped_at - timedelta(hours=1)), "description": "Sorted"}
+    refused = console.post(url, before_shipment).content.decode()
+    assert "A tracking step cannot be dated before the shipment (" in refused
 
     tomorrow = timezone.now() + timedelta(days=1)
     future = console.post(url, {"occurred_at": local_input(tomorrow), "place": "Leipzig", "description": "Sorted"})

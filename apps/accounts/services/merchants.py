@@ -19,7 +19,7 @@ from apps.core.transitions import transition
 from apps.core.uploads import upload_get
 
 from ..constants import MerchantStatus
-from ..hooks import merchant_registered
+from ..hooks import merchant_registered, shop_closed_changed
 from ..models import Merchant, ThirdPartyIdentity
 from ..selectors import account_normalize, invitation_resolve
 from ..sms import sms_send
@@ -258,6 +258,8 @@ def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str
         raise field_error("reason", _("Please give a reason."))
     merchant = transition(merchant, target, actor=operator, note=reason, changes={"status_reason": reason})
     reopened = current == MerchantStatus.CLOSED and target == MerchantStatus.ACTIVE
+    if reopened or target == MerchantStatus.CLOSED:
+        shop_closed_changed(merchant_id=merchant.pk, closed=not reopened)
     title, body = _REOPENED_NOTICE if reopened else _STATUS_NOTICES[target]
     notify(merchant=merchant, title=title, body=body, params={"reason": reason} if "%(reason)s" in body else None)
     return merchant
