@@ -675,9 +675,8 @@ class StorefrontKeyAdmin(admin.ModelAdmin):
             else:
                 shops = list(key.shops.order_by("name"))
                 context |= {"title": gettext("Storefront key created"), "key": key, "secret": secret, "shops": shops}
-                response = TemplateResponse(request, "admin/orders/storefrontkey/created.html", context)
-                response["Cache-Control"] = "no-store"  # the secret is on this page alone
-                return response
+                # The admin's pages are never cached (admin_view): the secret is on this page alone.
+                return TemplateResponse(request, "admin/orders/storefrontkey/created.html", context)
         context |= {"title": gettext("Add storefront key"), "adminform": admin_form(form), "media": form.media}
         return TemplateResponse(request, "admin/orders/storefrontkey/add.html", context)
 

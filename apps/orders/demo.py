@@ -149,6 +149,21 @@ class _Storefront:
         return answer["data"]
 
 
+def _demo_key(merchant: Merchant, operator: Any) -> StorefrontKey:
+    """The demo storefront's key for the merchant's shop ("Demo storefront" for the demo shop, one per shop), made
+    once, as an operator makes one in the console."""
+    name = DEMO_STOREFRONT if merchant.email == DEMO_EMAIL else f"{DEMO_STOREFRONT}: {merchant.shop.name}"
+    key = StorefrontKey.objects.filter(name=name[:100]).first()
+    if key is None:
+        key, _secret = storefront_key_create(
+            name=name[:100],
+            shop_ids=[merchant.shop.pk],
+            operator=operator,
+            reason="The demo storefront places the demo shop's orders.",
+        )
+    return key
+
+
 def _listings(merchant: Merchant) -> list[ShopGoods]:
     """On-shelf goods of the demo shop that the demo orders can buy (distributing some first when too few)."""
 
@@ -191,9 +206,9 @@ def _cover(merchant: Merchant, amount: Decimal, operator: Any) -> None:
 
 
 class _Run:
-    def __init__(self, merchant: Merchant, operator: Any, listings: list[ShopGoods], key: StorefrontKey) -> None:
+    def __init__(self, merchant: Merchant, operator: Any, listings: list[ShopGoods]) -> None:
         self.merchant, self.operator, self.listings = merchant, operator, listings
-        self.storefront = _Storefront(key)
+        self.storefront = _Storefront(_demo_key(merchant, operator))
         self.refs: dict[int, str] = {}
         self.tag = timezone.now().strftime("%Y%m%d%H%M%S")
 
@@ -296,16 +311,9 @@ def seed(stdout: TextIO) -> None:
     if not listings:
         stdout.write("Orders: no products to order in the demo shop.")
         return
-    key = StorefrontKey.objects.filter(name=DEMO_STOREFRONT).first()
-    if key is None:
-        with time_machine.travel(now - 30 * D - H):
-            key, _secret = storefront_key_create(
-                name=DEMO_STOREFRONT,
-                shop_ids=[merchant.shop.pk],
-                operator=operator,
-                reason="The demo storefront places the demo shop's orders.",
-            )
-    run = _Run(merchant, operator, listings, key)
+    with time_machine.travel(now - 30 * D - H):
+        _demo_key(merchant, operator)
+    run = _Run(merchant, operator, listings)
     reviews = [(ago, index, "review", {"stars": stars, "text": text}) for index, (ago, stars, text) in REVIEWS.items()]
     steps = sorted(
         [(ago, index, action, args) for index, scenario in enumerate(SCENARIOS) for ago, action, args in scenario]

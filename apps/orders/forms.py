@@ -88,14 +88,18 @@ class StorefrontKeyForm(forms.Form):
     of those shops are told."""
 
     name = forms.CharField(label=_("name"), max_length=STOREFRONT_KEY_NAME_MAX)
-    shops = forms.ModelMultipleChoiceField(label=_("shops it serves"), queryset=Shop.objects.order_by("name"))
     reason = forms.CharField(label=_("reason"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+    field_order = ["name", "shops", "reason"]
 
     def __init__(self, *args: Any, admin_site: AdminSite, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        shops = self.fields["shops"]
-        shops.widget = AutocompleteSelectMultiple(StorefrontKey._meta.get_field("shops"), admin_site)
-        shops.help_text = gettext("The storefront may send orders, visits and follows for these shops only.")
+        self.fields["shops"] = forms.ModelMultipleChoiceField(
+            label=_("shops it serves"),
+            queryset=Shop.objects.order_by("name"),
+            widget=AutocompleteSelectMultiple(StorefrontKey._meta.get_field("shops"), admin_site),
+            help_text=gettext("The storefront may send orders, visits and follows for these shops only."),
+        )
+        self.order_fields(self.field_order)
         self.fields["reason"].help_text = gettext(
             "The merchant of each shop is told that this storefront may now send orders to the shop, with this reason."
         )
