@@ -694,7 +694,7 @@ class StorefrontKeyAdmin(admin.ModelAdmin):
                 except AppError as exc:
                     self.message_user(request, f"{key}: {exc.message}", messages.ERROR)
             if done:
-                text = ngettext("%(count)d key deactivated.", "%(count)d keys deactivated.", done) % {"count": done}
+                text = gettext("Storefront keys deactivated: %(count)d.") % {"count": done}
                 self.message_user(request, text, messages.SUCCESS)
             return None
         context = {

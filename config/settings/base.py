@@ -262,6 +262,7 @@ SPECTACULAR_SETTINGS = {
         "RefundGoodsStatusEnum": "apps.orders.constants.GoodsStatus",
         "PickResultEnum": "apps.orders.constants.PickResult",
         "CreditEventKindEnum": "apps.orders.constants.CreditEventKind",
+        "OrderSourceEnum": "apps.orders.constants.OrderSource",
         "NoticeTypeEnum": "apps.support.constants.NoticeType",
     },
 }

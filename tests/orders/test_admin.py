@@ -5,14 +5,16 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from apps.core.errors import AppError
 from apps.core.transitions import status_history
-from apps.orders import figures, services
+from apps.orders import figures, services, tasks
 from apps.orders.constants import CreditEventKind, GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import CreditEvent, Order, Refund, TrackingEvent
 from apps.wallet.constants import AccountKind
@@ -450,3 +452,59 @@ def test_lists_and_search_answer_in_a_constant_number_of_queries(
         )
     by_number = console.get(refunds_url, {"q": target.number})
     assert [r.order_id for r in by_number.context["cl"].result_list] == [target.pk]
+
+
+# ---------- attack 6 of issue 32: a back-dated delivery ----------
+def _shipping_operator(django_user_model):
+    """An operator with what shipping needs and nothing more: view and change orders."""
+    user = django_user_model.objects.create_user("shipper", "shipper@example.com", "Operator-pass-2026", is_staff=True)
+    for codename in ("view_order", "change_order"):
+        user.user_permissions.add(Permission.objects.get(content_type__app_label="orders", codename=codename))
+    return user
+
+
+def test_a_delivery_dated_ten_months_before_the_shipment_is_refused_and_the_order_is_not_settled(
+    client, django_user_model, merchant, operator
+):
+    fund(merchant, "50")
+    order = shipped(merchant, operator)
+    client.force_login(_shipping_operator(django_user_model))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    url = step_url(order, "delivered")
+    back_dated = {"delivered_at": local_input(order.shipped_at - timedelta(days=300))}
+    page = client.post(url, back_dated)
+    assert page.status_code == 200
+    assert "The delivery cannot be dated before the shipment (" in page.content.decode()
+    future = client.post(url, {"delivered_at": local_input(timezone.now() + timedelta(days=2))})
+    assert "A delivery is recorded when it has happened, not before." in future.content.decode()
+    order.refresh_from_db()
+    assert (order.delivered_at, order.status) == (None, OrderStatus.SHIPPED)
+    receive_due = order.receive_due_at
+    # The next sweeps: the buyer's receipt date is still the one after shipment, nothing received or settled.
+    for days in (0, 3, 9):
+        with time_machine.travel(timezone.now() + timedelta(days=days)):
+            moved = tasks.orders_move_due()
+            assert (moved["receive"], moved["settle"]) == (0, 0)
+    order.refresh_from_db()
+    assert (order.status, order.receive_due_at, order.settle_at) == (OrderStatus.SHIPPED, receive_due, None)
+
+
+def test_a_tracking_step_dated_before_the_shipment_is_refused_in_the_service_too(merchant, operator):
+    fund(merchant, "50")
+    order = shipped(merchant, operator)
+    for call, field in (
+        (
+            lambda at: services.order_mark_delivered(order_id=order.pk, operator=operator, delivered_at=at),
+            "delivered_at",
+        ),
+        (
+            lambda at: services.tracking_event_add(order_id=order.pk, occurred_at=at, description="Sorted"),
+            "occurred_at",
+        ),
+    ):
+        with pytest.raises(AppError) as refused:
+            call(order.shipped_at - timedelta(minutes=1))
+        assert list(refused.value.data["errors"]) == [field]
+    assert not TrackingEvent.objects.exists() and Order.objects.get(pk=order.pk).delivered_at is None
+    delivered = services.order_mark_delivered(order_id=order.pk, operator=operator, delivered_at=order.shipped_at)
+    assert delivered.delivered_at == order.shipped_at

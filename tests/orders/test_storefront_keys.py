@@ -237,7 +237,7 @@ def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, djan
     asked = client.post(CHANGELIST, action)
     assert asked.status_code == 200 and "Why are these keys deactivated?" in asked.content.decode()
     done = client.post(CHANGELIST, {**action, "apply": "1", "reason": "The storefront closed"}, follow=True)
-    assert "1 key deactivated." in done.content.decode()
+    assert "Storefront keys deactivated: 1." in done.content.decode()
     key.refresh_from_db()
     assert (key.is_active, key.deactivated_by, key.deactivation_reason) == (False, decider, "The storefront closed")
     told = OperatorAction.objects.get(kind=KEY_DEACTIVATED)
