@@ -213,7 +213,8 @@ class OrderDetailApi(ApiView):
         id = IdField()
 
     class OutputSerializer(OrderSummarySerializer):
-        source = serializers.ChoiceField(
+        # A declared field, taken out of the class by DRF's metaclass: it does not shadow Field.source at run time.
+        source = serializers.ChoiceField(  # type: ignore[assignment]
             choices=OrderSource.choices,
             help_text="Where the order came from: the platform's storefront, an external storefront (source_name), "
             "or, for orders received before storefront keys, the intake's former shared secret.",
