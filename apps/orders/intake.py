@@ -160,11 +160,11 @@ def storefront_key_create(
     if StorefrontKey.objects.filter(name__iexact=name).exists():
         raise field_error("name", _("A storefront key with this name exists already."), ErrorCode.CONFLICT)
     ids = sorted(set(shop_ids))
+    if len(ids) > STOREFRONT_KEY_SHOPS_MAX:
+        raise field_error("shops", _("A key serves at most %(max)d shops.") % {"max": STOREFRONT_KEY_SHOPS_MAX})
     shops = list(Shop.objects.filter(pk__in=ids).select_related("merchant").order_by("pk"))
     if not ids or len(shops) != len(ids):
         raise field_error("shops", _("Please choose the shops this storefront serves."))
-    if len(ids) > STOREFRONT_KEY_SHOPS_MAX:
-        raise field_error("shops", _("A key serves at most %(max)d shops.") % {"max": STOREFRONT_KEY_SHOPS_MAX})
     secret = secrets.token_urlsafe(32)
     key = StorefrontKey.objects.create(
         name=name, key_id=KEY_ID_PREFIX + secrets.token_hex(8), secret=secret, created_by=operator
