@@ -126,9 +126,8 @@ def order_id_by_ref(external_ref: str, key: StorefrontKey) -> int:
     return order_id
 
 
-def shop_merchant(shop_id: int, key: StorefrontKey) -> Merchant:
-    """The merchant of a shop the storefront names, which its key must serve."""
-    key_serves(key, shop_id)
+def shop_merchant(shop_id: int) -> Merchant:
+    """The merchant of a shop the storefront names (its key serves it: IntakeApi checked)."""
     merchant = Merchant.objects.filter(shop__pk=shop_id).first()
     if merchant is None:
         raise field_error("shop", _("This shop does not exist."), ErrorCode.NOT_FOUND)

@@ -111,9 +111,10 @@ class IntakeApi(ApiView):
     """Base of the intake views: no merchant session; the storefront's signature with its key is the authentication.
     Before the view runs, in this order: an unknown parameter is refused, then a malformed body (the view's
     InputSerializer), then a missing, stale, bad or replayed signature or an unknown or deactivated key; only a
-    well-formed request spends its signature. Last, the view's throttles, which count by what the body names (a shop,
-    a visitor), signed requests only: an unsigned request spends no shop's allowance. The view reads the validated
-    body from `self.input` and the key that signed it from `self.storefront_key`."""
+    well-formed request spends its signature. Then a shop the key does not serve, named in the body, is refused. Last,
+    the view's throttles, which count by what the body names (a shop, a visitor), signed requests only: an unsigned
+    request, or one for a shop its key does not serve, spends no shop's allowance. The view reads the validated body
+    from `self.input` and the key that signed it from `self.storefront_key`."""
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -137,6 +138,8 @@ class IntakeApi(ApiView):
             body=body,
         )
         self.input: dict[str, Any] = data.validated_data
+        if "shop" in self.input:  # before the throttles: a key spends no allowance of a shop it does not serve
+            key_serves(self.storefront_key, self.input["shop"])
         super().check_throttles(request)
 
     def check_throttles(self, request: Request) -> None:
@@ -190,7 +193,6 @@ class IntakeOrderCreateApi(IntakeApi):
         stock. The storefront reference is taken once; the order is answered with its number and total. The order
         records the key that sent it: the merchant sees the storefront's name."""
         v = self.input
-        key_serves(self.storefront_key, v["shop"])
         order = services.order_create(
             storefront_key=self.storefront_key,
             shop_id=v["shop"],
@@ -347,9 +349,7 @@ class IntakeVisitApi(IntakeApi):
     @extend_schema(parameters=SIGNED, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
         """A visitor opened the shop: counted once per visitor and date (in the merchant's time zone)."""
-        counted = shop_figures.visit_record(
-            merchant=shop_merchant(self.input["shop"], self.storefront_key), key=self.input["visitor"]
-        )
+        counted = shop_figures.visit_record(merchant=shop_merchant(self.input["shop"]), key=self.input["visitor"])
         return ok(self.OutputSerializer({"counted": counted}).data, _("Visit recorded."))
 
 
@@ -369,9 +369,7 @@ class IntakeFollowApi(IntakeApi):
     @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
     def post(self, request: Request) -> Response:
         """A buyer follows the shop."""
-        changed = shop_figures.follow(
-            merchant=shop_merchant(self.input["shop"], self.storefront_key), buyer=self.input["buyer"]
-        )
+        changed = shop_figures.follow(merchant=shop_merchant(self.input["shop"]), buyer=self.input["buyer"])
         return ok(FollowOutputSerializer({"changed": changed}).data, _("Following the shop."))
 
 
@@ -383,7 +381,5 @@ class IntakeUnfollowApi(IntakeApi):
     @extend_schema(parameters=SIGNED, responses=FollowOutputSerializer)
     def post(self, request: Request) -> Response:
         """A buyer stops following the shop."""
-        changed = shop_figures.unfollow(
-            merchant=shop_merchant(self.input["shop"], self.storefront_key), buyer=self.input["buyer"]
-        )
+        changed = shop_figures.unfollow(merchant=shop_merchant(self.input["shop"]), buyer=self.input["buyer"])
         return ok(FollowOutputSerializer({"changed": changed}).data, _("No longer following the shop."))

@@ -489,6 +489,18 @@ def test_a_shops_visits_are_bounded_per_shop_and_only_signed_ones_count(merchant
     assert storefront.post("shop/visit", {"shop": other, "visitor": "v-0"}).json()["data"]["counted"]
 
 
+def test_a_key_spends_no_allowance_of_a_shop_it_does_not_serve(merchant, other_merchant, window):
+    window(intake_shop="2/min")
+    theirs = Storefront(other_merchant)  # another storefront's key, for another shop
+    for n in range(3):
+        answer = theirs.post("shop/visit", {"shop": merchant.shop.pk, "visitor": f"v-{n}"}).json()
+        assert answer["data"]["error"] == ErrorCode.FORBIDDEN
+    ours = Storefront(merchant)
+    answers = [ours.post("shop/visit", {"shop": merchant.shop.pk, "visitor": f"v-{n}"}).json() for n in range(2)]
+    assert [a["code"] for a in answers] == [1, 1]
+    assert Visitor.objects.filter(merchant=merchant).count() == 2
+
+
 def test_a_buyers_follows_are_bounded_per_buyer_and_shop(storefront, merchant, window):
     window(intake_visitor="2/min")
     shop, now = merchant.shop.pk, int(time.time())
