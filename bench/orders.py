@@ -23,7 +23,7 @@ from apps.accounts.models import Merchant
 from apps.catalog.models import Product
 from apps.catalog.pricing import prices_for
 from apps.core.models import StatusChange
-from apps.orders.constants import CreditEventKind, OrderStatus
+from apps.orders.constants import CreditEventKind, OrderSource, OrderStatus
 from apps.orders.figures import figures_rebuild
 from apps.orders.models import CreditEvent, Order, OrderLine, Review
 from apps.shop.models import Follower, Visitor
@@ -352,11 +352,16 @@ def _order_row(o: dict[str, Any], merchant: int) -> Iterator[Any]:
         "ship_address": "1 Bench Road",
         "ship_country": "US",
         "payment_reference": f"PAY-{o['ref']}",
+        "source": OrderSource.STOREFRONT,
+        "storefront_key_id": None,
+        "stock_reserved": o["status"] != OrderStatus.CANCELLED,
         "carrier": "DHL" if o["shipped_at"] else "",
         "tracking_number": f"T{o['number']}" if o["shipped_at"] else "",
         "paid_at": o["paid_at"],
         "pickup_deadline": o["paid_at"] + timedelta(hours=48),
+        "pickup_paused_left": None,
         "picked_at": o["picked_at"],
+        "ship_deadline": o["picked_at"] + timedelta(hours=72) if o["picked_at"] else None,
         "shipped_at": o["shipped_at"],
         "delivered_at": None,
         "receive_due_at": o["shipped_at"] + timedelta(days=10) if o["shipped_at"] else None,

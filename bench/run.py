@@ -42,7 +42,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
 # Production settings start only with these set: the bench and `make lighthouse` give each a throwaway value.
-SECRETS = ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STOREFRONT_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET")
+SECRETS = ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET")
 
 
 def _environment() -> None:

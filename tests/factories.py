@@ -216,9 +216,19 @@ _approvers = itertools.count(1)
 _order_refs = itertools.count(1)
 
 
-def place_order(merchant, *, quantity: int = 1, retail: str = "20.00", goods=None, paid: bool = True, ref: str = ""):
-    """A buyer's order in `merchant`'s shop through the services the storefront calls: one line of `goods` (a new
-    listing of a new product at `retail` when not given), paid unless `paid` is False."""
+def place_order(
+    merchant,
+    *,
+    quantity: int = 1,
+    retail: str = "20.00",
+    goods=None,
+    paid: bool = True,
+    ref: str = "",
+    storefront_key=None,
+):
+    """A buyer's order in `merchant`'s shop through the services a storefront calls: one line of `goods` (a new
+    listing of a new product at `retail` when not given), paid unless `paid` is False; from the external storefront
+    of `storefront_key`, else from the platform's storefront."""
     from apps.orders import services
 
     if goods is None:
@@ -231,6 +241,7 @@ def place_order(merchant, *, quantity: int = 1, retail: str = "20.00", goods=Non
         ship_phone="+15550001234",
         ship_address="1 Main Street, Springfield",
         ship_country="US",
+        storefront_key=storefront_key,
     )
     if paid:
         order = services.order_pay(order_id=order.pk, payment_reference=f"PAY-{order.pk}")

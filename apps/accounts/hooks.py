@@ -14,3 +14,7 @@ wallet_summary = Hook("wallet_summary")
 # time_zone_changed(*, merchant_id): the merchant's dates are counted in another zone now: the orders app rewrites
 # its figures (counted by local date) in the change's transaction.
 time_zone_changed = Hook("time_zone_changed")
+
+# shop_closed_changed(*, merchant_id, closed): an operator closed (closed=True) or reopened the merchant's shop, the
+# merchant row locked: the orders app pauses or resumes the shop's pickup windows in the decision's transaction.
+shop_closed_changed = Hook("shop_closed_changed")

@@ -1,5 +1,5 @@
-"""HMAC-SHA256 signatures of the platform's partners: the third-party sign-in (THIRD_PARTY_SECRET) and the
-storefront's order intake (STOREFRONT_SECRET)."""
+"""HMAC-SHA256 signatures of the platform's partners: the third-party sign-in (THIRD_PARTY_SECRET) and the external
+storefronts' order intake (each with its own key, apps.orders.intake)."""
 
 import hashlib
 import hmac

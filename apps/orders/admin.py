@@ -13,7 +13,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import Count, Model, Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -53,9 +53,11 @@ from .forms import (
     ShipCsvForm,
     ShipForm,
     ShipRow,
+    StorefrontKeyForm,
     TrackingEventForm,
 )
-from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, TrackingEvent
+from .intake import storefront_key_create, storefront_key_deactivate
+from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, StorefrontKey, TrackingEvent
 
 # The ledger entries of an order: their references (apps.orders.services), and refund:<refund id> for its refunds.
 ORDER_REFERENCES = ("order_paid", "pickup", "order_received", "order_settled", "order_cancel")
@@ -138,7 +140,7 @@ class OrderAdmin(DecisionAdmin):
         "carrier",
         "tracking_number",
     ]
-    list_filter = ["status", "created_at", "carrier"]
+    list_filter = ["status", "source", "created_at", "carrier"]
     search_fields = ["number", "tracking_number", "merchant__shop__name", "merchant__phone", "merchant__email"]
     list_select_related = ["merchant__shop"]
     show_full_result_count = False  # no second count over the whole table on a filtered page
@@ -157,7 +159,22 @@ class OrderAdmin(DecisionAdmin):
     }
     extra_readonly = ("decide", "shop_name", "country_name", "ledger_entries")
     fieldsets = [
-        (None, {"fields": ["number", "status", "decide", "merchant", "shop_name", "external_ref", "created_at"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "number",
+                    "status",
+                    "decide",
+                    "merchant",
+                    "shop_name",
+                    "source",
+                    "storefront_key",
+                    "external_ref",
+                    "created_at",
+                ]
+            },
+        ),
         (
             _("Money"),
             {"fields": ["quantity", "stock_reserved", "total_payment", "total_cost", "earnings", "payment_reference"]},
@@ -172,7 +189,9 @@ class OrderAdmin(DecisionAdmin):
                 "fields": [
                     "paid_at",
                     "pickup_deadline",
+                    "pickup_paused_left",
                     "picked_at",
+                    "ship_deadline",
                     "shipped_at",
                     "delivered_at",
                     "receive_due_at",
@@ -602,6 +621,7 @@ class OrderTermsAdmin(TermsAdmin):
         "effective_from",
         "state",
         "pickup_window_hours",
+        "ship_window_hours",
         "receive_days_after_shipment",
         "receive_days_after_delivery",
         "settlement_delay_days",
@@ -609,3 +629,108 @@ class OrderTermsAdmin(TermsAdmin):
         "announced_by",
     ]
     list_select_related = ["announced_by"]
+
+
+# --- storefront keys -------------------------------------------------------------------------------------------------
+
+
+@admin.register(StorefrontKey)
+class StorefrontKeyAdmin(admin.ModelAdmin):
+    """The external storefronts' keys: listed for every operator who may view them; created only by an operator
+    holding orders.add_storefrontkey (the secret is shown once, on the page that answers the creation); deactivated,
+    with a reason, by one holding orders.change_storefrontkey. Never edited, never deleted: their orders name them.
+    Each served shop's merchant is told of both, with the reason."""
+
+    list_display = ["name", "key_id", "shop_count", "is_active", "created_by", "created_at", "deactivated_at"]
+    list_filter = ["is_active", "created_at"]
+    search_fields = ["name", "key_id", "shops__name"]
+    list_select_related = ["created_by"]
+    actions = ["deactivate"]
+    fields = readonly_fields = (
+        "name",
+        "key_id",
+        "shop_names",
+        "is_active",
+        "created_by",
+        "created_at",
+        "order_count",
+        "deactivated_by",
+        "deactivated_at",
+        "deactivation_reason",
+    )
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[StorefrontKey]:
+        return super().get_queryset(request).annotate(shop_total=Count("shops", distinct=True))
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("shops"), ordering="shop_total")
+    def shop_count(self, key: StorefrontKey) -> int:
+        return key.shop_total  # type: ignore[attr-defined]
+
+    @admin.display(description=_("shops it serves"))
+    def shop_names(self, key: StorefrontKey) -> str:
+        return ", ".join(key.shops.order_by("name").values_list("name", flat=True)) or "-"
+
+    @admin.display(description=_("orders"))
+    def order_count(self, key: StorefrontKey) -> int:
+        return key.orders.count()
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
+        if request.method == "POST":  # nothing here is edited: no Save button, and no save by a hand-made POST
+            raise PermissionDenied
+        no_save = {"show_save": False, "show_save_and_continue": False, "show_save_and_add_another": False}
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **no_save})
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        """The key's form; once created, the page that shows its secret, this once."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = StorefrontKeyForm(request.POST if request.method == "POST" else None, admin_site=self.admin_site)
+        context = {**self.admin_site.each_context(request), "opts": self.model._meta}
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                key, secret = storefront_key_create(
+                    name=data["name"],
+                    shop_ids=[shop.pk for shop in data["shops"]],
+                    operator=request.user,
+                    reason=data["reason"],
+                )
+            except AppError as exc:
+                _form_errors(form, exc)
+            else:
+                shops = list(key.shops.order_by("name"))
+                context |= {"title": gettext("Storefront key created"), "key": key, "secret": secret, "shops": shops}
+                # The admin's pages are never cached (admin_view): the secret is on this page alone.
+                return TemplateResponse(request, "admin/orders/storefrontkey/created.html", context)
+        context |= {"title": gettext("Add storefront key"), "adminform": admin_form(form), "media": form.media}
+        return TemplateResponse(request, "admin/orders/storefrontkey/add.html", context)
+
+    @admin.action(description=_("Deactivate (with reason)"), permissions=["change"])
+    def deactivate(self, request: HttpRequest, queryset: QuerySet[StorefrontKey]) -> HttpResponse | None:
+        """Asks for the reason on an intermediate page, then deactivates each selected key still active."""
+        keys = list(queryset.order_by("pk"))
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_bound and form.is_valid():
+            done = 0
+            for key in keys:
+                try:
+                    storefront_key_deactivate(key_id=key.pk, operator=request.user, reason=form.cleaned_data["reason"])
+                    done += 1
+                except AppError as exc:
+                    self.message_user(request, f"{key}: {exc.message}", messages.ERROR)
+            if done:
+                text = gettext("Storefront keys deactivated: %(count)d.") % {"count": done}
+                self.message_user(request, text, messages.SUCCESS)
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Deactivate storefront keys"),
+            "keys": keys,
+            "adminform": admin_form(form),
+            "action": "deactivate",
+        }
+        return TemplateResponse(request, "admin/orders/storefrontkey/deactivate.html", context)

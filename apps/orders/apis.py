@@ -1,5 +1,6 @@
 """The merchant's orders: the list with its tab counts, one order, pickup (one or a batch), the refund requests."""
 
+from datetime import timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ from apps.core.schema import PageSerializer, paged
 from apps.core.uploads import absolute_url, storage_url
 
 from . import selectors, services
-from .constants import PICK_BATCH_MAX, GoodsStatus, OrderStatus, PickResult, RefundStatus
+from .constants import PICK_BATCH_MAX, GoodsStatus, OrderSource, OrderStatus, PickResult, RefundStatus
 from .models import Order, OrderLine
 
 STATUS_FILTERS = ["all", *(str(code) for code in OrderStatus.values)]
@@ -40,6 +41,11 @@ def _first_line(order: Order) -> OrderLine | None:
     """The order's first line (the lines are prefetched): it stands for the order in lists."""
     lines = list(order.lines.all())
     return lines[0] if lines else None
+
+
+def seconds_or_none(value: timedelta | None) -> int | None:
+    """A duration as whole seconds (the time a paused pickup window has left)."""
+    return int(value.total_seconds()) if value is not None else None
 
 
 def masked_phone(phone: str) -> str:
@@ -63,8 +69,22 @@ class OrderSummarySerializer(serializers.Serializer):
     total_payment = MoneySerializerField()
     total_cost = MoneySerializerField()
     earnings = MoneySerializerField()
-    pickup_deadline = serializers.DateTimeField(allow_null=True)
+    pickup_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="An order awaiting pickup not picked up by then is cancelled. Null while paused."
+    )
+    pickup_paused_left = serializers.SerializerMethodField(
+        help_text="While the shop is closed its pickup windows pause: the seconds this order's window has left, "
+        "counted again from when the shop reopens. Null while the window runs."
+    )
+    ship_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="A picked-up order the platform has not shipped by then is cancelled: its cost comes back to the "
+        "balance and the buyer is refunded, with no credit event.",
+    )
     settle_at = serializers.DateTimeField(allow_null=True)
+
+    def get_pickup_paused_left(self, order: Order) -> int | None:
+        return seconds_or_none(order.pickup_paused_left)
 
     def get_title(self, order: Order) -> str:
         line = _first_line(order)
@@ -97,6 +117,8 @@ def summary_data(request: Request, row: dict, statuses: dict[int, str]) -> dict:
         "total_cost": money(row["total_cost"]),
         "earnings": money(row["earnings"]),
         "pickup_deadline": time_or_none(row["pickup_deadline"]),
+        "pickup_paused_left": seconds_or_none(row["pickup_paused_left"]),
+        "ship_deadline": time_or_none(row["ship_deadline"]),
         "settle_at": time_or_none(row["settle_at"]),
     }
 
@@ -191,6 +213,18 @@ class OrderDetailApi(ApiView):
         id = IdField()
 
     class OutputSerializer(OrderSummarySerializer):
+        # A declared field, taken out of the class by DRF's metaclass: it does not shadow Field.source at run time.
+        source = serializers.ChoiceField(  # type: ignore[assignment]
+            choices=OrderSource.choices,
+            help_text="Where the order came from: the platform's storefront, an external storefront (source_name), "
+            "or, for orders received before storefront keys, the intake's former shared secret.",
+        )
+        source_label = serializers.CharField(source="get_source_display")
+        source_name = serializers.SerializerMethodField(help_text="The external storefront's name; empty otherwise.")
+        payment_reference = serializers.CharField(
+            help_text="The buyer's payment: the payment provider's reference (the platform's storefront) or the one "
+            "the external storefront sent. Empty until paid."
+        )
         lines = OrderLineSerializer(many=True)
         ship_name = serializers.CharField()
         ship_phone = serializers.SerializerMethodField(help_text="Masked: the first three and last two characters.")
@@ -215,6 +249,9 @@ class OrderDetailApi(ApiView):
 
         def get_ship_phone(self, order: Order) -> str:
             return masked_phone(order.ship_phone)
+
+        def get_source_name(self, order: Order) -> str:
+            return order.storefront_key.name if order.storefront_key else ""
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
@@ -244,6 +281,10 @@ def detail_data(request: Request, order: dict) -> dict:
     lines = order["lines"]
     return {
         **detail_summary(request, order),
+        "source": order["source"],
+        "source_label": labels(OrderSource)[order["source"]],
+        "source_name": order["storefront_name"],
+        "payment_reference": order["payment_reference"],
         "lines": [
             {
                 "title": line["title"],

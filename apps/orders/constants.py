@@ -20,7 +20,8 @@ class OrderStatus(models.IntegerChoices):
 ORDER_TRANSITIONS: dict[int, set[int]] = {
     OrderStatus.AWAITING_PAYMENT: {OrderStatus.AWAITING_PICKUP, OrderStatus.CANCELLED},
     OrderStatus.AWAITING_PICKUP: {OrderStatus.AWAITING_SHIPMENT, OrderStatus.CANCELLED},
-    OrderStatus.AWAITING_SHIPMENT: {OrderStatus.SHIPPED, OrderStatus.REFUNDED},
+    # Cancelled: not shipped within the ship window (services.order_expire_unshipped), the cost back to the merchant.
+    OrderStatus.AWAITING_SHIPMENT: {OrderStatus.SHIPPED, OrderStatus.REFUNDED, OrderStatus.CANCELLED},
     OrderStatus.SHIPPED: {OrderStatus.RECEIVED, OrderStatus.REFUNDED},
     OrderStatus.RECEIVED: {OrderStatus.COMPLETED, OrderStatus.REFUNDED},
     OrderStatus.COMPLETED: set(),
@@ -32,6 +33,15 @@ ORDER_TRANSITIONS: dict[int, set[int]] = {
 REFUNDABLE = {OrderStatus.AWAITING_SHIPMENT, OrderStatus.SHIPPED, OrderStatus.RECEIVED}
 # Where the buyer's money is while the order is in a status: escrow until received, then the merchant's pending.
 IN_ESCROW = {OrderStatus.AWAITING_PICKUP, OrderStatus.AWAITING_SHIPMENT, OrderStatus.SHIPPED}
+
+
+class OrderSource(models.TextChoices):
+    """Where an order came from, shown to the merchant with its payment reference."""
+
+    STOREFRONT = "storefront", _("The platform's storefront")
+    EXTERNAL = "external", _("External storefront")
+    # Orders received before storefront keys, signed with the one secret all storefronts shared (now retired).
+    SHARED_SECRET = "shared_secret", _("Order intake with the former shared secret")
 
 
 class RefundStatus(models.IntegerChoices):
@@ -85,6 +95,9 @@ REVIEW_TEXT_MAX = 2000
 
 # A batch pickup takes at most this many orders; "all" picks the oldest this many (the app asks again for the rest).
 PICK_BATCH_MAX = 100
+# A storefront key's name, and how many shops one key may serve (each named: there is no key for every shop).
+STOREFRONT_KEY_NAME_MAX = 100
+STOREFRONT_KEY_SHOPS_MAX = 1000
 # Numbers and texts a storefront sends are bounded before they reach the database.
 LINE_QUANTITY_MAX = 999
 ORDER_LINES_MAX = 50

@@ -1,7 +1,8 @@
 """Demo orders (manage.py seed_demo): the demo merchant's orders in every status, spread over the last 30 days.
 
 Orders come only from buyers (product.md 2.2): each one is placed, paid, cancelled, confirmed or refunded through the
-storefront's signed intake endpoint (/intake/v1/, in-process, signed with settings.STOREFRONT_SECRET), the merchant
+intake endpoint (/intake/v1/, in-process) by the "Demo storefront", an external storefront with its own key serving
+the demo shop (created by the demo operator, as an operator creates one in the console), the merchant
 picks up with the demo payment password, buyers review some received orders, visit and follow the shop, and the
 operator ships, records tracking steps and decides refunds, all
 through the services, each step at its own past time (time-machine). The settlement of a received order is the beat
@@ -30,10 +31,11 @@ from apps.wallet.selectors import available_balance
 
 from . import services
 from .constants import OrderStatus
-from .intake import SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
-from .models import Order, Refund
+from .intake import KEY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, storefront_key_create
+from .models import Order, Refund, StorefrontKey
 
 DEMO_EMAIL = "demo@example.com"
+DEMO_STOREFRONT = "Demo storefront"
 DEMO_PAY_PASSWORD = "246810"  # apps.accounts.demo
 OPERATOR_USERNAME = "admin"  # apps.accounts.demo
 LISTINGS = 8  # the demo orders rotate over this many of the shop's goods
@@ -120,10 +122,11 @@ VISITOR_POOL = 60  # visitor keys the daily visits draw from, so 7 and 30 days h
 
 
 class _Storefront:
-    """The storefront's side of the demo: signed JSON requests to the intake endpoint, in-process."""
+    """The storefront's side of the demo: JSON requests to the intake endpoint signed with its key, in-process."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: StorefrontKey) -> None:
         self.client = Client(HTTP_HOST="localhost", HTTP_LANG="en")
+        self.key = key
 
     def call(self, name: str, body: dict[str, Any]) -> dict[str, Any]:
         raw = json.dumps(body).encode()
@@ -134,12 +137,31 @@ class _Storefront:
             raw,
             content_type="application/json",
             secure=True,
-            headers={TIMESTAMP_HEADER: stamp, SIGNATURE_HEADER: sign(timestamp=stamp, body=raw)},
+            headers={
+                KEY_HEADER: self.key.key_id,
+                TIMESTAMP_HEADER: stamp,
+                SIGNATURE_HEADER: sign(timestamp=stamp, body=raw, secret=self.key.secret),
+            },
         )
         answer = response.json()
         if answer.get("code") != 1:
             raise RuntimeError(f"order intake {name} refused: {answer.get('msg')}")
         return answer["data"]
+
+
+def _demo_key(merchant: Merchant, operator: Any) -> StorefrontKey:
+    """The demo storefront's key for the merchant's shop ("Demo storefront" for the demo shop, one per shop), made
+    once, as an operator makes one in the console."""
+    name = DEMO_STOREFRONT if merchant.email == DEMO_EMAIL else f"{DEMO_STOREFRONT}: {merchant.shop.name}"
+    key = StorefrontKey.objects.filter(name=name[:100]).first()
+    if key is None:
+        key, _secret = storefront_key_create(
+            name=name[:100],
+            shop_ids=[merchant.shop.pk],
+            operator=operator,
+            reason="The demo storefront places the demo shop's orders.",
+        )
+    return key
 
 
 def _listings(merchant: Merchant) -> list[ShopGoods]:
@@ -186,7 +208,7 @@ def _cover(merchant: Merchant, amount: Decimal, operator: Any) -> None:
 class _Run:
     def __init__(self, merchant: Merchant, operator: Any, listings: list[ShopGoods]) -> None:
         self.merchant, self.operator, self.listings = merchant, operator, listings
-        self.storefront = _Storefront()
+        self.storefront = _Storefront(_demo_key(merchant, operator))
         self.refs: dict[int, str] = {}
         self.tag = timezone.now().strftime("%Y%m%d%H%M%S")
 
@@ -289,6 +311,8 @@ def seed(stdout: TextIO) -> None:
     if not listings:
         stdout.write("Orders: no products to order in the demo shop.")
         return
+    with time_machine.travel(now - 30 * D - H):
+        _demo_key(merchant, operator)
     run = _Run(merchant, operator, listings)
     reviews = [(ago, index, "review", {"stars": stars, "text": text}) for index, (ago, stars, text) in REVIEWS.items()]
     steps = sorted(

@@ -6,12 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.contrib.admin import AdminSite
+from django.contrib.admin.widgets import AutocompleteSelectMultiple
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .constants import CREDIT_POINTS, CreditEventKind
-from .models import Order
+from apps.shop.models import Shop
+
+from .constants import CREDIT_POINTS, STOREFRONT_KEY_NAME_MAX, CreditEventKind
+from .models import Order, StorefrontKey
 
 CARRIER_MAX = Order._meta.get_field("carrier").max_length or 64
 TRACKING_MAX = Order._meta.get_field("tracking_number").max_length or 64
@@ -77,6 +81,28 @@ class RefundApproveForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("reason"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class StorefrontKeyForm(forms.Form):
+    """A new storefront key: the storefront's name, the shops it serves (found by name), and the reason the merchants
+    of those shops are told."""
+
+    name = forms.CharField(label=_("name"), max_length=STOREFRONT_KEY_NAME_MAX)
+    reason = forms.CharField(label=_("reason"), max_length=255, widget=forms.Textarea(attrs={"rows": 3}))
+    field_order = ["name", "shops", "reason"]
+
+    def __init__(self, *args: Any, admin_site: AdminSite, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["shops"] = forms.ModelMultipleChoiceField(
+            label=_("shops it serves"),
+            queryset=Shop.objects.order_by("name"),
+            widget=AutocompleteSelectMultiple(StorefrontKey._meta.get_field("shops"), admin_site),
+            help_text=gettext("The storefront may send orders, visits and follows for these shops only."),
+        )
+        self.order_fields(self.field_order)
+        self.fields["reason"].help_text = gettext(
+            "The merchant of each shop is told that this storefront may now send orders to the shop, with this reason."
+        )
 
 
 class BulkShipForm(forms.Form):

@@ -1,7 +1,8 @@
 """The storefront's intake (product.md 5.1 and 11), under /intake/v1/: a buyer's order, its payment, its cancellation,
 the receipt, a refund request and a rating; a shop's visits and follows. Each request is signed by the storefront
 (apps.orders.intake) instead of a merchant's session. Every answer is the envelope; the storefront names orders by
-its own reference."""
+its own reference. Each storefront signs with its own key (apps.orders.intake), which bounds what it may do: orders
+and visits of the shops it serves, and only the orders it sent."""
 
 import hashlib
 from typing import Any
@@ -37,16 +38,26 @@ from .constants import (
     RefundStatus,
 )
 from .intake import (
+    KEY_HEADER,
     SIGNATURE_HEADER,
     TIMESTAMP_HEADER,
     SignatureError,
+    key_serves,
     order_id_by_ref,
     shop_merchant,
     signature_verify,
 )
-from .models import Order, Refund
+from .models import Order, Refund, StorefrontKey
 
 SIGNED = [
+    OpenApiParameter(
+        KEY_HEADER,
+        str,
+        OpenApiParameter.HEADER,
+        required=True,
+        description="The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or "
+        "deactivated key answers HTTP 403 (code 0).",
+    ),
     OpenApiParameter(
         TIMESTAMP_HEADER,
         int,
@@ -59,7 +70,7 @@ SIGNED = [
         str,
         OpenApiParameter.HEADER,
         required=True,
-        description='Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each '
+        description='Hex HMAC-SHA256 with the storefront key\'s secret of the timestamp, ".", and the raw body; each '
         "signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0).",
     ),
 ]
@@ -97,11 +108,13 @@ class ExternalRefInputSerializer(serializers.Serializer):
 
 
 class IntakeApi(ApiView):
-    """Base of the intake views: no merchant session; the storefront's signature is the authentication. Before the
-    view runs, in this order: an unknown parameter is refused, then a malformed body (the view's InputSerializer),
-    then a missing, stale, bad or replayed signature; only a well-formed request spends its signature. Last, the
-    view's throttles, which count by what the body names (a shop, a visitor), signed requests only: an unsigned
-    request spends no shop's allowance. The view reads the validated body from `self.input`."""
+    """Base of the intake views: no merchant session; the storefront's signature with its key is the authentication.
+    Before the view runs, in this order: an unknown parameter is refused, then a malformed body (the view's
+    InputSerializer), then a missing, stale, bad or replayed signature or an unknown or deactivated key; only a
+    well-formed request spends its signature. Then a shop the key does not serve, named in the body, is refused. Last,
+    the view's throttles, which count by what the body names (a shop, a visitor), signed requests only: an unsigned
+    request, or one for a shop its key does not serve, spends no shop's allowance. The view reads the validated body
+    from `self.input` and the key that signed it from `self.storefront_key`."""
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -118,12 +131,15 @@ class IntakeApi(ApiView):
             return  # 405 for a method the view lacks, whoever asks
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        signature_verify(
+        self.storefront_key: StorefrontKey = signature_verify(
+            key_id=request.headers.get(KEY_HEADER),
             timestamp=request.headers.get(TIMESTAMP_HEADER),
             signature=request.headers.get(SIGNATURE_HEADER),
             body=body,
         )
         self.input: dict[str, Any] = data.validated_data
+        if "shop" in self.input:  # before the throttles: a key spends no allowance of a shop it does not serve
+            key_serves(self.storefront_key, self.input["shop"])
         super().check_throttles(request)
 
     def check_throttles(self, request: Request) -> None:
@@ -173,10 +189,12 @@ class IntakeOrderCreateApi(IntakeApi):
 
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:
-        """A buyer's order in an open shop, awaiting payment: its listings must be on sale and in stock. The
-        storefront reference is taken once; the order is answered with its number and total."""
+        """A buyer's order in an open shop the key serves, awaiting payment: its listings must be on sale and in
+        stock. The storefront reference is taken once; the order is answered with its number and total. The order
+        records the key that sent it: the merchant sees the storefront's name."""
         v = self.input
         order = services.order_create(
+            storefront_key=self.storefront_key,
             shop_id=v["shop"],
             external_ref=v["external_ref"],
             lines=[services.LineRequest(goods_id=line["goods"], quantity=line["quantity"]) for line in v["lines"]],
@@ -190,15 +208,19 @@ class IntakeOrderCreateApi(IntakeApi):
 
 class IntakeOrderPaidApi(IntakeApi):
     class InputSerializer(ExternalRefInputSerializer):
-        payment_reference = serializers.CharField(max_length=100, help_text="The payment provider's reference.")
+        payment_reference = serializers.CharField(
+            max_length=100,
+            help_text="The payment provider's reference of the buyer's payment: required, shown to the merchant.",
+        )
 
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:
-        """The buyer paid an order awaiting payment: it now awaits the merchant's pickup. An order that held nothing
-        (stock_reserved false) takes its units now, and is refused, unchanged, when they are gone."""
+        """The buyer paid an order awaiting payment: it now awaits the merchant's pickup, its payment reference shown
+        to the merchant. An order that held nothing (stock_reserved false) takes its units now, and is refused,
+        unchanged, when they are gone."""
         v = self.input
         order = services.order_pay(
-            order_id=order_id_by_ref(v["external_ref"]), payment_reference=v["payment_reference"]
+            order_id=order_id_by_ref(v["external_ref"], self.storefront_key), payment_reference=v["payment_reference"]
         )
         return ok(IntakeOrderSerializer(order).data, _("Payment recorded."))
 
@@ -210,7 +232,7 @@ class IntakeOrderCancelApi(IntakeApi):
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:
         """The buyer cancels an order not yet picked up (a paid one is refunded in full)."""
-        order = services.order_cancel(order_id=order_id_by_ref(self.input["external_ref"]))
+        order = services.order_cancel(order_id=order_id_by_ref(self.input["external_ref"], self.storefront_key))
         return ok(IntakeOrderSerializer(order).data, _("Order cancelled."))
 
 
@@ -221,7 +243,9 @@ class IntakeOrderConfirmApi(IntakeApi):
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:
         """The buyer confirms receipt of a shipped order: it is pending settlement."""
-        order = services.order_confirm_receipt(order_id=order_id_by_ref(self.input["external_ref"]))
+        order = services.order_confirm_receipt(
+            order_id=order_id_by_ref(self.input["external_ref"], self.storefront_key)
+        )
         return ok(IntakeOrderSerializer(order).data, _("Receipt confirmed."))
 
 
@@ -251,7 +275,9 @@ class IntakeOrderRefundApi(IntakeApi):
         picked up yet is cancelled at once instead."""
         v = self.input
         result = services.refund_request(
-            order_id=order_id_by_ref(v["external_ref"]), reason=v["reason"], goods_status=v["goods_status"]
+            order_id=order_id_by_ref(v["external_ref"], self.storefront_key),
+            reason=v["reason"],
+            goods_status=v["goods_status"],
         )
         if isinstance(result, Refund):
             answer = {"outcome": "requested", "order": result.order, "refund": result}
@@ -277,7 +303,9 @@ class IntakeReviewApi(IntakeApi):
     def post(self, request: Request) -> Response:
         """The buyer reviews a received order, once, with 1 to 5 stars: the shop's rating is the average."""
         v = self.input
-        review = services.review_add(order_id=order_id_by_ref(v["external_ref"]), stars=v["stars"], text=v["text"])
+        review = services.review_add(
+            order_id=order_id_by_ref(v["external_ref"], self.storefront_key), stars=v["stars"], text=v["text"]
+        )
         return ok(self.OutputSerializer(review).data, _("Rating recorded."))
 
 

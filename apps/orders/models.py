@@ -18,11 +18,49 @@ from .constants import (
     ORDER_TRANSITIONS,
     REFUND_TRANSITIONS,
     REVIEW_TEXT_MAX,
+    STOREFRONT_KEY_NAME_MAX,
     CreditEventKind,
     GoodsStatus,
+    OrderSource,
     OrderStatus,
     RefundStatus,
 )
+
+
+class StorefrontKey(models.Model):
+    """The key of a storefront other than the platform's own (apps.orders.intake): what it signs its order-intake
+    requests with, and the shops it may send orders for. Created by an operator holding orders.add_storefrontkey;
+    its secret is shown once, to that operator, and never again. Never deleted (its orders name it); deactivated."""
+
+    name = models.CharField(_("name"), max_length=STOREFRONT_KEY_NAME_MAX, unique=True)
+    key_id = models.CharField(_("key id"), max_length=32, unique=True, editable=False)
+    # The HMAC-SHA256 secret the storefront signs with: the server needs it to check a signature, so it is kept, but
+    # no screen shows it after creation.
+    secret = models.CharField(max_length=64, editable=False)
+    shops = models.ManyToManyField("shop.Shop", related_name="+", verbose_name=_("shops it serves"))
+    is_active = models.BooleanField(_("active"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    deactivated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("deactivated by"),
+    )
+    deactivated_at = models.DateTimeField(_("deactivated at"), null=True, blank=True)
+    deactivation_reason = models.CharField(_("reason for deactivation"), max_length=255, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("storefront key")
+        verbose_name_plural = _("storefront keys")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Order(TimeStampedModel):
@@ -37,6 +75,17 @@ class Order(TimeStampedModel):
     )
     number = models.CharField(_("order number"), max_length=32, unique=True)
     external_ref = models.CharField(_("storefront reference"), max_length=64, unique=True)
+    # Where it came from: the platform's storefront (paid through its payment provider, storefront.Payment) or an
+    # external storefront, by the key that signed it (which alone may act on it after).
+    source = models.CharField(_("source"), max_length=16, choices=OrderSource.choices)
+    storefront_key = models.ForeignKey(
+        StorefrontKey,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="orders",
+        verbose_name=_("storefront key"),
+    )
     status = models.SmallIntegerField(
         _("status"), choices=OrderStatus.choices, default=OrderStatus.AWAITING_PAYMENT, db_index=True
     )
@@ -56,7 +105,12 @@ class Order(TimeStampedModel):
     tracking_number = models.CharField(_("tracking number"), max_length=64, blank=True, db_index=True)
     paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
     pickup_deadline = models.DateTimeField(_("pickup deadline"), null=True, blank=True)
+    # While the shop is closed its pickup windows pause: the time each order had left, its deadline then empty; the
+    # deadline is now + this when the shop reopens (services.pickup_windows_pause / pickup_windows_resume).
+    pickup_paused_left = models.DurationField(_("pickup time left, paused"), null=True, blank=True)
     picked_at = models.DateTimeField(_("picked up at"), null=True, blank=True)
+    # A picked-up order not shipped by then is cancelled, its cost back (services.order_expire_unshipped).
+    ship_deadline = models.DateTimeField(_("ship deadline"), null=True, blank=True)
     shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
     delivered_at = models.DateTimeField(_("delivered at"), null=True, blank=True)
     receive_due_at = models.DateTimeField(_("received automatically at"), null=True, blank=True)
@@ -73,6 +127,7 @@ class Order(TimeStampedModel):
             models.Index(fields=["merchant", "status", "-id"], name="orders_merchant_status_idx"),
             models.Index(fields=["merchant", "-id"], name="orders_merchant_idx"),
             models.Index(fields=["status", "pickup_deadline"], name="orders_pickup_due_idx"),
+            models.Index(fields=["status", "ship_deadline"], name="orders_ship_due_idx"),
             models.Index(fields=["status", "receive_due_at"], name="orders_receive_due_idx"),
             models.Index(fields=["status", "settle_at"], name="orders_settle_due_idx"),
         ]
@@ -88,6 +143,20 @@ class Order(TimeStampedModel):
                     earnings__lt=models.F("total_payment") - models.F("total_cost") + Decimal("0.005"),
                 ),
                 name="orders_earnings",
+            ),
+            # A paid order names its payment (the provider's, or the one its storefront sent).
+            models.CheckConstraint(
+                condition=Q(paid_at__isnull=True) | ~Q(payment_reference=""), name="orders_paid_has_payment_reference"
+            ),
+            # An external storefront's order names its key; no other order has one.
+            models.CheckConstraint(
+                condition=Q(source=OrderSource.EXTERNAL, storefront_key__isnull=False)
+                | (~Q(source=OrderSource.EXTERNAL) & Q(storefront_key__isnull=True)),
+                name="orders_source_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(pickup_paused_left__isnull=True) | Q(pickup_deadline__isnull=True),
+                name="orders_pickup_paused_or_running",
             ),
         ]
 
@@ -251,15 +320,23 @@ def _bounds_error(value: int | None, bounds: tuple[int, int], message: str) -> s
 
 class OrderTerms(TermsVersion):
     """A version of the order windows and the settlement delay (apps.core.terms; one thing, so no key): how long a
-    merchant has to pick up a paid order, when a shipped order counts as received, and how long a received order waits
-    before it settles. Each step of an order reads the version in force when it happens and stores its deadline on the
-    order (pickup_deadline, receive_due_at, settle_at), so an order keeps the terms of each of its steps. The first
+    merchant has to pick up a paid order, how long the platform has to ship it once picked up, when a shipped order
+    counts as received, and how long a received order waits before it settles. Each step of an order reads the version
+    in force when it happens and stores its deadline on the order (pickup_deadline, ship_deadline, receive_due_at,
+    settle_at), so an order keeps the terms of each of its steps. The first
     version holds the settings' values (ORDER_PICKUP_WINDOW_HOURS...); operators announce the next ones in the admin,
     within the settings' bounds (ORDER_..._BOUNDS)."""
 
     pickup_window_hours = models.PositiveIntegerField(
         _("pickup window (hours)"),
         help_text=_("A paid order not picked up within this many hours is cancelled and its buyer refunded."),
+    )
+    ship_window_hours = models.PositiveIntegerField(
+        _("ship window (hours)"),
+        help_text=_(
+            "A picked-up order not shipped within this many hours is cancelled: its cost back to the merchant, the "
+            "buyer refunded, no credit lost."
+        ),
     )
     receive_days_after_shipment = models.PositiveIntegerField(
         _("received after shipment (days)"),
@@ -278,6 +355,7 @@ class OrderTerms(TermsVersion):
 
     terms_fields = (
         "pickup_window_hours",
+        "ship_window_hours",
         "receive_days_after_shipment",
         "receive_days_after_delivery",
         "settlement_delay_days",
@@ -297,6 +375,7 @@ class OrderTerms(TermsVersion):
         message = gettext("This must be from %(min)d to %(max)d.")
         checks = {
             "pickup_window_hours": settings.ORDER_PICKUP_WINDOW_HOURS_BOUNDS,
+            "ship_window_hours": settings.ORDER_SHIP_WINDOW_HOURS_BOUNDS,
             "receive_days_after_shipment": settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT_BOUNDS,
             "receive_days_after_delivery": settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY_BOUNDS,
             "settlement_delay_days": settings.ORDER_SETTLEMENT_DELAY_DAYS_BOUNDS,

@@ -40,10 +40,23 @@ def order_terms() -> OrderTerms:
         return terms
     return OrderTerms(
         pickup_window_hours=settings.ORDER_PICKUP_WINDOW_HOURS,
+        ship_window_hours=settings.ORDER_SHIP_WINDOW_HOURS,
         receive_days_after_shipment=settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT,
         receive_days_after_delivery=settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY,
         settlement_delay_days=settings.ORDER_SETTLEMENT_DELAY_DAYS,
     )
+
+
+def pickup_window() -> timedelta:
+    """How long a paid order awaits the merchant's pickup (paused while the shop is closed), in the terms in force."""
+    return timedelta(hours=order_terms().pickup_window_hours)
+
+
+def ship_window() -> timedelta:
+    """How long the platform has to ship a picked-up order, from the pickup, before it is cancelled with the cost
+    back to the merchant (services.order_expire_unshipped), in the order terms in force: an order keeps the deadline
+    it was given at its pickup."""
+    return timedelta(hours=order_terms().ship_window_hours)
 
 
 def order_in_stock(*, order_id: int) -> bool:
@@ -74,7 +87,7 @@ def order_sold_out() -> str:
 # after the catalogue, and building and serialising models cost most of it (README, Performance).
 SUMMARY_VALUES = (
     "id", "number", "created_at", "status", "quantity", "total_payment", "total_cost", "earnings", "pickup_deadline",
-    "settle_at",
+    "pickup_paused_left", "ship_deadline", "settle_at",
 )  # fmt: skip
 
 
@@ -160,10 +173,15 @@ def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:
 DETAIL_VALUES = (
     *SUMMARY_VALUES, "ship_name", "ship_phone", "ship_address", "ship_country", "carrier", "tracking_number",
     "paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at", "closed_at",
+    "source", "payment_reference",
 )  # fmt: skip
 LINE_VALUES = ("title", "image", "quantity", "retail_price", "purchase_price", "profit")
 REFUND_VALUES = ("id", "created_at", "amount", "reason", "goods_status", "status", "review_note", "reviewed_at")
-_ORDER = Prepared(lambda: Order.objects.filter(merchant_id=Param("merchant"), pk=Param("order")).values(*DETAIL_VALUES))
+_ORDER = Prepared(
+    lambda: Order.objects.filter(merchant_id=Param("merchant"), pk=Param("order")).values(
+        *DETAIL_VALUES, storefront_name=Coalesce(F("storefront_key__name"), Value(""))
+    )
+)
 _LINES = Prepared(lambda: OrderLine.objects.filter(order_id=Param("order")).order_by("id").values(*LINE_VALUES))
 _EVENTS = Prepared(
     lambda: (
@@ -202,12 +220,14 @@ def refund_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Re
 
 
 def order_ids_due(kind: str) -> list[int]:
-    """The orders a beat run moves (tasks.orders_move_due): `unpaid`, `unpicked`, `receive` or `settle`."""
+    """The orders a beat run moves (tasks.orders_move_due): `unpaid`, `unpicked`, `unshipped`, `receive` or
+    `settle`."""
     now = timezone.now()
     open_refund = Exists(Refund.objects.filter(order=OuterRef("pk"), status=RefundStatus.PENDING))
     qs = {
         "unpaid": Order.objects.filter(status=OrderStatus.AWAITING_PAYMENT, created_at__lte=now - payment_window()),
         "unpicked": Order.objects.filter(status=OrderStatus.AWAITING_PICKUP, pickup_deadline__lte=now),
+        "unshipped": Order.objects.filter(status=OrderStatus.AWAITING_SHIPMENT, ship_deadline__lte=now),
         "receive": Order.objects.filter(status=OrderStatus.SHIPPED, receive_due_at__lte=now).exclude(open_refund),
         "settle": Order.objects.filter(status=OrderStatus.RECEIVED, settle_at__lte=now).exclude(open_refund),
     }[kind]

@@ -2,11 +2,14 @@
 entry (5.3) with a unique reference.
 
 Who calls what:
-- the storefront (apps.orders.intake, later the storefront app in-process): order_create, order_pay, order_cancel,
-  order_confirm_receipt, refund_request, review_add;
+- a storefront: the platform's own (apps.storefront, in-process; only its payment provider's verified webhook calls
+  order_pay) or an external one through the intake with its key (apps.orders.intake_apis): order_create, order_pay,
+  order_cancel, order_confirm_receipt, refund_request, review_add;
 - the merchant (order/pick, order/pick_batch): order_pick, order_pick_batch;
 - operators (the admin): order_ship, tracking_event_add, order_mark_delivered, refund_approve, refund_reject;
-- Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_receive_due, order_settle.
+- Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_expire_unshipped,
+  order_receive_due, order_settle;
+- a shop closing or reopening (apps.accounts.hooks.shop_closed_changed): pickup_windows_pause, pickup_windows_resume.
 
 Locks follow the lock order of apps.wallet.operations: a step that changes an order locks the order row first (the
 merchant row before it for pickups, which are money operations), then any refund row, then the ledger accounts, then
@@ -22,8 +25,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Prefetch
-from django.utils import timezone
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Prefetch, Value
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_countries import countries
@@ -59,18 +62,21 @@ from .constants import (
     REVIEW_TEXT_MAX,
     CreditEventKind,
     GoodsStatus,
+    OrderSource,
     OrderStatus,
     PickResult,
     RefundStatus,
 )
 from .hooks import buyer_refunded, referral_on_settlement
-from .models import Order, OrderLine, PickBatch, Refund, Review, TrackingEvent
+from .models import Order, OrderLine, PickBatch, Refund, Review, StorefrontKey, TrackingEvent
 from .selectors import (
     order_in_stock,
     order_missing,
     order_sold_out,
     order_terms,
     payment_window,
+    pickup_window,
+    ship_window,
     units_held_unpaid,
 )
 
@@ -106,20 +112,26 @@ def order_create(
     ship_phone: str,
     ship_address: str,
     ship_country: str,
+    storefront_key: StorefrontKey | None = None,
 ) -> Order:
     """A buyer's order (awaiting payment) in an open shop, for its on-shelf goods, within stock. What the merchant
     will see and pay is frozen now: per line the title, image, retail and purchase price (at the merchant's level)
     and profit; the totals T, C and T - C. Its units are held (out of the stock) within the bounds of _may_hold, or
-    else taken when it is paid; given back if it is cancelled."""
+    else taken when it is paid; given back if it is cancelled. Its source is the external storefront of
+    `storefront_key` (which must serve the shop: apps.orders.intake.key_serves), else the platform's storefront."""
     external_ref = external_ref.strip()
     if not external_ref:
         raise field_error("external_ref", _("The storefront reference is missing."))
-    existing = Order.objects.filter(external_ref=external_ref).values_list("number", flat=True).first()
-    if existing:
+    existing = Order.objects.filter(external_ref=external_ref).values("number", "storefront_key").first()
+    if existing and existing["storefront_key"] == (storefront_key.pk if storefront_key else None):
         raise AppError(
-            _("This storefront order was already received as %(number)s.") % {"number": existing},
+            _("This storefront order was already received as %(number)s.") % {"number": existing["number"]},
             ErrorCode.CONFLICT,
-            {"number": existing},
+            {"number": existing["number"]},
+        )
+    if existing:  # another storefront's: its number is not this one's to know
+        raise field_error(
+            "external_ref", _("This storefront reference is taken. Please send another."), ErrorCode.CONFLICT
         )
     shop = Shop.objects.select_related("merchant").filter(pk=shop_id).first()
     if shop is None:
@@ -148,6 +160,8 @@ def order_create(
         merchant=merchant,
         number=new_number("O"),
         external_ref=external_ref,
+        source=OrderSource.EXTERNAL if storefront_key else OrderSource.STOREFRONT,
+        storefront_key=storefront_key,
         ship_name=ship_name.strip()[:100],
         ship_phone=ship_phone.strip()[:32],
         ship_address=ship_address.strip()[:255],
@@ -268,22 +282,34 @@ def _restore_stock(order: Order) -> None:
 
 @transaction.atomic
 def order_pay(*, order_id: int, payment_reference: str) -> Order:
-    """The buyer paid: awaiting pickup, with the pickup window starting now. Buyers -> platform escrow T."""
+    """The buyer paid: awaiting pickup, with the pickup window starting now (paused from the start while the shop is
+    closed). Buyers -> platform escrow T. The payment's reference is required: the merchant sees it on the order.
+    The merchant row is locked first (the lock order), so a shop closing at the same time pauses this order's window
+    or finds it paused already."""
+    payment_reference = payment_reference.strip()[:100]
+    if not payment_reference:
+        raise field_error("payment_reference", _("The payment reference is missing."))
+    merchant_id = Order.objects.filter(pk=order_id).values_list("merchant_id", flat=True).first()
+    if merchant_id is None:
+        raise AppError(order_missing(), ErrorCode.NOT_FOUND)
+    merchant = Merchant.objects.select_for_update(no_key=True).get(pk=merchant_id)
     order = _locked(order_id)
     now = timezone.now()
+    closed = merchant.status == MerchantStatus.CLOSED
     if order.status == OrderStatus.AWAITING_PAYMENT and now > order.created_at + payment_window():
         raise AppError(_("The payment window of this order has closed."), ErrorCode.STATE)
     if order.status == OrderStatus.AWAITING_PAYMENT and not order.stock_reserved:
         _stock_take_at_payment(order)
-    pickup_hours = order_terms().pickup_window_hours
+    window = pickup_window()
     transition(
         order,
         OrderStatus.AWAITING_PICKUP,
         note=_("Paid by the buyer"),
         changes={
             "paid_at": now,
-            "pickup_deadline": now + timedelta(hours=pickup_hours),
-            "payment_reference": payment_reference.strip()[:100],
+            "pickup_deadline": None if closed else now + window,
+            "pickup_paused_left": window if closed else None,
+            "payment_reference": payment_reference,
             "stock_reserved": True,
         },
     )
@@ -296,13 +322,19 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
     figures.order_paid(order)
     for product_id, quantity in order.lines.exclude(product=None).values_list("product_id", "quantity"):
         goods_sales_add(merchant_id=order.merchant_id, product_id=product_id, quantity=quantity)
+    hours = str(int(window.total_seconds() // 3600))
     notify(
-        merchant=order.merchant,
+        merchant=merchant,
         title=gettext_noop("New order awaiting pickup"),
         body=gettext_noop(
+            "Order %(number)s was paid by the buyer. Your shop is closed, so its pickup window is paused: when the "
+            "shop reopens, you have %(hours)s hours to pick it up."
+        )
+        if closed
+        else gettext_noop(
             "Order %(number)s was paid by the buyer. Pick it up within %(hours)s hours, or it is cancelled."
         ),
-        params={"number": order.number, "hours": str(pickup_hours)},
+        params={"number": order.number, "hours": hours},
     )
     return order
 
@@ -445,8 +477,12 @@ def _pick(merchant: Merchant, order_id: int, available: Decimal) -> tuple[Order,
             ErrorCode.INSUFFICIENT_FUNDS,
             {"shortfall": str(order.total_cost - available)},
         )
+    now = timezone.now()
     transition(
-        order, OrderStatus.AWAITING_SHIPMENT, note=_("Picked up by the merchant"), changes={"picked_at": timezone.now()}
+        order,
+        OrderStatus.AWAITING_SHIPMENT,
+        note=_("Picked up by the merchant"),
+        changes={"picked_at": now, "ship_deadline": now + ship_window()},
     )
     if order.total_cost == ZERO:
         return order, None
@@ -565,6 +601,13 @@ def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: O
 
 
 TRACKED = {OrderStatus.SHIPPED, OrderStatus.RECEIVED}
+# A step dated up to this far ahead of the server's clock is taken as now-ish (a carrier's or a browser's clock).
+TRACKING_CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _when(moment: datetime) -> str:
+    """A time as an operator's message names it: in the site's time zone, in the language of the moment."""
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
 @transaction.atomic
@@ -577,17 +620,22 @@ def tracking_event_add(
     operator: Operator = None,
     source: str = "operator",
 ) -> TrackingEvent:
-    """Records a shipping step that happened (never one in the future). The same step recorded twice is kept once."""
+    """Records a shipping step that happened: between the shipment and now (product.md 2.7). The same step recorded
+    twice is kept once."""
     description, place = description.strip()[:255], place.strip()[:120]
     if not description:
         raise field_error("description", _("Please describe the step."))
-    if occurred_at > timezone.now() + timedelta(minutes=5):
+    if occurred_at > timezone.now() + TRACKING_CLOCK_SKEW:
         raise field_error("occurred_at", _("A tracking step is recorded when it has happened, not before."))
     order = _locked(order_id)
     if order.status not in TRACKED:
         raise AppError(_("Tracking steps are recorded for shipped orders."), ErrorCode.STATE)
-    if order.picked_at is not None and occurred_at < order.picked_at:
-        raise field_error("occurred_at", _("A tracking step cannot be earlier than the pickup."))
+    if order.shipped_at is not None and occurred_at < order.shipped_at:
+        raise field_error(
+            "occurred_at",
+            _("A tracking step cannot be dated before the shipment (%(shipped)s).")
+            % {"shipped": _when(order.shipped_at)},
+        )
     event, _created = TrackingEvent.objects.get_or_create(
         order=order,
         occurred_at=occurred_at,
@@ -600,13 +648,21 @@ def tracking_event_add(
 @transaction.atomic
 def order_mark_delivered(*, order_id: int, operator: Operator, delivered_at: datetime | None = None) -> Order:
     """The carrier delivered a shipped order: it counts as received the days after delivery of the order terms in force
-    now (order_terms) later, unless the buyer confirms first (or the date after shipment comes first)."""
+    now (order_terms) later, unless the buyer confirms first (or the date after shipment comes first). The delivery is
+    dated between the shipment and now: a back-dated one would cut the buyer's time to ask for a refund (product.md
+    2.7)."""
     order = _locked(order_id)
     delivered_at = delivered_at or timezone.now()
     if order.status != OrderStatus.SHIPPED or order.delivered_at is not None:
         raise AppError(_("Only a shipped order not yet delivered can be marked delivered."), ErrorCode.STATE)
-    if delivered_at > timezone.now() + timedelta(minutes=5):
-        raise field_error("delivered_at", _("A tracking step is recorded when it has happened, not before."))
+    if delivered_at > timezone.now() + TRACKING_CLOCK_SKEW:
+        raise field_error("delivered_at", _("A delivery is recorded when it has happened, not before."))
+    if order.shipped_at is None or delivered_at < order.shipped_at:
+        shipped = _when(order.shipped_at) if order.shipped_at else "-"
+        raise field_error(
+            "delivered_at",
+            _("The delivery cannot be dated before the shipment (%(shipped)s).") % {"shipped": shipped},
+        )
     due = delivered_at + timedelta(days=order_terms().receive_days_after_delivery)
     order.delivered_at = delivered_at
     order.receive_due_at = min(due, order.receive_due_at) if order.receive_due_at else due
@@ -699,6 +755,91 @@ def order_expire_unpicked(*, order_id: int) -> bool:
         params={"number": order.number},
     )
     return True
+
+
+@transaction.atomic
+def order_expire_unshipped(*, order_id: int) -> bool:
+    """Cancels a picked-up order the platform did not ship within its ship window (selectors.ship_window, from the
+    pickup): the merchant gets its cost C back from supply, the buyer T from escrow (one entry, order_cancel:<id>),
+    the stock comes back, an open refund request is approved by it, and no credit event is recorded: the delay was
+    the platform's. The row is claimed by a conditional UPDATE (still awaiting shipment, still due), so a retry, a
+    second worker or a shipment that came first makes it a no-op. False when it is not (or no longer) due."""
+    now = timezone.now()
+    claimed = Order.objects.filter(pk=order_id, status=OrderStatus.AWAITING_SHIPMENT, ship_deadline__lte=now).update(
+        updated_at=now
+    )
+    if not claimed:
+        return False
+    order = _locked(order_id)
+    note = _("Not shipped in time")
+    transition(order, OrderStatus.CANCELLED, note=note, changes={"closed_at": now})
+    refund = Refund.objects.filter(order=order, status=RefundStatus.PENDING).first()
+    if refund is not None:
+        transition(refund, RefundStatus.APPROVED, note=note, changes={"review_note": note, "reviewed_at": now})
+    _restore_stock(order)
+    lines = [(_escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)]
+    if order.total_cost > ZERO:
+        lines += [
+            (account_get(kind=AccountKind.SUPPLY), -order.total_cost),
+            (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
+        ]
+    reference = f"order_cancel:{order.pk}"
+    ledger_post(reference=reference, kind=EntryKind.ORDER_CANCELLED, lines=lines, memo=order.number)
+    figures.order_cancelled(order)
+    buyer_refunded(order=order, reference=reference)
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Order cancelled: not shipped in time"),
+        body=gettext_noop(
+            "Order %(number)s was not shipped within %(hours)s hours of your pickup, so it was cancelled. Its cost, "
+            "%(cost)s, is back in your balance, the buyer was refunded, and your credit score is not affected."
+        ),
+        params={
+            "number": order.number,
+            "hours": str(int(ship_window().total_seconds() // 3600)),
+            "cost": money_text(order.total_cost),
+        },
+    )
+    return True
+
+
+# --- a shop closing or reopening (apps.accounts.hooks.shop_closed_changed) ------------------------------------------
+
+
+def pickup_windows_pause(*, merchant_id: int) -> int:
+    """The shop closed: each of its orders awaiting pickup keeps the time its window had left and has no deadline
+    until the shop reopens (pickups are refused meanwhile, so the window would run out with no way to meet it). An
+    order already past its deadline is left to the expiry. Called with the merchant row locked (the lock order: the
+    merchant, then its orders); the number of orders paused."""
+    now = timezone.now()
+    return Order.objects.filter(
+        merchant_id=merchant_id, status=OrderStatus.AWAITING_PICKUP, pickup_deadline__gt=now
+    ).update(
+        pickup_paused_left=ExpressionWrapper(F("pickup_deadline") - Value(now), output_field=DurationField()),
+        pickup_deadline=None,
+        updated_at=now,
+    )
+
+
+def pickup_windows_resume(*, merchant_id: int) -> int:
+    """The shop reopened: each paused order awaiting pickup gets the time it had left, from now. The number resumed."""
+    now = timezone.now()
+    return Order.objects.filter(
+        merchant_id=merchant_id, status=OrderStatus.AWAITING_PICKUP, pickup_paused_left__isnull=False
+    ).update(
+        pickup_deadline=ExpressionWrapper(Value(now) + F("pickup_paused_left"), output_field=DateTimeField()),
+        pickup_paused_left=None,
+        updated_at=now,
+    )
+
+
+def pickup_windows_on_shop_closed(*, merchant_id: int, closed: bool) -> None:
+    """apps.accounts.hooks.shop_closed_changed: pauses the shop's pickup windows when it closes, resumes them when it
+    reopens, in the transaction of that decision."""
+    if closed:
+        pickup_windows_pause(merchant_id=merchant_id)
+    else:
+        pickup_windows_resume(merchant_id=merchant_id)
 
 
 @transaction.atomic

@@ -11,11 +11,12 @@ from .tracking import tracking_provider
 
 @money_task()
 def orders_move_due() -> dict[str, int]:
-    """Cancels unpaid and unpicked orders past their window, marks shipped orders received on their date, and settles
-    received orders past the settlement delay. Returns how many of each moved."""
+    """Cancels unpaid, unpicked and unshipped orders past their window, marks shipped orders received on their date,
+    and settles received orders past the settlement delay. Returns how many of each moved."""
     moves = {
         "unpaid": services.order_expire_unpaid,
         "unpicked": services.order_expire_unpicked,
+        "unshipped": services.order_expire_unshipped,
         "receive": services.order_receive_due,
         "settle": services.order_settle,
     }

@@ -13,6 +13,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.selectors import (
@@ -155,14 +156,23 @@ def units_held(*, client: str, email: str) -> int:
 
 
 def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
-    """What the buyer's order page shows: the order (status, lines, shipping, tracking steps, status changes, refund
-    requests, the buyer's rating) and what the buyer may do now."""
+    """What the buyer's order page shows: the order (status, lines, shipping, tracking steps with the delivery among
+    them, status changes, refund requests, the buyer's rating) and what the buyer may do now."""
     order = buyer_order.order
     detail = order_detail(merchant=order.merchant, order_id=order.pk)
     status = detail["status"]
     detail["status_label"] = BUYER_STATUS[status]
     for change in detail["history"]:
         change["label"] = BUYER_STATUS.get(int(change["to_status"]), change["to_status"])
+    if detail["delivered_at"] is not None:  # the carrier's delivery, among the shipping steps by its time
+        delivered = {
+            "occurred_at": detail["delivered_at"],
+            "place": "",
+            "description": _("Delivered"),
+            "delivered": True,
+        }
+        steps = [*detail["tracking_events"], delivered]
+        detail["tracking_events"] = sorted(steps, key=lambda step: step["occurred_at"], reverse=True)
     for refund in detail["refunds"]:
         refund["status_label"] = RefundStatus(refund["status"]).label
         refund["goods_label"] = GoodsStatus(refund["goods_status"]).label

@@ -59,7 +59,8 @@ OPERATOR_LISTING_REMOVED = "listing_removed"
 BILL_TABS: dict[str, list[str]] = {
     "recharge": [EntryKind.DEPOSIT],
     "withdraw": [EntryKind.WITHDRAWAL, EntryKind.WITHDRAWAL_REJECTED, EntryKind.WITHDRAWAL_CANCELLED],
-    "order": [EntryKind.ORDER_PICKUP, EntryKind.ORDER_SETTLED, EntryKind.ORDER_REFUND],
+    # ORDER_CANCELLED reaches a merchant's balance only when a picked-up order is cancelled unshipped (its cost back).
+    "order": [EntryKind.ORDER_PICKUP, EntryKind.ORDER_SETTLED, EntryKind.ORDER_REFUND, EntryKind.ORDER_CANCELLED],
 }
 
 

@@ -29,10 +29,12 @@ apps.orders.services, the beat's expiries and settlements, refunds, payments):
 - every lock on them is FOR NO KEY UPDATE (`select_for_update(no_key=True)`), never FOR UPDATE. No write changes a
   primary key, and FOR UPDATE would add only one thing: blocking the FOR KEY SHARE that PostgreSQL's foreign-key
   check takes on the row a new row references, at commit (Django's constraints are deferred). The order steps that do
-  not lock the merchant row (the buyer's cancel, an expiry, a refund, a settlement, a payment) lock the order and
+  not lock the merchant row (the buyer's cancel, an expiry, a refund, a settlement) lock the order and
   accounts and then write rows referencing the merchant (a notice, figures, a credit event): with FOR UPDATE on the
   merchant row their commit would wait for a pickup that waits for their order or account, a deadlock. With FOR NO
   KEY UPDATE that check goes through, so only writes that change the merchant row need to lock it, first.
+A buyer's payment locks the merchant row before the order (apps.orders.services.order_pay), as a shop closing does
+before pausing its orders' pickup windows, so of the two one sees the other's result.
 SQLite runs one write transaction at a time (IMMEDIATE), so there the locks are no-ops and nothing can deadlock.
 """
 

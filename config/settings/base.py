@@ -265,6 +265,7 @@ SPECTACULAR_SETTINGS = {
         "RefundGoodsStatusEnum": "apps.orders.constants.GoodsStatus",
         "PickResultEnum": "apps.orders.constants.PickResult",
         "CreditEventKindEnum": "apps.orders.constants.CreditEventKind",
+        "OrderSourceEnum": "apps.orders.constants.OrderSource",
         "NoticeTypeEnum": "apps.support.constants.NoticeType",
     },
 }
@@ -353,7 +354,6 @@ ONE_TIME_CODE_TTL_MINUTES = 10
 # a second operator approves it; until then the merchant, told at the old contact and in the app, can cancel it.
 ACCOUNT_RECOVERY_DELAY_HOURS = env.int("ACCOUNT_RECOVERY_DELAY_HOURS", default=72)
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
-STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="")
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
 ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
 # What an order awaiting payment holds of the catalogue's stock (apps.orders.services.order_create), so that unpaid
@@ -369,10 +369,14 @@ ORDER_UNPAID_BUYER_MAX_UNITS = env.int("ORDER_UNPAID_BUYER_MAX_UNITS", default=2
 # their first version (the migration that created them, and while no version is in force); operators announce the
 # next ones in the admin, within the bounds below (inclusive).
 ORDER_PICKUP_WINDOW_HOURS = env.int("ORDER_PICKUP_WINDOW_HOURS", default=48)
+# A picked-up order not shipped within this many hours is cancelled: its cost back to the merchant, the buyer refunded,
+# no credit event.
+ORDER_SHIP_WINDOW_HOURS = env.int("ORDER_SHIP_WINDOW_HOURS", default=72)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT = env.int("ORDER_RECEIVE_DAYS_AFTER_SHIPMENT", default=10)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY = env.int("ORDER_RECEIVE_DAYS_AFTER_DELIVERY", default=3)
 ORDER_SETTLEMENT_DELAY_DAYS = env.int("ORDER_SETTLEMENT_DELAY_DAYS", default=7)
 ORDER_PICKUP_WINDOW_HOURS_BOUNDS = (24, 168)
+ORDER_SHIP_WINDOW_HOURS_BOUNDS = (24, 336)
 ORDER_RECEIVE_DAYS_AFTER_SHIPMENT_BOUNDS = (1, 30)
 ORDER_RECEIVE_DAYS_AFTER_DELIVERY_BOUNDS = (0, 14)
 ORDER_SETTLEMENT_DELAY_DAYS_BOUNDS = (0, 14)
@@ -410,7 +414,8 @@ DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="")
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", default="")
 STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env("STRIPE_API_BASE", default="")
-# A storefront request is signed within this many seconds of its timestamp (apps.orders.intake).
+# A storefront request is signed, with its storefront's key, within this many seconds of its timestamp
+# (apps.orders.intake).
 STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
 # Where shipping steps come from besides operators (apps.orders.tracking): a carrier integration's backend.
 TRACKING_PROVIDER = env("TRACKING_PROVIDER", default="apps.orders.tracking.ManualTrackingProvider")

@@ -11,7 +11,6 @@ DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="local-development-only-not-secret")
 ALLOWED_HOSTS = ["*"]
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="local-third-party-secret")
-STOREFRONT_SECRET = env("STOREFRONT_SECRET", default="local-storefront-secret")
 DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="local-dev-payment-secret")
 
 # What `make run` keeps besides the database: the broker's database and the beat's schedule (`make soak` points it at

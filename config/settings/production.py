@@ -14,7 +14,6 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 CACHES = {"default": cache_from("REDIS_URL")}
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET")
-STOREFRONT_SECRET = env("STOREFRONT_SECRET")
 # Buyers pay for real here: the development provider (free "payments") is refused, Stripe's keys are required.
 PAYMENT_PROVIDER = env("PAYMENT_PROVIDER", default="stripe")
 if PAYMENT_PROVIDER != "stripe":

@@ -58,6 +58,8 @@ def test_seed_demo_places_the_demo_orders_through_the_storefront_intake_once():
     # every order has the storefront's reference.
     assert IntakeSignature.objects.exists()
     assert all(order.external_ref.startswith("DEMO-") for order in orders)
+    # Sent by the demo's external storefront, with its own key serving the demo shop (no shared secret).
+    assert set(orders.values_list("source", "storefront_key__name")) == {("external", "Demo storefront")}
     now = timezone.now()
     assert min(order.created_at for order in orders) < now - timedelta(days=25)  # spread over the month
     awaiting = orders.filter(status=OrderStatus.AWAITING_PICKUP)

@@ -70,7 +70,7 @@ def test_the_terms_in_force_upcoming_and_replaced(merchant_api):
 
 def test_the_order_windows_are_listed_and_everything_is_translated(merchant_api):
     if not OrderTerms.objects.exists():  # the migration's first version (a flush before this test removes it)
-        OrderTerms.objects.create(pickup_window_hours=48, receive_days_after_shipment=10,
+        OrderTerms.objects.create(pickup_window_hours=48, ship_window_hours=72, receive_days_after_shipment=10,
                                   receive_days_after_delivery=3, settlement_delay_days=7)  # fmt: skip
     _versions(1)
     merchant_api.lang = "ru-RU"

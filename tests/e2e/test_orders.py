@@ -43,7 +43,7 @@ def _order_card(page, number: str):
 
 def test_an_order_from_the_storefront_to_the_merchants_balance(page, context, base_url, shop, operator):
     fund(shop, "30")  # one mug's cost (below 20.00 at any level) and change
-    storefront = Storefront()
+    storefront = Storefront(shop)
     body = {
         "external_ref": "SF-E2E-1",
         "shop": shop.shop.pk,

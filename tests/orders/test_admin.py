@@ -5,14 +5,16 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from apps.core.errors import AppError
 from apps.core.transitions import status_history
-from apps.orders import figures, services
+from apps.orders import figures, services, tasks
 from apps.orders.constants import CreditEventKind, GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import CreditEvent, Order, Refund, TrackingEvent
 from apps.wallet.constants import AccountKind
@@ -238,12 +240,13 @@ def test_csv_upload_refuses_a_file_without_its_columns_or_a_carrier(console, mer
 # ---------- tracking steps and delivery ----------
 def test_operator_adds_a_tracking_event_but_not_one_in_the_future(console, merchant, operator):
     fund(merchant, "50")
-    with time_machine.travel(timezone.now() - timedelta(hours=3)):  # steps come after the pickup, to the minute
+    with time_machine.travel(timezone.now() - timedelta(hours=3)):  # steps come after the shipment, to the minute
         order = shipped(merchant, operator)
     url = step_url(order, "tracking")
     assert console.get(url).status_code == 200
-    before_pickup = {"occurred_at": local_input(order.picked_at - timedelta(hours=1)), "description": "Sorted"}
-    assert "A tracking step cannot be earlier than the pickup." in console.post(url, before_pickup).content.decode()
+    before_shipment = {"occurred_at": local_input(order.shipped_at - timedelta(hours=1)), "description": "Sorted"}
+    refused = console.post(url, before_shipment).content.decode()
+    assert "A tracking step cannot be dated before the shipment (" in refused
 
     tomorrow = timezone.now() + timedelta(days=1)
     future = console.post(url, {"occurred_at": local_input(tomorrow), "place": "Leipzig", "description": "Sorted"})
@@ -449,3 +452,59 @@ def test_lists_and_search_answer_in_a_constant_number_of_queries(
         )
     by_number = console.get(refunds_url, {"q": target.number})
     assert [r.order_id for r in by_number.context["cl"].result_list] == [target.pk]
+
+
+# ---------- attack 6 of issue 32: a back-dated delivery ----------
+def _shipping_operator(django_user_model):
+    """An operator with what shipping needs and nothing more: view and change orders."""
+    user = django_user_model.objects.create_user("shipper", "shipper@example.com", "Operator-pass-2026", is_staff=True)
+    for codename in ("view_order", "change_order"):
+        user.user_permissions.add(Permission.objects.get(content_type__app_label="orders", codename=codename))
+    return user
+
+
+def test_a_delivery_dated_ten_months_before_the_shipment_is_refused_and_the_order_is_not_settled(
+    client, django_user_model, merchant, operator
+):
+    fund(merchant, "50")
+    order = shipped(merchant, operator)
+    client.force_login(_shipping_operator(django_user_model))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    url = step_url(order, "delivered")
+    back_dated = {"delivered_at": local_input(order.shipped_at - timedelta(days=300))}
+    page = client.post(url, back_dated)
+    assert page.status_code == 200
+    assert "The delivery cannot be dated before the shipment (" in page.content.decode()
+    future = client.post(url, {"delivered_at": local_input(timezone.now() + timedelta(days=2))})
+    assert "A delivery is recorded when it has happened, not before." in future.content.decode()
+    order.refresh_from_db()
+    assert (order.delivered_at, order.status) == (None, OrderStatus.SHIPPED)
+    receive_due = order.receive_due_at
+    # The next sweeps: the buyer's receipt date is still the one after shipment, nothing received or settled.
+    for days in (0, 3, 9):
+        with time_machine.travel(timezone.now() + timedelta(days=days)):
+            moved = tasks.orders_move_due()
+            assert (moved["receive"], moved["settle"]) == (0, 0)
+    order.refresh_from_db()
+    assert (order.status, order.receive_due_at, order.settle_at) == (OrderStatus.SHIPPED, receive_due, None)
+
+
+def test_a_tracking_step_dated_before_the_shipment_is_refused_in_the_service_too(merchant, operator):
+    fund(merchant, "50")
+    order = shipped(merchant, operator)
+    for call, field in (
+        (
+            lambda at: services.order_mark_delivered(order_id=order.pk, operator=operator, delivered_at=at),
+            "delivered_at",
+        ),
+        (
+            lambda at: services.tracking_event_add(order_id=order.pk, occurred_at=at, description="Sorted"),
+            "occurred_at",
+        ),
+    ):
+        with pytest.raises(AppError) as refused:
+            call(order.shipped_at - timedelta(minutes=1))
+        assert list(refused.value.data["errors"]) == [field]
+    assert not TrackingEvent.objects.exists() and Order.objects.get(pk=order.pk).delivered_at is None
+    delivered = services.order_mark_delivered(order_id=order.pk, operator=operator, delivered_at=order.shipped_at)
+    assert delivered.delivered_at == order.shipped_at

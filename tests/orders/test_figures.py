@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from apps.accounts.models import AuthToken, Merchant
 from apps.orders import figures, reports, services, tasks
-from apps.orders.constants import CREDIT_POINTS, CreditEventKind, GoodsStatus, OrderStatus
+from apps.orders.constants import CREDIT_POINTS, CreditEventKind, GoodsStatus, OrderSource, OrderStatus
 from apps.orders.models import CreditEvent, Order
 from apps.orders.report_apis import EchartApi, FinancialReportApi, IndexApi
 from apps.shop import figures as shop_figures
@@ -62,8 +62,8 @@ def curve(api, range_name: str = "today") -> list[dict]:
     return answer["data"]["points"]
 
 
-def received(merchant, operator) -> Order:
-    order = place_order(merchant)
+def received(merchant, operator, storefront_key=None) -> Order:
+    order = place_order(merchant, storefront_key=storefront_key)
     services.order_pick(merchant=merchant, order_id=order.pk, pay_password=PAY)
     services.order_ship(order_id=order.pk, carrier="DHL", tracking_number=f"T{order.pk}", operator=operator)
     return services.order_confirm_receipt(order_id=order.pk)
@@ -168,7 +168,7 @@ def test_the_curve_has_every_point_with_zeros(merchant, merchant_api):
 
 
 def test_visitors_are_distinct_per_day_and_over_seven_and_thirty_days(merchant, merchant_api):
-    shop = Storefront()
+    shop = Storefront(merchant)
     with at(NOON, days=-20):
         assert shop.post("shop/visit", {"shop": merchant.shop.pk, "visitor": "old"}).json()["data"]["counted"]
     with at(NOON, days=-3):
@@ -191,7 +191,7 @@ def test_visitors_are_distinct_per_day_and_over_seven_and_thirty_days(merchant, 
 
 
 def test_followers_follow_and_unfollow_once_each(merchant, merchant_api):
-    shop, now = Storefront(), int(time.time())
+    shop, now = Storefront(merchant), int(time.time())
 
     def changed(call: str, buyer: str, second: int) -> bool:
         # The same body signed in the same second is a replay: each call is signed at its own second.
@@ -209,11 +209,11 @@ def test_followers_follow_and_unfollow_once_each(merchant, merchant_api):
 
 def test_a_review_is_one_per_received_order_and_the_rating_is_their_average(merchant, merchant_api, operator):
     fund(merchant, "100")
-    shop = Storefront()
-    waiting = place_order(merchant)
+    shop = Storefront(merchant)
+    waiting = place_order(merchant, storefront_key=shop.key)
     answer = shop.post("order/review", {"external_ref": waiting.external_ref, "stars": 5}).json()
     assert answer["code"] == 0  # not received yet
-    first, second = received(merchant, operator), received(merchant, operator)
+    first, second = received(merchant, operator, shop.key), received(merchant, operator, shop.key)
     assert shop.post("order/review", {"external_ref": first.external_ref, "stars": 5, "text": "Great"}).json()["code"]
     assert shop.post("order/review", {"external_ref": first.external_ref, "stars": 1}).json()["code"] == 0
     assert shop.post("order/review", {"external_ref": second.external_ref, "stars": 6}).json()["code"] == 0
@@ -305,6 +305,8 @@ def _bulk_orders(merchant, count: int) -> None:
                 total_cost=Decimal("18.00"),
                 earnings=Decimal("2.00"),
                 paid_at=when,
+                payment_reference=f"PAY-bulk-{n}",
+                source=OrderSource.STOREFRONT,
                 received_at=when if status in (OrderStatus.COMPLETED, OrderStatus.REFUNDED) else None,
                 closed_at=when if status in (OrderStatus.CANCELLED, OrderStatus.REFUNDED) else None,
                 ship_name="A",

@@ -116,7 +116,7 @@ def test_a_paid_order_that_held_nothing_gives_its_units_back_when_cancelled(merc
 
 
 def test_the_intake_has_the_same_bounds_and_says_whether_an_order_holds_its_units(merchant):
-    storefront = Storefront()
+    storefront = Storefront(merchant)
     goods = listing(merchant, stock=10)
 
     def create(ref: str, quantity: int) -> dict:

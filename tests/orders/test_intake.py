@@ -26,8 +26,8 @@ FORBIDDEN = int(ErrorCode.FORBIDDEN)
 
 
 @pytest.fixture
-def storefront():
-    return Storefront()
+def storefront(merchant):
+    return Storefront(merchant)
 
 
 @pytest.fixture
@@ -229,8 +229,9 @@ def test_the_signature_covers_the_body(storefront, merchant, goods):
         cheaper,
         content_type="application/json",
         HTTP_LANG="en",
+        HTTP_X_STOREFRONT_KEY=storefront.key.key_id,
         HTTP_X_STOREFRONT_TIMESTAMP=stamp,
-        HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, json.dumps(body).encode()),
+        HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, json.dumps(body).encode(), storefront.secret),
     )
     _refused(response, "not valid")
     assert not Order.objects.exists()
@@ -314,8 +315,9 @@ def test_no_merchant_session_is_needed_or_read(storefront, merchant, goods):
         raw,
         content_type="application/json",
         HTTP_TOKEN="stale",
+        HTTP_X_STOREFRONT_KEY=storefront.key.key_id,
         HTTP_X_STOREFRONT_TIMESTAMP=stamp,
-        HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, raw),
+        HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, raw, storefront.secret),
     )
     assert response.json()["code"] == 1
 
@@ -387,8 +389,9 @@ def test_a_shop_that_is_closed_or_not_approved_takes_no_order(storefront, mercha
 
 
 def test_an_unknown_shop_is_refused(storefront, merchant, goods):
+    """A shop that does not exist is one no key serves."""
     answer = storefront.post("order/create", order_body(merchant, goods, shop=merchant.shop.pk + 1000)).json()
-    assert (answer["code"], answer["msg"]) == (0, "This shop does not exist.")
+    assert (answer["code"], answer["msg"]) == (0, "This storefront key does not serve this shop.")
     assert not Order.objects.exists()
 
 
@@ -473,15 +476,29 @@ def _throttled(answer) -> bool:
     return body["code"] == 0 and body["data"]["error"] == ErrorCode.THROTTLED
 
 
-def test_a_shops_visits_are_bounded_per_shop_and_only_signed_ones_count(storefront, merchant, window):
+def test_a_shops_visits_are_bounded_per_shop_and_only_signed_ones_count(merchant, window):
     window(intake_shop="3/min")
-    shop, other = merchant.shop.pk, MerchantFactory().shop.pk
+    another = MerchantFactory()
+    storefront = Storefront(merchant, another)
+    shop, other = merchant.shop.pk, another.shop.pk
     for n in range(3):  # not the storefront's: refused before any allowance is spent
         assert storefront.post("shop/visit", {"shop": shop, "visitor": f"v-{n}"}, secret="another").status_code == 403
     answers = [storefront.post("shop/visit", {"shop": shop, "visitor": f"v-{n}"}) for n in range(5)]
     assert [a.json()["code"] for a in answers] == [1, 1, 1, 0, 0] and _throttled(answers[-1])
     assert Visitor.objects.filter(merchant=merchant).count() == 3
     assert storefront.post("shop/visit", {"shop": other, "visitor": "v-0"}).json()["data"]["counted"]
+
+
+def test_a_key_spends_no_allowance_of_a_shop_it_does_not_serve(merchant, other_merchant, window):
+    window(intake_shop="2/min")
+    theirs = Storefront(other_merchant)  # another storefront's key, for another shop
+    for n in range(3):
+        answer = theirs.post("shop/visit", {"shop": merchant.shop.pk, "visitor": f"v-{n}"}).json()
+        assert answer["data"]["error"] == ErrorCode.FORBIDDEN
+    ours = Storefront(merchant)
+    answers = [ours.post("shop/visit", {"shop": merchant.shop.pk, "visitor": f"v-{n}"}).json() for n in range(2)]
+    assert [a["code"] for a in answers] == [1, 1]
+    assert Visitor.objects.filter(merchant=merchant).count() == 2
 
 
 def test_a_buyers_follows_are_bounded_per_buyer_and_shop(storefront, merchant, window):

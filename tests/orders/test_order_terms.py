@@ -21,7 +21,13 @@ from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_orde
 
 pytestmark = pytest.mark.django_db
 
-FIELDS = ("pickup_window_hours", "receive_days_after_shipment", "receive_days_after_delivery", "settlement_delay_days")
+FIELDS = (
+    "pickup_window_hours",
+    "ship_window_hours",
+    "receive_days_after_shipment",
+    "receive_days_after_delivery",
+    "settlement_delay_days",
+)
 
 
 @pytest.fixture
@@ -36,8 +42,8 @@ def terms_operator(django_user_model, client):
 
 
 def _form(start, **values) -> dict:
-    data = {"pickup_window_hours": 48, "receive_days_after_shipment": 10, "receive_days_after_delivery": 3,
-            "settlement_delay_days": 7, "change_note": "", **values}  # fmt: skip
+    data = {"pickup_window_hours": 48, "ship_window_hours": 72, "receive_days_after_shipment": 10,
+            "receive_days_after_delivery": 3, "settlement_delay_days": 7, "change_note": "", **values}  # fmt: skip
     data.update(effective_from_0=start.strftime("%Y-%m-%d"), effective_from_1=start.strftime("%H:%M:%S"))
     return data
 
@@ -61,7 +67,7 @@ def test_operators_announce_windows_within_bounds_and_orders_keep_the_windows_of
     terms_operator, merchant, operator, django_capture_on_commit_callbacks
 ):
     versions = OrderTerms.objects.count()  # the migration's first version, unless a flush removed it
-    first = OrderTerms.objects.create(pickup_window_hours=48, receive_days_after_shipment=10,
+    first = OrderTerms.objects.create(pickup_window_hours=48, ship_window_hours=72, receive_days_after_shipment=10,
                                       receive_days_after_delivery=3, settlement_delay_days=7,
                                       effective_from=timezone.now())  # fmt: skip
     LevelFactory(rank=1)

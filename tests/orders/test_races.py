@@ -8,6 +8,8 @@ import time_machine
 from django.core.management import call_command
 from django.utils import timezone
 
+from apps.accounts.constants import MerchantStatus
+from apps.accounts.services import merchant_transition
 from apps.core.errors import AppError
 from apps.orders import services
 from apps.orders.constants import GoodsStatus, OrderStatus, RefundStatus
@@ -130,3 +132,65 @@ def test_the_first_events_of_a_day_in_two_transactions_at_once_are_both_counted(
     day = DailyFigures.objects.get(merchant=merchant)
     assert (day.orders, day.sales, day.visitors) == (2, Decimal("40.00"), 2)
     call_command("check_figures", verbosity=0)
+
+
+# ---------- issue 32: the ship window's sweep, a shop closing while its orders are paid ----------
+def _picked(merchant) -> Order:
+    order = place_order(merchant)
+    services.order_pick(merchant=merchant, order_id=order.pk, pay_password=PAY)
+    return order
+
+
+def test_the_ship_window_sweep_and_a_late_shipment_at_once_do_one_or_the_other(merchant, operator):
+    fund(merchant, "180")
+    orders = [_picked(merchant) for _ in range(6)]
+    with time_machine.travel(timezone.now() + timedelta(hours=73)):
+        for order in orders:
+
+            def step(i, order=order):
+                if i == 0:
+                    return services.order_expire_unshipped(order_id=order.pk)
+                return services.order_ship(
+                    order_id=order.pk, carrier="DHL", tracking_number=f"L{order.pk}", operator=operator
+                )
+
+            cancelled, shipped = concurrently(2, step)
+            order.refresh_from_db()
+            if cancelled is True:
+                assert isinstance(shipped, AppError) and order.status == OrderStatus.CANCELLED
+                assert JournalEntry.objects.filter(reference=f"order_cancel:{order.pk}").count() == 1
+            else:
+                assert cancelled is False and isinstance(shipped, Order) and order.status == OrderStatus.SHIPPED
+                assert not JournalEntry.objects.filter(reference=f"order_cancel:{order.pk}").exists()
+    back = sum(18 for order in Order.objects.filter(status=OrderStatus.CANCELLED))
+    assert wallet_summary(merchant=merchant)["balance"] == f"{180 - 6 * 18 + back}.00"
+    call_command("check_ledger", verbosity=0)
+    call_command("check_figures", verbosity=0)
+
+
+def test_two_sweeps_at_once_cancel_an_unshipped_order_once(merchant):
+    fund(merchant, "18")
+    order = _picked(merchant)
+    with time_machine.travel(timezone.now() + timedelta(hours=73)):
+        results = concurrently(4, lambda i: services.order_expire_unshipped(order_id=order.pk))
+    assert sorted(results) == [False, False, False, True]
+    assert JournalEntry.objects.filter(reference=f"order_cancel:{order.pk}").count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "18.00"
+    call_command("check_ledger", verbosity=0)
+
+
+def test_a_shop_closing_while_its_orders_are_paid_leaves_no_window_running(merchant, operator):
+    """The payment locks the merchant row before the order: each order paid at the moment the shop closes either
+    was paid first (and the closing pauses it) or sees the shop closed (and waits paused from the start)."""
+    orders = [place_order(merchant, paid=False) for _ in range(4)]
+
+    def step(i):
+        if i == 0:
+            return merchant_transition(merchant_id=merchant.pk, to=MerchantStatus.CLOSED, operator=operator, reason="x")
+        return services.order_pay(order_id=orders[i - 1].pk, payment_reference=f"P{i}")
+
+    concurrently(4, step)
+    paid = Order.objects.filter(status=OrderStatus.AWAITING_PICKUP)
+    assert paid.count() == 3
+    assert all(order.pickup_deadline is None and order.pickup_paused_left is not None for order in paid)
+    call_command("check_ledger", verbosity=0)

@@ -59,7 +59,6 @@ BROKERS = {
     "rabbitmq": os.environ.get("PROD_SMOKE_AMQP", "amqp://guest:guest@127.0.0.1:5672//"),
 }
 DATABASE = "prod_smoke"
-STOREFRONT_SECRET = "prod-smoke-storefront-secret"
 OPERATOR, OPERATOR_PASSWORD = "operator", "Operator-pass-2026"
 QUEUES = "money,default,bulk"
 WAIT = 90  # seconds any one thing may take before the smoke fails
@@ -172,14 +171,15 @@ class Merchant:
         self.token = body["data"]["merinfo"]["token"]
 
 
-def intake(base: str, call: str, body: dict) -> dict:
+def intake(base: str, world: "World", call: str, body: dict) -> dict:
     from tests.storefront import signature_of
 
     raw = json.dumps(body).encode()
     stamp = str(int(time.time()))
-    signature = signature_of(stamp, raw, STOREFRONT_SECRET)
+    signature = signature_of(stamp, raw, world.storefront_secret)
     headers = {
         "Content-Type": "application/json",
+        "X-Storefront-Key": world.storefront_key,
         "X-Storefront-Timestamp": stamp,
         "X-Storefront-Signature": signature,
     }
@@ -225,6 +225,8 @@ class World:
     token_abi: list
     payer: str
     platform: str
+    storefront_key: str  # the smoke's external storefront: its key id and secret
+    storefront_secret: str
 
 
 def setup_world(rpc: str) -> World:
@@ -253,8 +255,13 @@ def setup_world(rpc: str) -> World:
     token = w3.eth.contract(address=receipt.contractAddress, abi=compiled["abi"])
     w3.eth.wait_for_transaction_receipt(token.functions.transfer(payer, 10**15).transact({"from": owner}))
 
-    get_user_model().objects.create_superuser(OPERATOR, "operator@example.com", OPERATOR_PASSWORD)
+    from apps.orders.intake import storefront_key_create
+
+    operator = get_user_model().objects.create_superuser(OPERATOR, "operator@example.com", OPERATOR_PASSWORD)
     merchant = MerchantFactory(level=LevelFactory(rank=1))
+    key, secret = storefront_key_create(
+        name="Smoke storefront", shop_ids=[merchant.shop.pk], operator=operator, reason="The smoke's orders"
+    )
     goods = ShopGoodsFactory(merchant=merchant, product=ProductFactory(retail_price=Decimal("20.00"), stock=100_000))
     network = DepositNetworkFactory(
         code="USDT-ERC20",
@@ -277,6 +284,8 @@ def setup_world(rpc: str) -> World:
         compiled["abi"],
         payer,
         platform,
+        key.key_id,
+        secret,
     )
 
 
@@ -306,9 +315,9 @@ class Smoke:
             "ship_address": "1 Main Street",
             "ship_country": "US",
         }
-        created = intake(base, "order/create", body)
+        created = intake(base, self.world, "order/create", body)
         check(created["code"] == 1, f"intake order/create refused: {created}")
-        paid = intake(base, "order/paid", {"external_ref": ref, "payment_reference": f"PAY-{ref}"})
+        paid = intake(base, self.world, "order/paid", {"external_ref": ref, "payment_reference": f"PAY-{ref}"})
         check(paid["code"] == 1, f"intake order/paid refused: {paid}")
         return ref
 
@@ -559,7 +568,6 @@ def environment(folder: Path, broker_url: str) -> dict[str, str]:
             {"visibility_timeout": 8, "unacked_restore_interval": 1, "unacked_restore_throttle": 1}
         ),
         "THIRD_PARTY_SECRET": "prod-smoke-third-party-secret",
-        "STOREFRONT_SECRET": STOREFRONT_SECRET,
         "STRIPE_SECRET_KEY": "sk_test_prod_smoke",  # Stripe is not called: the smoke places orders through the intake
         "STRIPE_WEBHOOK_SECRET": "whsec_prod_smoke",
         "SECURE_SSL_REDIRECT": "false",

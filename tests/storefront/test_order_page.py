@@ -2,9 +2,12 @@
 order's money goes back through the provider), confirm receipt, ask for a refund, rate once; each refused with a
 reason and no change when it does not apply."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+import time_machine
+from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
 from apps.catalog.models import Product
@@ -133,3 +136,23 @@ def test_an_unknown_order_link_changes_nothing(buyer, goods):
     answer = buyer.post(f"/o/{'y' * 43}/cancel", {"csrfmiddlewaretoken": token})
     assert answer.status_code == 404
     assert Order.objects.get().status == OrderStatus.AWAITING_PICKUP
+
+
+def test_the_buyer_sees_the_delivery_among_the_shipping_steps(buyer, goods, merchant, operator):
+    """Issue 32, attack 6: the carrier's delivery is a step on the buyer's page, at its time among the others."""
+    buyer_order = buy(buyer, goods)
+    shipped(buyer_order, merchant, operator)
+    with time_machine.travel(timezone.now() + timedelta(hours=2)):
+        order_services.tracking_event_add(
+            order_id=buyer_order.order_id, occurred_at=timezone.now(), description="Arrived at the hub"
+        )
+    html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
+    assert "Arrived at the hub" in html and 'data-step="delivered"' not in html
+    with time_machine.travel(timezone.now() + timedelta(hours=5)):
+        order_services.order_mark_delivered(order_id=buyer_order.order_id, operator=operator)
+    html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
+    steps = html[html.index('<ol class="steps">') :]
+    assert 'data-step="delivered"' in steps and "Delivered" in steps
+    assert steps.index("Delivered") < steps.index("Arrived at the hub")  # newest first
+    html = buyer.get(page_of(buyer_order), {"lang": "ri"}).content.decode()  # Japanese
+    assert "配達済み" in html[html.index('<ol class="steps">') :]

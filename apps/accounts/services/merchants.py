@@ -26,7 +26,7 @@ from ..constants import (
     ACTION_SHOP_REOPENED,
     MerchantStatus,
 )
-from ..hooks import merchant_registered
+from ..hooks import merchant_registered, shop_closed_changed
 from ..models import Merchant, ThirdPartyIdentity
 from ..selectors import account_normalize, invitation_resolve
 from ..sms import sms_send
@@ -264,6 +264,9 @@ def merchant_transition(*, merchant_id: int, to: str, operator: Any, reason: str
     if (current, target) not in REASON_OPTIONAL and not reason:
         raise field_error("reason", _("Please give a reason."))
     merchant = transition(merchant, target, actor=operator, note=reason, changes={"status_reason": reason})
+    reopened = current == MerchantStatus.CLOSED and target == MerchantStatus.ACTIVE
+    if reopened or target == MerchantStatus.CLOSED:
+        shop_closed_changed(merchant_id=merchant.pk, closed=not reopened)
     decision = _DECISIONS.get((current, target))
     if decision is None:  # the merchant re-submitted documents
         title, body = _REVIEW_NOTICE

@@ -18,6 +18,7 @@ def first_version(apps, schema_editor):
             effective_from=now,
             announced_at=now,
             pickup_window_hours=settings.ORDER_PICKUP_WINDOW_HOURS,
+            ship_window_hours=settings.ORDER_SHIP_WINDOW_HOURS,
             receive_days_after_shipment=settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT,
             receive_days_after_delivery=settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY,
             settlement_delay_days=settings.ORDER_SETTLEMENT_DELAY_DAYS,
@@ -28,7 +29,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('core', '0003_statuschange_idempotency_result'),
-        ('orders', '0004_order_stock_reserved'),
+        ('orders', '0005_sources_keys_windows'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -41,6 +42,7 @@ class Migration(migrations.Migration):
                 ('announced_at', models.DateTimeField(default=django.utils.timezone.now, editable=False, verbose_name='announced at')),
                 ('change_note', models.CharField(blank=True, max_length=255, verbose_name='what changes and why')),
                 ('pickup_window_hours', models.PositiveIntegerField(help_text='A paid order not picked up within this many hours is cancelled and its buyer refunded.', verbose_name='pickup window (hours)')),
+                ('ship_window_hours', models.PositiveIntegerField(help_text='A picked-up order not shipped within this many hours is cancelled: its cost back to the merchant, the buyer refunded, no credit lost.', verbose_name='ship window (hours)')),
                 ('receive_days_after_shipment', models.PositiveIntegerField(help_text='A shipped order counts as received this many days after shipment, unless the buyer confirms.', verbose_name='received after shipment (days)')),
                 ('receive_days_after_delivery', models.PositiveIntegerField(help_text='A delivered order counts as received this many days after delivery, if that comes first.', verbose_name='received after delivery (days)')),
                 ('settlement_delay_days', models.PositiveIntegerField(help_text='A received order settles (its sales become available) this many days later, with no open refund.', verbose_name='settlement delay (days)')),

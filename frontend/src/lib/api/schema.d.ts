@@ -48,8 +48,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description A buyer's order in an open shop, awaiting payment: its listings must be on sale and in stock. The
-         *     storefront reference is taken once; the order is answered with its number and total.
+         * @description A buyer's order in an open shop the key serves, awaiting payment: its listings must be on sale and in
+         *     stock. The storefront reference is taken once; the order is answered with its number and total. The order
+         *     records the key that sent it: the merchant sees the storefront's name.
          */
         post: operations["intake_v1_order_create_create"];
         delete?: never;
@@ -68,8 +69,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description The buyer paid an order awaiting payment: it now awaits the merchant's pickup. An order that held nothing
-         *     (stock_reserved false) takes its units now, and is refused, unchanged, when they are gone.
+         * @description The buyer paid an order awaiting payment: it now awaits the merchant's pickup, its payment reference shown
+         *     to the merchant. An order that held nothing (stock_reserved false) takes its units now, and is refused,
+         *     unchanged, when they are gone.
          */
         post: operations["intake_v1_order_paid_create"];
         delete?: never;
@@ -1827,7 +1829,7 @@ export interface components {
         IntakeOrderPaidApiInputRequest: {
             /** @description The storefront's reference of the order. */
             external_ref: string;
-            /** @description The payment provider's reference. */
+            /** @description The payment provider's reference of the buyer's payment: required, shown to the merchant. */
             payment_reference: string;
         };
         IntakeOrderRefundApiInputRequest: {
@@ -2168,10 +2170,33 @@ export interface components {
             total_cost: string;
             /** Format: decimal */
             earnings: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description An order awaiting pickup not picked up by then is cancelled. Null while paused.
+             */
             pickup_deadline: string | null;
+            /** @description While the shop is closed its pickup windows pause: the seconds this order's window has left, counted again from when the shop reopens. Null while the window runs. */
+            readonly pickup_paused_left: number | null;
+            /**
+             * Format: date-time
+             * @description A picked-up order the platform has not shipped by then is cancelled: its cost comes back to the balance and the buyer is refunded, with no credit event.
+             */
+            ship_deadline: string | null;
             /** Format: date-time */
             settle_at: string | null;
+            /**
+             * @description Where the order came from: the platform's storefront, an external storefront (source_name), or, for orders received before storefront keys, the intake's former shared secret.
+             *
+             *     * `storefront` - The platform's storefront
+             *     * `external` - External storefront
+             *     * `shared_secret` - Order intake with the former shared secret
+             */
+            source: components["schemas"]["OrderSourceEnum"];
+            source_label: string;
+            /** @description The external storefront's name; empty otherwise. */
+            readonly source_name: string;
+            /** @description The buyer's payment: the payment provider's reference (the platform's storefront) or the one the external storefront sent. Empty until paid. */
+            payment_reference: string;
             lines: components["schemas"]["OrderLine"][];
             ship_name: string;
             /** @description Masked: the first three and last two characters. */
@@ -2264,6 +2289,13 @@ export interface components {
             cost: string;
         };
         /**
+         * @description * `storefront` - The platform's storefront
+         *     * `external` - External storefront
+         *     * `shared_secret` - Order intake with the former shared secret
+         * @enum {string}
+         */
+        OrderSourceEnum: "storefront" | "external" | "shared_secret";
+        /**
          * @description * `0` - Awaiting payment
          *     * `5` - Awaiting pickup
          *     * `1` - Awaiting shipment
@@ -2293,8 +2325,18 @@ export interface components {
             total_cost: string;
             /** Format: decimal */
             earnings: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description An order awaiting pickup not picked up by then is cancelled. Null while paused.
+             */
             pickup_deadline: string | null;
+            /** @description While the shop is closed its pickup windows pause: the seconds this order's window has left, counted again from when the shop reopens. Null while the window runs. */
+            readonly pickup_paused_left: number | null;
+            /**
+             * Format: date-time
+             * @description A picked-up order the platform has not shipped by then is cancelled: its cost comes back to the balance and the buyer is refunded, with no credit event.
+             */
+            ship_deadline: string | null;
             /** Format: date-time */
             settle_at: string | null;
         };
@@ -2917,7 +2959,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3016,7 +3060,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3115,7 +3161,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3214,7 +3262,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3313,7 +3363,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3412,7 +3464,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3511,7 +3565,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3610,7 +3666,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;
@@ -3709,7 +3767,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Hex HMAC-SHA256 with the storefront secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
+                /** @description The id of the storefront's key (sfk_...), given by the platform with its secret. An unknown or deactivated key answers HTTP 403 (code 0). */
+                "X-Storefront-Key": string;
+                /** @description Hex HMAC-SHA256 with the storefront key's secret of the timestamp, ".", and the raw body; each signature is accepted once. A missing, stale or bad signature, or a replay, answers HTTP 403 (code 0). */
                 "X-Storefront-Signature": string;
                 /** @description The Unix time (seconds) of signing; refused more than 300 seconds away from the server's time. */
                 "X-Storefront-Timestamp": number;

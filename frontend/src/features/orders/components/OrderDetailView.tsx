@@ -22,11 +22,16 @@ function Row({ label, children, strong }: { label: ReactNode; children: ReactNod
   );
 }
 
-/** What comes next for the order and when: the pickup deadline, the automatic receipt, the settlement date. */
+/** What comes next for the order and when: the pickup deadline (or its pause while the shop is closed), the ship
+ * deadline, the automatic receipt, the settlement date. */
 function Deadline({ order }: { order: OrderDetail }) {
   const format = useFormat();
   if (order.status === 5 && order.pickup_deadline)
     return <FormattedMessage {...m.pickupBy} values={{ time: format.dateTime(order.pickup_deadline) }} />;
+  if (order.status === 5 && order.pickup_paused_left !== null)
+    return <FormattedMessage {...m.pickupPaused} values={{ hours: Math.ceil(order.pickup_paused_left / 3600) }} />;
+  if (order.status === 1 && order.ship_deadline)
+    return <FormattedMessage {...m.shipsBy} values={{ time: format.dateTime(order.ship_deadline) }} />;
   if (order.status === 2 && order.receive_due_at)
     return <FormattedMessage {...m.receivedBy} values={{ time: format.dateTime(order.receive_due_at) }} />;
   if (order.status === 3 && order.settle_at)
@@ -114,6 +119,25 @@ function Detail({ order }: { order: OrderDetail }) {
           </Row>
           <Row label={<FormattedMessage {...m.earnings} />} strong>
             <Money value={order.earnings} />
+          </Row>
+        </List.Item>
+      </List>
+
+      <List header={<FormattedMessage {...m.origin} />}>
+        <List.Item>
+          <Row label={<FormattedMessage {...m.source} />}>
+            <span data-testid="order-source">
+              {order.source_name ? (
+                <FormattedMessage {...m.sourceNamed} values={{ kind: order.source_label, name: <span translate="no">{order.source_name}</span> }} />
+              ) : (
+                order.source_label
+              )}
+            </span>
+          </Row>
+          <Row label={<FormattedMessage {...m.paymentReference} />}>
+            <span translate="no" data-testid="payment-reference">
+              {order.payment_reference || <FormattedMessage {...m.notPaidYet} />}
+            </span>
           </Row>
         </List.Item>
       </List>

@@ -113,8 +113,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
             {order.pickup_deadline && (
               <FormattedMessage {...m.pickupBy} values={{ time: format.dateTime(order.pickup_deadline) }} />
             )}
+            {!order.pickup_deadline && order.pickup_paused_left !== null && (
+              <FormattedMessage {...m.pickupPaused} values={{ hours: Math.ceil(order.pickup_paused_left / 3600) }} />
+            )}
           </span>
           <PickButton order={order} />
+        </div>
+      )}
+      {order.status === 1 && order.ship_deadline && (
+        <div className="orders-card-foot orders-deadline">
+          <FormattedMessage {...m.shipsBy} values={{ time: format.dateTime(order.ship_deadline) }} />
         </div>
       )}
       {order.status === 3 && order.settle_at && (

@@ -42,6 +42,10 @@ const plainMessages = defineMessages({
   refundTab0: { id: "orders.refundTab.0", defaultMessage: "Pending approval", description: "Refund requests tab" },
   refundTab1: { id: "orders.refundTab.1", defaultMessage: "Approved", description: "Refund requests tab" },
   refundTab2: { id: "orders.refundTab.2", defaultMessage: "Rejected", description: "Refund requests tab" },
+  origin: { id: "orders.origin", defaultMessage: "Where it came from", description: "OrderDetail section: the storefront the order came from and the buyer's payment" },
+  source: { id: "orders.source", defaultMessage: "Storefront", description: "Label: the storefront the buyer ordered in (the platform's own or an external one, by name)" },
+  paymentReference: { id: "orders.paymentReference", defaultMessage: "Payment reference", description: "Label: the reference of the buyer's payment (the payment provider's, or the one the external storefront sent)" },
+  notPaidYet: { id: "orders.notPaidYet", defaultMessage: "Not paid yet", description: "Payment reference of an order the buyer has not paid" },
 });
 
 /** Messages with arguments carry their argument types (react-intl 12 typed messages). */
@@ -49,6 +53,9 @@ const argumentMessages = defineMessages<{
   moreLines: { readonly count: MessageValue };
   quantity: { readonly count: MessageValue };
   pickupBy: { readonly time: MessageValue };
+  pickupPaused: { readonly hours: MessageValue };
+  shipsBy: { readonly time: MessageValue };
+  sourceNamed: { readonly kind: MessageValue; readonly name: MessageValue };
   settlesOn: { readonly time: MessageValue };
   receivedBy: { readonly time: MessageValue };
   pickUpAll: { readonly count: MessageValue };
@@ -66,6 +73,17 @@ const argumentMessages = defineMessages<{
   moreLines: { id: "orders.moreLines", defaultMessage: "and {count} more", description: "After the first product's title when an order has more products" },
   quantity: { id: "orders.quantity", defaultMessage: "Quantity: {count}", description: "Number of items in the order" },
   pickupBy: { id: "orders.pickupBy", defaultMessage: "Pick up by {time}, or the order is cancelled", description: "Deadline of an order awaiting pickup" },
+  pickupPaused: {
+    id: "orders.pickupPaused",
+    defaultMessage: "Your shop is closed: the pickup window is paused. When the shop reopens, you have {hours, plural, one {# hour} other {# hours}} left to pick it up",
+    description: "An order awaiting pickup while the shop is closed: its window waits, with the hours it had left (rounded up)",
+  },
+  shipsBy: {
+    id: "orders.shipsBy",
+    defaultMessage: "The platform ships it by {time}, or the order is cancelled and your cost comes back",
+    description: "Deadline of a picked-up order: if the platform has not shipped it by then, it is cancelled and the merchant's cost returns to the balance",
+  },
+  sourceNamed: { id: "orders.sourceNamed", defaultMessage: "{kind}: {name}", description: "The kind of storefront and the external storefront's name, e.g. External storefront: Acme" },
   settlesOn: { id: "orders.settlesOn", defaultMessage: "Settles on {time}", description: "When a received order's money moves to the balance" },
   receivedBy: { id: "orders.receivedBy", defaultMessage: "Counts as received on {time} unless the buyer confirms first", description: "Shipped order: automatic receipt date" },
   pickUpAll: { id: "orders.pickUpAll", defaultMessage: "Pick up all ({count})", description: "Button: pick up every order awaiting pickup" },

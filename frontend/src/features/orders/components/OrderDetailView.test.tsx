@@ -1,0 +1,110 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { IntlProvider } from "react-intl";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/lib/api";
+import type { OrderDetail } from "../api";
+import { OrderDetailView } from "./OrderDetailView";
+
+const ORDER: OrderDetail = {
+  id: 9,
+  number: "O-9",
+  created_at: "2026-11-20T08:00:00Z",
+  status: 1,
+  status_label: "Awaiting shipment",
+  title: "Ceramic mug",
+  image: null,
+  line_count: 1,
+  quantity: 1,
+  total_payment: "20.00",
+  total_cost: "18.00",
+  earnings: "2.00",
+  pickup_deadline: null,
+  pickup_paused_left: null,
+  ship_deadline: "2026-11-23T09:00:00Z",
+  settle_at: null,
+  source: "external",
+  source_label: "External storefront",
+  source_name: "Acme storefront",
+  payment_reference: "PSP-778812",
+  lines: [{ title: "Ceramic mug", image: null, quantity: 1, retail_price: "20.00", purchase_price: "18.00", profit: "2.00" }],
+  ship_name: "Ann Buyer",
+  ship_phone: "+15•••••34",
+  ship_address: "1 Main Street",
+  ship_country: "US",
+  carrier: "",
+  tracking_number: "",
+  paid_at: "2026-11-20T08:03:00Z",
+  picked_at: "2026-11-20T09:00:00Z",
+  shipped_at: null,
+  delivered_at: null,
+  receive_due_at: null,
+  received_at: null,
+  settled_at: null,
+  closed_at: null,
+  tracking_events: [],
+  history: [],
+  refunds: [],
+};
+
+/** jsdom has no IntersectionObserver (antd-mobile's lazy images ask for one): one that never reports. */
+class NoIntersections {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+function mount(order: OrderDetail) {
+  vi.stubGlobal("IntersectionObserver", NoIntersections);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ code: 1, msg: "", data: order }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
+      ),
+    ),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <IntlProvider locale="en" messages={{}} timeZone="UTC">
+        <MemoryRouter>
+          <OrderDetailView id={order.id} />
+        </MemoryRouter>
+      </IntlProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("OrderDetailView", () => {
+  it("shows where the order came from, its payment reference and the ship deadline", async () => {
+    mount(ORDER);
+    expect((await screen.findByTestId("order-source")).textContent).toBe("External storefront: Acme storefront");
+    expect(screen.getByTestId("payment-reference").textContent).toBe("PSP-778812");
+    const deadline = screen.getByTestId("order-deadline").textContent ?? "";
+    expect(deadline).toContain("The platform ships it by");
+    expect(deadline).toContain("your cost comes back");
+  });
+
+  it("shows a paused pickup window while the shop is closed", async () => {
+    mount({
+      ...ORDER,
+      status: 5,
+      status_label: "Awaiting pickup",
+      ship_deadline: null,
+      picked_at: null,
+      pickup_paused_left: 36 * 3600 - 30,
+      source: "storefront",
+      source_label: "The platform's storefront",
+      source_name: "",
+      payment_reference: "stripe:cs_test_1",
+    });
+    expect((await screen.findByTestId("order-deadline")).textContent).toContain("36 hours left to pick it up");
+    expect(screen.getByTestId("order-source").textContent).toBe("The platform's storefront");
+  });
+});
