@@ -402,8 +402,8 @@ class RecoveryRequestForm(forms.ModelForm):
 class AccountRecoveryAdmin(DecisionAdmin):
     """Account recovery for a merchant who lost access to their email or phone (product.md section 2.9).
 
-    An operator with "request_recovery" requests it (Add: the merchant, the new contact details, a reason); a
-    different operator with "approve_recovery" approves or rejects it on its page. It applies
+    An operator with "request_accountrecovery" requests it (Add: the merchant, the new contact details, a reason); a
+    different operator with "approve_accountrecovery" approves or rejects it on its page. It applies
     ACCOUNT_RECOVERY_DELAY_HOURS after the approval (the beat's task), unless the merchant cancels it in the app;
     the merchant is told at each step, in the app and at the old contact. Nothing here is edited in place.
     """
@@ -421,10 +421,10 @@ class AccountRecoveryAdmin(DecisionAdmin):
     }
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return bool(request.user.has_perm("accounts.request_recovery"))
+        return bool(request.user.has_perm("accounts.request_accountrecovery"))
 
     def has_approve_permission(self, request: HttpRequest, obj: AccountRecovery | None = None) -> bool:
-        return bool(request.user.has_perm("accounts.approve_recovery"))
+        return bool(request.user.has_perm("accounts.approve_accountrecovery"))
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list:
         return list(self.add_fields) if obj is None else super().get_fields(request, obj)

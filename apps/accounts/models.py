@@ -268,8 +268,8 @@ class AccountRecovery(TimeStampedModel):
         verbose_name = _("account recovery")
         verbose_name_plural = _("account recoveries")
         permissions = [
-            ("request_recovery", "Can request an account recovery"),
-            ("approve_recovery", "Can approve or reject an account recovery"),
+            ("request_accountrecovery", "Can request an account recovery"),
+            ("approve_accountrecovery", "Can approve or reject an account recovery"),
         ]
         constraints = [
             models.UniqueConstraint(

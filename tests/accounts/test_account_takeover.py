@@ -57,14 +57,14 @@ def operator_a(django_user_model):
         "view_merchant",
         "change_merchant",
         "view_accountrecovery",
-        "request_recovery",
-        "approve_recovery",
+        "request_accountrecovery",
+        "approve_accountrecovery",
     )
 
 
 @pytest.fixture
 def operator_b(django_user_model):
-    return _staff(django_user_model, "operator_b", "view_merchant", "view_accountrecovery", "approve_recovery")
+    return _staff(django_user_model, "operator_b", "view_merchant", "view_accountrecovery", "approve_accountrecovery")
 
 
 @pytest.fixture

@@ -57,6 +57,7 @@ def test_the_first_version_holds_the_settings_values():
     assert values in (None, values_before)
     assert values_before == [
         settings.ORDER_PICKUP_WINDOW_HOURS,
+        settings.ORDER_SHIP_WINDOW_HOURS,
         settings.ORDER_RECEIVE_DAYS_AFTER_SHIPMENT,
         settings.ORDER_RECEIVE_DAYS_AFTER_DELIVERY,
         settings.ORDER_SETTLEMENT_DELAY_DAYS,

@@ -42,7 +42,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'account recovery',
                 'verbose_name_plural': 'account recoveries',
                 'ordering': ['-created_at', '-id'],
-                'permissions': [('request_recovery', 'Can request an account recovery'), ('approve_recovery', 'Can approve or reject an account recovery')],
+                'permissions': [('request_accountrecovery', 'Can request an account recovery'), ('approve_accountrecovery', 'Can approve or reject an account recovery')],
                 'constraints': [models.UniqueConstraint(condition=models.Q(('status__in', ('requested', 'approved'))), fields=('merchant',), name='accounts_one_open_recovery'), models.CheckConstraint(condition=models.Q(('new_email', ''), ('new_phone', ''), _negated=True), name='accounts_recovery_changes_something')],
             },
         ),
