@@ -79,6 +79,7 @@ def test_the_order_windows_are_listed_and_everything_is_translated(merchant_api)
     assert windows["title"] == "Сроки заказов и расчёта"
     assert [value["name"] for value in windows["in_force"][0]["values"]] == [
         "Срок выкупа заказа (часы)",
+        "Срок отправки заказа (часы)",
         "Получен после отправки (дни)",
         "Получен после доставки (дни)",
         "Срок до расчёта (дни)",
