@@ -33,13 +33,6 @@ CANCEL = "/merchant/merchant/cancel_recovery"
 PROTECTED = {"phone", "email", "password", "pay_password"}
 
 
-@pytest.fixture(autouse=True)
-def _sms_outbox():
-    LoggingSmsBackend.outbox.clear()
-    yield
-    LoggingSmsBackend.outbox.clear()
-
-
 def _staff(django_user_model, username, *codenames):
     user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
     user.is_staff = True

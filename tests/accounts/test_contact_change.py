@@ -27,24 +27,6 @@ def merchant(db):
     return MerchantFactory(language="en")
 
 
-@pytest.fixture(autouse=True)
-def _sms_outbox():
-    LoggingSmsBackend.outbox.clear()
-    yield
-    LoggingSmsBackend.outbox.clear()
-
-
-@pytest.fixture
-def post(django_capture_on_commit_callbacks):
-    """POSTs and runs what the request left for after its commit (the outbox's tasks: eager under test settings)."""
-
-    def send(api, path, body):
-        with django_capture_on_commit_callbacks(execute=True):
-            return api.post(path, body).json()
-
-    return send
-
-
 def _code(text: str) -> str:
     return re.search(r"\b(\d{6})\b", text).group(1)
 

@@ -23,13 +23,6 @@ NEW = "Brand-new-pass-2026"
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _sms_outbox():
-    LoggingSmsBackend.outbox.clear()
-    yield
-    LoggingSmsBackend.outbox.clear()
-
-
 def test_logout_revokes_only_this_session(api, merchant):
     other_session = api.__class__().login_as(merchant)
     api.login_as(merchant)

@@ -176,13 +176,6 @@ def _sms_to(phone):
     return [text for to, text in LoggingSmsBackend.outbox if to == phone]
 
 
-@pytest.fixture(autouse=True)
-def _sms_outbox():
-    LoggingSmsBackend.outbox.clear()
-    yield
-    LoggingSmsBackend.outbox.clear()
-
-
 MISTAKES = [
     ("logo", "no-such-key"),
     ("id_front", "no-such-key"),

@@ -27,22 +27,6 @@ def merchant(db):
     return MerchantFactory(language="en")
 
 
-@pytest.fixture(autouse=True)
-def _sms_outbox():
-    LoggingSmsBackend.outbox.clear()
-    yield
-    LoggingSmsBackend.outbox.clear()
-
-
-@pytest.fixture
-def post(django_capture_on_commit_callbacks):
-    def send(api, path, body):
-        with django_capture_on_commit_callbacks(execute=True):
-            return api.post(path, body).json()
-
-    return send
-
-
 def _told(merchant, title):
     """The one in-app message and the one mail of the change, both titled `title`, saying what to do if it was not
     the merchant."""
