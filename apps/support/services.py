@@ -1,6 +1,5 @@
 """Support writes: the merchant's messages."""
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +18,7 @@ from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.models import Upload
 from apps.core.services import upload_create
 from apps.core.uploads import upload_get
-from apps.wallet.constants import ADDRESS_PATTERNS
+from apps.wallet.constants import contains_chain_address
 
 from .constants import (
     BROADCAST_BATCH,
@@ -72,19 +71,6 @@ def broadcast_announce(*, title: str, body: str, params: dict[str, Any] | None =
     broadcast = Broadcast.objects.create(audience=BroadcastAudience.ALL, type=NoticeType.SYSTEM, **texts)
     broadcast_enqueue(broadcast=broadcast)
     return broadcast
-
-
-# The chain-address filter: one for everything operators write to merchants (support replies, announcements,
-# broadcasts). Something shaped like a chain address anywhere in a text: the wallet's address formats
-# (apps.wallet.constants), unanchored, and not part of a longer word. Trust rule 8 (product.md 2): deposit addresses
-# are published per network and shown only on the deposit screen, so no reply, announcement or broadcast carries one.
-_ADDRESS_IN_TEXT = re.compile(
-    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
-)
-
-
-def contains_chain_address(text: str) -> bool:
-    return _ADDRESS_IN_TEXT.search(text) is not None
 
 
 def translated_field_names(model: type[Announcement | Broadcast]) -> list[str]:

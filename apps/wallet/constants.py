@@ -1,5 +1,6 @@
 """Wallet vocabularies and state machines (conventions.md: state machines are tables)."""
 
+import re
 from decimal import Decimal
 
 from django.db import models
@@ -80,6 +81,18 @@ ADDRESS_PATTERNS = {
     AddressFormat.TRON: r"^T[1-9A-HJ-NP-Za-km-z]{33}$",
     AddressFormat.EVM: r"^0x[0-9a-fA-F]{40}$",
 }
+# The chain-address filter: something shaped like a chain address anywhere in a text (the formats above, unanchored,
+# not part of a longer word). Trust rule 8 (product.md 2): deposit addresses are published per network and shown only on
+# the deposit screen, so no support reply, announcement, broadcast or bank deposit detail carries one.
+_ADDRESS_IN_TEXT = re.compile(
+    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
+)
+
+
+def contains_chain_address(text: str) -> bool:
+    return _ADDRESS_IN_TEXT.search(text) is not None
+
+
 CARD_NUMBER_PATTERN = r"^[0-9][0-9 -]{6,38}[0-9]$"
 
 

@@ -28,6 +28,7 @@ from .constants import (
     EntryKind,
     Method,
     WithdrawalStatus,
+    contains_chain_address,
 )
 
 
@@ -107,13 +108,6 @@ def _above(value: Decimal | None, setting: str) -> str | None:
     if value is None or value <= maximum:
         return None
     return gettext("At most %(maximum)s: the bound set for the platform.") % {"maximum": maximum}
-
-
-# Something shaped like a chain address anywhere in a text (trust rule 8: an address is published only as a
-# network's, on the deposit screen).
-_ADDRESS_IN_TEXT = re.compile(
-    "|".join(rf"(?<![0-9A-Za-z])(?:{pattern.strip('^$')})(?![0-9A-Za-z])" for pattern in ADDRESS_PATTERNS.values())
-)
 
 
 class DepositNetwork(TermsVersion):
@@ -218,7 +212,7 @@ class BankDepositDetails(TermsVersion):
         errors = {
             name: gettext("Bank details cannot contain a chain address.")
             for name in ("bank_name", "account_name", "account_number", "branch", "note")
-            if _ADDRESS_IN_TEXT.search(getattr(self, name) or "")
+            if contains_chain_address(getattr(self, name) or "")
         }
         if errors:
             raise ValidationError(errors)

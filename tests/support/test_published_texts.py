@@ -1,8 +1,9 @@
 # ruff: noqa: RUF001 - texts in the seven languages
 """Attack 5 of issue 32: an operator pushes a deposit address to every merchant in an announcement or a broadcast.
 
-Announcements and broadcasts go through the chain-address filter of support replies (services.contains_chain_address),
-in every language's field, in the admin (the form names the field, nothing is saved or sent) and in the services."""
+Announcements and broadcasts go through the chain-address filter of support replies
+(apps.wallet.constants.contains_chain_address), in every language's field, in the admin (the form names the field,
+nothing is saved or sent) and in the services."""
 
 import pytest
 from django.contrib.auth.models import Permission
