@@ -33,6 +33,7 @@ from django_countries import countries
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
+from apps.accounts.services import operator_action_record
 from apps.catalog.models import Product, ProductImage, ShopGoods
 from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
@@ -699,10 +700,12 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
     figures.order_refunded(order, was_received=was == OrderStatus.RECEIVED)
     if merchant_fault:
         figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.REFUND_MERCHANT_FAULT, order=order)
-    notify(
+    operator_action_record(
         merchant=order.merchant,
-        title=gettext_noop("Refund approved"),
-        body=gettext_noop("The refund of order %(number)s was approved. Its cost, %(cost)s, is back in your balance."),
+        operator=operator,
+        kind=ACTION_REFUND_APPROVED,
+        title=REFUND_APPROVED_AT_FAULT if merchant_fault else REFUND_APPROVED,
+        reason=note.strip(),
         params={"number": order.number, "cost": money_text(order.total_cost)},
     )
     return refund
@@ -715,13 +718,34 @@ def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
         raise field_error("reason", _("Please give a reason."))
     order, refund = _refund_locked(refund_id)
     transition(refund, RefundStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
-    notify(
+    operator_action_record(
         merchant=order.merchant,
-        title=gettext_noop("Refund rejected"),
-        body=gettext_noop("The refund request for order %(number)s was rejected. The order goes on."),
+        operator=operator,
+        kind=ACTION_REFUND_REJECTED,
+        title=REFUND_REJECTED,
+        reason=reason.strip(),
         params={"number": order.number},
     )
     return refund
+
+
+# An operator's refund decisions are operator actions on the merchant's money (accounts.OperatorAction): one message
+# each, with the operator's reason, and a row of the account history.
+ACTION_REFUND_APPROVED = "refund_approved"
+ACTION_REFUND_REJECTED = "refund_rejected"
+REFUND_APPROVED = gettext_noop("Refund of order %(number)s approved: its cost, %(cost)s, is back in your balance")
+REFUND_APPROVED_AT_FAULT = gettext_noop(
+    "Refund of order %(number)s approved, the shop found at fault (a credit event): its cost, %(cost)s, is back in "
+    "your balance"
+)
+REFUND_REJECTED = gettext_noop("Refund request for order %(number)s rejected: the order goes on")
+# The messages these decisions sent before: merchants still read them, in their language.
+_EARLIER_REFUND_NOTICES = (
+    gettext_noop("Refund approved"),
+    gettext_noop("The refund of order %(number)s was approved. Its cost, %(cost)s, is back in your balance."),
+    gettext_noop("Refund rejected"),
+    gettext_noop("The refund request for order %(number)s was rejected. The order goes on."),
+)
 
 
 # --- Celery beat (tasks.orders_move_due) -----------------------------------------------------------------------------

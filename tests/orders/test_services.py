@@ -10,6 +10,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
+from apps.accounts.models import OperatorAction
 from apps.catalog.models import Product
 from apps.core.errors import AppError, ErrorCode
 from apps.orders import services, tasks
@@ -333,7 +334,10 @@ def test_an_open_refund_holds_the_settlement_and_a_rejected_one_lets_it_go_on(me
         assert tasks.orders_move_due()["settle"] == 1
     assert Order.objects.get().status == OrderStatus.COMPLETED
     assert balance(merchant) == "20.00"
-    assert Notice.objects.filter(merchant=merchant, title="Refund rejected").exists()
+    notice = Notice.objects.get(merchant=merchant, title=services.REFUND_REJECTED)
+    assert notice.params == {"number": order.number, "reason": "The photos show it whole."}
+    action = OperatorAction.objects.get(merchant=merchant, kind=services.ACTION_REFUND_REJECTED)
+    assert (action.operator, action.reason) == (operator, "The photos show it whole.")
 
 
 # --- refunds -------------------------------------------------------------------------------------------------------
@@ -355,7 +359,9 @@ def test_an_approved_refund_pays_the_buyer_back_and_returns_the_merchants_cost(m
     assert balance(merchant) == "18.00" and pending(merchant) == "0.00"
     assert platform(AccountKind.ESCROW) == 0 and platform(AccountKind.BUYERS) == 0 and platform(AccountKind.SUPPLY) == 0
     refused(ErrorCode.STATE, services.refund_reject, refund_id=refund.pk, operator=operator, reason="late")
-    assert Notice.objects.filter(merchant=merchant, title="Refund approved").exists()
+    notice = Notice.objects.get(merchant=merchant, title=services.REFUND_APPROVED)
+    assert (notice.params["cost"], notice.body) == ("18.00 USD", "")  # no reason given: the title alone
+    assert OperatorAction.objects.get(merchant=merchant, kind=services.ACTION_REFUND_APPROVED).operator == operator
 
 
 def test_one_open_refund_per_order_and_none_for_a_settled_order(merchant, operator):
