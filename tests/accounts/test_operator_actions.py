@@ -5,12 +5,12 @@ approved it. Only the merchant's own; a constant number of queries however many 
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from apps.accounts.models import OperatorAction
 from apps.accounts.services import operator_action_record
 
 pytestmark = pytest.mark.django_db
@@ -42,8 +42,8 @@ def test_the_merchant_reads_its_own_history_newest_first_in_its_language(
     merchant_api, merchant, other_merchant, operator, django_user_model
 ):
     second = django_user_model.objects.create_user("second", "second@example.com", "Operator-pass-2026")
-    older = _record(merchant, operator, reason="Counterfeit", title="Level changed")  # a title no catalogue knows
-    OperatorAction.objects.filter(pk=older.pk).update(created_at=timezone.now() - timedelta(days=1))
+    with time_machine.travel(timezone.now() - timedelta(days=1)):  # the rows are append-only: made in the past
+        older = _record(merchant, operator, reason="Counterfeit", title="Level changed")  # a title no catalogue knows
     newer = _record(merchant, operator, reason="Recall", approver=second)
     _record(other_merchant, operator, reason="Not yours")
 
