@@ -37,7 +37,7 @@ function page(item: Withdrawal) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("withdrawal records", () => {
-  it("shows the review deadline of a withdrawal in review and cancels it after asking, without a payment password", async () => {
+  function renderRecords() {
     let cancelled = false;
     const fetchMock = vi.fn((url: string) => {
       if (url.startsWith("/merchant/merchant/extract_cancel")) {
@@ -54,6 +54,11 @@ describe("withdrawal records", () => {
         </IntlProvider>
       </QueryClientProvider>,
     );
+    return fetchMock;
+  }
+
+  it("shows the review deadline of a withdrawal in review and cancels nothing when the merchant keeps it", async () => {
+    const fetchMock = renderRecords();
     expect(await screen.findByTestId("withdrawal-deadline")).toBeTruthy();
     expect(screen.getByTestId("withdrawal-overdue").textContent).toBe("Overdue");
 
@@ -64,8 +69,11 @@ describe("withdrawal records", () => {
     fireEvent.click(screen.getByText("Keep it"));
     await waitFor(() => expect(screen.queryByTestId("cancel-withdrawal-confirm")).toBeNull());
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("extract_cancel"))).toBe(false);
+  });
 
-    fireEvent.click(screen.getByTestId("cancel-withdrawal"));
+  it("cancels a withdrawal in review after asking, without a payment password", async () => {
+    const fetchMock = renderRecords();
+    fireEvent.click(await screen.findByTestId("cancel-withdrawal"));
     fireEvent.click(await screen.findByTestId("confirm-danger"));
     await waitFor(() => expect(screen.queryByTestId("cancel-withdrawal")).toBeNull());
     const [url, init] = fetchMock.mock.calls.find(([called]) => String(called).includes("extract_cancel")) as unknown as [
