@@ -1,10 +1,9 @@
-import { Button, Toast } from "antd-mobile";
-import { FormattedMessage, useIntl } from "react-intl";
-import { useConfirm } from "@/components/ui/confirm";
-import { useFormat } from "@/lib/money";
-import { useCancelRecovery, useRecovery } from "../api";
-import { recoveryArgumentMessages as a, recoveryMessages as m } from "./messages";
-import "./account.css";
+import { Suspense, lazy } from "react";
+import { useRecovery } from "../api";
+
+// The notice's body (its buttons, dialog and styles) loads only for a merchant who has a recovery in progress, so
+// Home's first load stays within its budget (bench/first-load.mjs).
+const RecoveryNoticeBody = lazy(() => import(/* webpackChunkName: "recovery-notice" */ "./RecoveryNoticeBody"));
 
 /**
  * An account recovery operators started (new contact details for a merchant who lost access): shown on Home and on
@@ -12,46 +11,11 @@ import "./account.css";
  * and a button to cancel it. Nothing is shown when there is none.
  */
 export function RecoveryNotice() {
-  const intl = useIntl();
-  const format = useFormat();
-  const confirm = useConfirm();
   const { data } = useRecovery();
-  const cancel = useCancelRecovery();
-  const recovery = data?.recovery;
-  if (!recovery) return null;
-  const contact = <span translate="no">{[recovery.new_email, recovery.new_phone].filter(Boolean).join(", ")}</span>;
-
-  const onCancel = async () => {
-    if (!(await confirm(m.cancelConfirm, undefined, { danger: m.cancel }))) return;
-    cancel.mutate(recovery.id, { onSuccess: ({ msg }) => Toast.show({ icon: "success", content: msg }) });
-  };
-
+  if (!data?.recovery) return null;
   return (
-    <div className="my-notice is-danger recovery-notice" role="alert" data-testid="recovery-notice">
-      <strong>{intl.formatMessage(m.title)}</strong>
-      <span className="recovery-line">
-        {recovery.effective_at ? (
-          <FormattedMessage {...a.approved} values={{ contact, time: format.dateTime(recovery.effective_at) }} />
-        ) : (
-          <FormattedMessage {...a.requested} values={{ contact, hours: data.delay_hours }} />
-        )}
-      </span>
-      <span className="recovery-line">
-        <FormattedMessage {...a.reason} values={{ reason: <span translate="no">{recovery.reason}</span> }} />
-      </span>
-      <span className="recovery-line">
-        <FormattedMessage {...m.notYou} />
-      </span>
-      <Button
-        className="my-notice-action"
-        color="danger"
-        size="small"
-        loading={cancel.isPending}
-        onClick={() => void onCancel()}
-        data-testid="recovery-cancel"
-      >
-        <FormattedMessage {...m.cancel} />
-      </Button>
-    </div>
+    <Suspense fallback={null}>
+      <RecoveryNoticeBody recovery={data.recovery} delayHours={data.delay_hours} />
+    </Suspense>
   );
 }
