@@ -52,9 +52,11 @@ def wallet_setup(base_url, merchant):
     """Two deposit networks, the platform's bank details and the published fee rule (1.00 + 2 %, minimum 10)."""
     from apps.wallet.models import BankDepositDetails
 
-    DepositNetworkFactory(code="USDT-TRC20", address=TRON_ADDRESS, minimum=Decimal("10.00"))
+    # In the order operators give them (sort; a network's versions keep its place): TRC20 first, as in the demo.
+    DepositNetworkFactory(code="USDT-TRC20", address=TRON_ADDRESS, minimum=Decimal("10.00"), sort=0)
     DepositNetworkFactory(
         code="USDT-ERC20",
+        sort=1,
         address_format="evm",
         address="0x7CdAc0083bE6D46B328b8410Bcc94000d1dfD6b7",
         minimum=Decimal("20.00"),
