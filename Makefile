@@ -142,10 +142,10 @@ FUZZ_MAX_TIME ?= 90
 fuzz: install messages ## Fuzz the merchant API from its OpenAPI schema as the demo merchant (5xx or off-schema answer fails)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_MAX_TIME=$(FUZZ_MAX_TIME) $(PY) -m tests.fuzz.run
 
-bench: build ## Benchmarks on PostgreSQL with gunicorn (see README, Performance)
+bench: build ## Benchmarks on PostgreSQL with gunicorn (see docs/performance.md)
 	$(PY) -m bench.run
 
-profile: build ## Where each hot endpoint's CPU goes under the bench load (py-spy; see README, Performance)
+profile: build ## Where each hot endpoint's CPU goes under the bench load (py-spy; see docs/performance.md)
 	$(PY) -m bench.profile
 
 lighthouse: build $(CHROMIUM) ## Lighthouse (mobile) on /login and signed-in /home as production serves them; fails over budget

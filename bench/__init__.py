@@ -1,1 +1,1 @@
-"""The `make bench` harness (README, Performance). Run: .venv/bin/python -m bench.run"""
+"""The `make bench` harness (docs/performance.md). Run: .venv/bin/python -m bench.run"""

@@ -1,4 +1,4 @@
-"""The results table (Markdown, so it pastes into the README as it is) and its targets (issue 13): p95 at most
+"""The results table (Markdown, so it pastes into docs/performance.md as it is) and its targets (issue 13): p95 at most
 50 ms, application + database CPU at most 4 ms per request, and throughput at least 35 % of the plain Django view
 measured in the same run."""
 

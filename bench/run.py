@@ -30,8 +30,8 @@ BESIDE = float(os.environ.get("BENCH_BESIDE", "4"))  # seconds of the baseline d
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 SCALE = os.environ.get("BENCH_SCALE", "full")
 # Sync workers, one per core: PostgreSQL, Redis and the load driver run on the same cores, so a worker waiting on
-# them leaves no core idle, and more workers only take turns, each request paying for the switches (README,
-# "The worker mix"). Production's web machines wait on a database elsewhere: 2 per core + 1 (config/gunicorn.py).
+# them leaves no core idle, and more workers only take turns, each request paying for the switches
+# (docs/performance.md). Production's web machines wait on a database elsewhere: 2 per core + 1 (config/gunicorn.py).
 WORKERS = int(os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 1)))
 THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")

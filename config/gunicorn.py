@@ -1,4 +1,4 @@
-"""gunicorn settings of the web processes (README, "Production"): `gunicorn config.wsgi -c config/gunicorn.py`.
+"""gunicorn settings of the web processes (docs/operations.md): `gunicorn config.wsgi -c config/gunicorn.py`.
 
 WEB_CONCURRENCY (gunicorn reads it) sets the worker processes, by default 2 per core plus 1; GUNICORN_BIND the
 address. The access log is off: the app writes one JSON line per request with its request id (apps.core.logs).

@@ -2,8 +2,8 @@
 
 - `money_task`: moves money or an order's status (settlement, the pickup and payment windows, chain deposits): queue
   "money", served by workers that nothing slow can hold up.
-- `bulk_task`: long sweeps that move no money (carriers' tracking, credit recovery; later broadcasts and figures
-  rebuilds): queue "bulk", longer limits.
+- `bulk_task`: long sweeps that move no money (carriers' tracking, credit recovery, broadcasts): queue "bulk", longer
+  limits.
 - `task`: the rest (one-time codes by mail or SMS): queue "default".
 
 A task is retried (at most 3 times, within 2, 4 then 8 seconds, jittered) when the database connection fails; a task

@@ -1,4 +1,4 @@
-"""The one way a merchant spends from the balance: withdraw and level upgrade now, pickup and promotion next; and, in
+"""The one way a merchant spends from the balance: withdraw, level upgrade, pickup and promotion; and, in
 operator_money_operation, the one way an operator's action moves a merchant's money (a promotion's refund).
 
     withdrawal = money_operation(

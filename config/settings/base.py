@@ -98,8 +98,8 @@ def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
 
     PostgreSQL: the values travel apart from the statement (server-side binding), and psycopg prepares a statement
     the second time a connection runs it, so PostgreSQL no longer parses and plans it: the hot reads run a few
-    statements with new values each time (apps.core.prepared), and planning was half of their database CPU (README,
-    Performance). DB_PREPARED_STATEMENTS=false turns that off, for a connection pooler in transaction mode that does
+    statements with new values each time (apps.core.prepared), and planning was half of their database CPU.
+    DB_PREPARED_STATEMENTS=false turns that off, for a connection pooler in transaction mode that does
     not keep prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
     """
     engine = database.get("ENGINE")
@@ -282,7 +282,7 @@ def cache_from(url_variable: str, **default: str) -> dict[str, Any]:
 
 CACHES = {"default": cache_from("CACHE_URL", default="locmemcache://")}
 
-# Celery: configured from settings with the CELERY_ namespace (README, "Production": the processes and the queues).
+# Celery: configured from settings with the CELERY_ namespace (docs/operations.md: the processes and the queues).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
 # Redis as broker: a task a worker took and never acknowledged (the worker died) goes back to the queue after the
 # visibility timeout, so it must exceed the longest task and countdown; RabbitMQ requeues it when the connection drops.
@@ -307,7 +307,7 @@ TASK_QUEUES = ("money", "default", "bulk")
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_CREATE_MISSING_QUEUES = True
 # Periodic work, declared in code (each app adds its entries here). Run exactly one beat; a second one would only
-# send each task twice, which the tasks' claims make harmless (README, "Production").
+# send each task twice, which the tasks' claims make harmless (docs/operations.md).
 CELERY_BEAT_SCHEDULE: dict = {
     "wallet-verify-chain-deposits": {
         "task": "apps.wallet.tasks.verify_chain_deposits",

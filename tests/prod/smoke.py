@@ -1,5 +1,5 @@
-"""`make prod-smoke`: the production shape on this machine, as separate processes, driven over HTTP (README,
-"Production").
+"""`make prod-smoke`: the production shape on this machine, as separate processes, driven over HTTP
+(docs/operations.md).
 
 Production settings from the environment, a PostgreSQL database and Redis database numbers of its own; two gunicorn
 processes on two ports (two web machines), two Celery workers and one beat, a local EVM chain node. Through the HTTP

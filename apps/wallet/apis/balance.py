@@ -44,7 +44,7 @@ class BillApi(ApiView):
     @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))
     def get(self, request: Request) -> Response:
         # Built from plain values (apps.core.formats), so each record reads as
-        # OutputSerializer (the schema) writes it (tests/wallet/test_bill.py).
+        # OutputSerializer (the schema) writes it (tests/wallet/test_bill_level_idempotency.py).
         data = self.valid_query(self.InputSerializer)
         page, limit = data["page"], data["limit"]
         total, lines = selectors.bill_page(merchant=signed_in(request), tab=data["type"], page=page,

@@ -13,7 +13,7 @@ const messages = defineMessages({
 });
 
 /**
- * A money-moving POST (withdraw, deposit, level upgrade; next pickup, promotion) with one `Idempotency-Key` per
+ * A money-moving POST (withdraw, deposit, level upgrade, pickup, promotion) with one `Idempotency-Key` per
  * submit. The key is made at the first attempt and kept while the outcome of the last attempt is unknown, so
  * submitting again after a network failure, a time-out or a server error sends the same key and the server does
  * the operation at most once (it answers the stored result of the first one).
