@@ -1,4 +1,4 @@
-import { Button, Form, Input, Popup, Toast } from "antd-mobile";
+import { Button, Form, Input, Popup } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { applyFieldErrors } from "@/lib/api";
 import { FormField } from "@/components/ui/FormField";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 import { useChangeContact, useSendContactCode, type ContactKind } from "../api";
 import { useCountdown } from "../hooks/useCountdown";
 import { argumentMessages, contactMessages as m } from "./messages";
@@ -38,7 +39,7 @@ export function ContactChangeSheet({ kind, open, onClose }: { kind: ContactKind;
       { kind, value: getValues("value").trim() },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           countdown.start();
         },
         onError: (error) => applyFieldErrors(error, setError, ["value"]),
@@ -51,7 +52,7 @@ export function ContactChangeSheet({ kind, open, onClose }: { kind: ContactKind;
       { kind, value: values.value.trim(), code: values.code.trim(), password: values.password },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           reset();
           onClose();
         },

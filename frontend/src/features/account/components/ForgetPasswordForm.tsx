@@ -1,4 +1,4 @@
-import { Button, Form, Input, Toast } from "antd-mobile";
+import { Button, Form, Input } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -11,6 +11,7 @@ import { argumentMessages, forgetMessages as m, loginMessages } from "./messages
 import { resetPasswordSchema } from "./schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 import "./account.css";
 
 type Values = z.infer<ReturnType<typeof resetPasswordSchema>>;
@@ -34,7 +35,7 @@ export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
     if (!(await trigger("account"))) return;
     sendCode.mutate(getValues("account").trim(), {
       onSuccess: ({ msg }) => {
-        Toast.show({ icon: "success", content: msg });
+        toast.success(msg);
         countdown.start();
       },
       onError: (error) => applyFieldErrors(error, setError, ["account"]),
@@ -46,7 +47,7 @@ export function ForgetPasswordForm({ onReset }: { onReset: () => void }) {
       { ...values, account: values.account.trim(), code: values.code.trim() },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           onReset();
         },
         onError: (error) => applyFieldErrors(error, setError, ["account", "code", "password", "password_confirm"]),
