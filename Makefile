@@ -14,7 +14,7 @@ APT_UPDATED := var/.apt-updated
 
 .PHONY: help install build messages migrate seed run worker test lint typecheck check-i18n profile \
         test-py test-sqlite test-postgres test-frontend test-e2e fuzz bench schema schema-check clean \
-        lighthouse test-budget prod-smoke soak
+        lighthouse test-budget prod-smoke soak check-clean
 
 help: ## List the targets
 	@grep -E '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
@@ -40,9 +40,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	@touch $@
 
+# Exactly what the lock says (npm ci never writes it): the lock lists every platform's optional packages (esbuild,
+# rollup, the resolver's bindings), so one lock installs on linux x64 (here and CI) and elsewhere.
 node_modules/.installed: package.json package-lock.json
-	@# npm ci rejects this registry's lock file (optional platform packages it does not list); install keeps to the lock.
-	npm install --no-audit --no-fund --loglevel=error
+	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 install: $(VENV)/.installed node_modules/.installed /usr/bin/msgfmt ## Install Python, npm and system dependencies that are missing
@@ -123,6 +124,13 @@ test-e2e: build $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/true
 	CHROMIUM=$(CHROMIUM) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest -q -m e2e tests/e2e -p no:xdist
 
 test: lint typecheck check-i18n test-py test-frontend test-budget test-e2e fuzz soak prod-smoke ## The whole suite (what CI runs)
+	@$(MAKE) --no-print-directory check-clean
+
+# Last in `make test`: the two commands leave the tree as they found it (what they write is ignored: var/,
+# frontend/dist, the .mo files, test artifacts). On a fresh clone or in CI the tree must be clean afterwards.
+check-clean: ## Fail when git sees a change or an untracked file (printed), e.g. a rewritten lock or a new artifact
+	@dirty="$$(git status --porcelain)"; if [ -n "$$dirty" ]; then \
+	  echo "The tree is not clean (commit the change, or ignore what a command writes):"; echo "$$dirty"; exit 1; fi
 
 # tests/soak/run.py, about 100 seconds in all; `make soak SOAK_SECONDS=600` streams longer.
 SOAK_SECONDS ?= 60

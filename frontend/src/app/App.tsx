@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "@/lib/api";
 import { IntlRoot } from "@/lib/intl";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
+import { BadgeEffects } from "./badges";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
 import { SessionEffects } from "./SessionEffects";
 import { UnansweredChanges } from "./UnansweredChanges";
@@ -15,6 +16,7 @@ export function App() {
       <IntlRoot>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <SessionEffects />
+          <BadgeEffects />
           <UnansweredChanges />
           <KeepAliveRoutes />
           <ScrollToTop />

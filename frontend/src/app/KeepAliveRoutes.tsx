@@ -11,10 +11,9 @@ import { ErrorBoundary } from "@/components/errors/ErrorBoundary";
 import { PageLoading } from "@/components/ui/PageLoading";
 import { NavLayout } from "@/components/layouts/NavLayout";
 import { TabLayout } from "@/components/layouts/TabLayout";
-import { useOrderBadge } from "@/features/orders/hooks/useOrderBadge";
-import { useMessageBadge } from "@/features/messages/hooks/useMessageBadge";
 import { RouteActiveContext } from "@/hooks/useRouteActive";
 import { useSession } from "@/lib/session";
+import { useBadges } from "./badges";
 import { findRoute, TAB_ROUTES, type AppRoute } from "./routes";
 import { routeTitles } from "./routeTitles";
 
@@ -23,11 +22,9 @@ const NotFound = lazy(() => import(/* webpackChunkName: "not-found" */ "./NotFou
 
 const TABS = TAB_ROUTES.map((route) => ({ path: route.path, title: routeTitles[route.name] }));
 
-/** The tab screens' layout, with the Order tab's badge: the orders awaiting pickup (session state `total`), and the My
- * tab's: the unread messages (session state `msg_total`). */
+/** The tab screens' layout, with the Order tab's badge (orders awaiting pickup) and the My tab's (unread messages). */
 function TabsWithBadge({ children }: { children: ReactNode }) {
-  const awaitingPickup = useOrderBadge();
-  const unreadMessages = useMessageBadge();
+  const { awaitingPickup, unreadMessages } = useBadges();
   return (
     <TabLayout tabs={TABS} badges={{ "/order": awaitingPickup, "/my": unreadMessages }}>
       {children}

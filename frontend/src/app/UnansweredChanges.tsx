@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { uiMessages } from "@/components/ui/messages";
 import { ApiError, isAnswered } from "@/lib/api";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 
 /**
  * A change (a save, a send) whose request got no answer (offline, a time-out, a server error) says so, instead of
@@ -20,7 +20,7 @@ export function UnansweredChanges() {
         const { error } = event.action;
         if (isAnswered(error) || (error instanceof ApiError && error.status === 401)) return;
         if (event.mutation.options.meta?.unansweredToast === false) return;
-        showToast({ icon: "fail", content: intl.formatMessage(uiMessages.notSaved) });
+        toast.fail(intl.formatMessage(uiMessages.notSaved));
       }),
     [queryClient, intl],
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { Toast } from "antd-mobile";
@@ -22,7 +22,7 @@ function server(...outcomes: unknown[]) {
   return { keys, send };
 }
 
-function setup(send: (input: Input, key: string) => Promise<string>) {
+function setup(send: (input: Input, key: string) => Promise<string>, invalidates: readonly QueryKey[] = []) {
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
@@ -31,7 +31,7 @@ function setup(send: (input: Input, key: string) => Promise<string>) {
       </IntlProvider>
     </QueryClientProvider>
   );
-  const { result } = renderHook(() => useMoneyMutation(send), { wrapper });
+  const { result } = renderHook(() => useMoneyMutation(send, { invalidates }), { wrapper });
   /** One submit, as a form does it: mutate and wait until it settles. */
   const submit = async (amount = "100.00") => {
     await act(async () => {
@@ -39,7 +39,7 @@ function setup(send: (input: Input, key: string) => Promise<string>) {
     });
     await waitFor(() => expect(result.current.isPending).toBe(false));
   };
-  return { result, submit };
+  return { result, submit, client };
 }
 
 const lost = () => new TypeError("Failed to fetch");
@@ -108,5 +108,41 @@ describe("useMoneyMutation", () => {
     await setup(first.send).submit();
     await setup(second.send).submit();
     expect(first.keys[0]).not.toBe(second.keys[0]);
+  });
+
+  describe("reads again exactly what a money move changes", () => {
+    // What a merchant who visited every screen has in the cache (every screen stays mounted).
+    const cached: QueryKey[] = [
+      ["account", "merInfo"],
+      ["wallet", "bill", "all"],
+      ["wallet", "extractForm"],
+      ["orders", "list", "5", ""],
+      ["orders", "badge"],
+      ["catalog", "goods", "selling"],
+      ["figures", "home"],
+      ["messages", "unread"],
+    ];
+    const invalidated = (client: ReturnType<typeof setup>["client"]) =>
+      cached.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join("."));
+
+    it.each([
+      ["done", "done"],
+      ["refused", rejected()],
+      ["unanswered", lost()],
+    ])("the balance, the wallet and the feature's keys, and nothing else, after an attempt %s", async (_name, outcome) => {
+      const { send } = server(outcome);
+      const { submit, client } = setup(send, [["orders"]]);
+      cached.forEach((key) => client.setQueryData(key, {}));
+      await submit();
+      await waitFor(() =>
+        expect(invalidated(client)).toEqual([
+          "account.merInfo",
+          "wallet.bill.all",
+          "wallet.extractForm",
+          "orders.list.5.",
+          "orders.badge",
+        ]),
+      );
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { useRef } from "react";
-import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
-import { Toast } from "antd-mobile";
+import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from "@tanstack/react-query";
 import { defineMessages, useIntl } from "react-intl";
 import { ApiError, isAnswered, newIdempotencyKey } from "@/lib/api";
+import { moneyKeys } from "@/lib/merchant";
+import { toast } from "@/lib/toast";
 
 const messages = defineMessages({
   noAnswer: {
@@ -11,6 +12,11 @@ const messages = defineMessages({
     description: "Toast after a money request (withdraw, deposit, upgrade) got no answer (network failure or time-out)",
   },
 });
+
+export type MoneyMutationOptions<TData, TInput> = Omit<UseMutationOptions<TData, Error, TInput>, "mutationFn"> & {
+  /** The query keys of the feature's data the operation changes (e.g. `[orderKeys.all]`), besides `moneyKeys`. */
+  invalidates: readonly QueryKey[];
+};
 
 /**
  * A money-moving POST (withdraw, deposit, level upgrade, pickup, promotion) with one `Idempotency-Key` per
@@ -30,12 +36,18 @@ const messages = defineMessages({
  *
  * After an unanswered attempt the merchant is told to submit again (a toast): rejections are toasted by the query
  * client with the server's message.
+ *
+ * After every attempt it reads again what the operation changes, and nothing else (every visited screen stays
+ * mounted, so invalidating the whole cache would fetch them all): `moneyKeys` (the balance, the wallet's records) and
+ * the feature's `invalidates`. After a refusal too (the screen was out of date: the reason it was refused) and after a
+ * lost answer (it may have been done). Not awaited: the caller's own callbacks (a toast, a result sheet) come first.
  */
 export function useMoneyMutation<TData, TInput>(
   send: (input: TInput, idempotencyKey: string) => Promise<TData>,
-  options: Omit<UseMutationOptions<TData, Error, TInput>, "mutationFn"> = {},
+  { invalidates, ...options }: MoneyMutationOptions<TData, TInput>,
 ) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const key = useRef<string | null>(null);
   return useMutation<TData, Error, TInput>({
     ...options,
@@ -52,9 +64,13 @@ export function useMoneyMutation<TData, TInput>(
       const [error] = args;
       if (isAnswered(error)) key.current = null;
       else if (!(error instanceof ApiError && error.status === 401)) {
-        Toast.show({ icon: "fail", content: intl.formatMessage(messages.noAnswer) });
+        toast.fail(intl.formatMessage(messages.noAnswer));
       }
       return options.onError?.(...args);
+    },
+    onSettled: (...args) => {
+      for (const queryKey of [...moneyKeys, ...invalidates]) void queryClient.invalidateQueries({ queryKey });
+      return options.onSettled?.(...args);
     },
   });
 }

@@ -7,11 +7,12 @@
  * Without `data`: the toast is only closed and the user goes to /login (or /home when signed in).
  */
 import { useEffect, useRef, useState } from "react";
-import { Button, Result, Space, Toast } from "antd-mobile";
+import { Button, Result, Space } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { savePartnerLink, thirdMessages as m, useThirdSignIn } from "@/features/account";
 import { signIn, useSession } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { appPath } from "../appPath";
 
 export const THIRD_DATA_KEY = "data";
@@ -28,17 +29,17 @@ export default function RootScreen() {
 
   useEffect(() => {
     if (!data) {
-      Toast.clear();
+      toast.clear();
       return;
     }
     if (started.current) return; // StrictMode runs effects twice in development
     started.current = true;
-    Toast.show({ icon: "loading", content: intl.formatMessage(m.signingIn), duration: 0, maskClickable: false });
+    toast.loading(intl.formatMessage(m.signingIn));
     third.mutate(
       { data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" },
       {
         onSuccess: (answer) => {
-          Toast.clear();
+          toast.clear();
           if (answer.status === 0 || !answer.merinfo) {
             // `data` under localStorage `data` (spec), with code and mer, for tkregister (features/account/partner).
             savePartnerLink({ data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" });
@@ -50,7 +51,7 @@ export default function RootScreen() {
         },
         // A refused signature: the query client shows the server msg as a toast after this one is closed.
         onError: () => {
-          Toast.clear();
+          toast.clear();
           navigate("/login", { replace: true });
         },
       },

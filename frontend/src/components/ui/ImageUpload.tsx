@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { ImageUploader, Toast, type ImageUploadItem } from "antd-mobile";
+import { ImageUploader, type ImageUploadItem } from "antd-mobile";
 import { useIntl } from "react-intl";
 import { useImageSrc } from "@/hooks/useImageSrc";
 import { api } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { uiMessages } from "./messages";
 
 export type Uploaded = { id: string; url: string };
@@ -75,7 +76,7 @@ export function ImageUpload({ kind, value, onChange, onUploadingChange }: Props)
           onChange(uploaded);
           return { key: uploaded.id, url: preview };
         } catch (error) {
-          Toast.show({ icon: "fail", content: (error as Error).message || intl.formatMessage(uiMessages.uploadFailed) });
+          toast.fail((error as Error).message || intl.formatMessage(uiMessages.uploadFailed));
           throw error;
         } finally {
           setPending((n) => n - 1);

@@ -8,7 +8,7 @@ import { LoadFailed } from "./LoadFailed";
 import { uiMessages } from "./messages";
 
 type Props<T> = {
-  /** The feature's key, e.g. orderKeys.list({status}); the page number is appended by the query. */
+  /** The feature's key of the list, e.g. orderKeys.list(tab, keyword): the query keeps every loaded page under it. */
   queryKey: QueryKey;
   /** The feature's fetcher for one page: ({page, limit}) -> {total, list, page, limit}. */
   fetchPage: (page: number, limit: number, signal: AbortSignal) => Promise<ListPage<T>>;

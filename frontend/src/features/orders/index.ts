@@ -2,4 +2,3 @@ export * from "./api";
 export { OrderList } from "./components/OrderList";
 export { OrderDetailView } from "./components/OrderDetailView";
 export { RefundList } from "./components/RefundList";
-export { useOrderBadge } from "./hooks/useOrderBadge";

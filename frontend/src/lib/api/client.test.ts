@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { getSession, reloadSession, signIn, updateSession } from "@/lib/session";
 import { api, ApiError, fetchPrivateFile, newIdempotencyKey, privateFilePath, TIMEOUT_MS } from "@/lib/api";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 
 // The toast is antd-mobile's, loaded lazily and drawn after a tick: the tests check what the client asks it to
 // show, and nothing is drawn after a test's environment is gone.
-vi.mock("@/lib/toast", () => ({ showToast: vi.fn() }));
+vi.mock("@/lib/toast", () => ({ toast: { fail: vi.fn() } }));
 
 function answer(body: unknown, status = 200) {
   return vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
@@ -55,7 +55,7 @@ describe("api client", () => {
     const error = await api.get("merchant/getMerInfo").catch((e: unknown) => e);
 
     expect(error).toMatchObject({ code: 401, status: 401 });
-    expect(showToast).toHaveBeenCalledWith({ icon: "fail", content: "Please log in first" });
+    expect(toast.fail).toHaveBeenCalledWith("Please log in first");
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("MerInfo")).toBeNull();
     expect(localStorage.getItem("lang")).toBe("en");

@@ -4,7 +4,7 @@
  * (the route guard redirects as soon as the token is gone).
  */
 import { clearSession, getSession } from "@/lib/session";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 import { ApiError } from "./errors";
 import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiQuery } from "./types";
 
@@ -77,7 +77,7 @@ export async function requestAnswer<T>(path: string, options: RequestOptions = {
 
   if (response.status === 401 || envelope?.code === 401) {
     clearSession();
-    if (envelope?.msg) showToast({ icon: "fail", content: envelope.msg });
+    if (envelope?.msg) toast.fail(envelope.msg);
     throw new ApiError(401, envelope?.msg ?? "", envelope?.data ?? null, 401);
   }
   if (!response.ok || !envelope) {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MutationObserver } from "@tanstack/react-query";
 import { ApiError, applyFieldErrors, createQueryClient } from "@/lib/api";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 
-vi.mock("@/lib/toast", () => ({ showToast: vi.fn() }));
+vi.mock("@/lib/toast", () => ({ toast: { fail: vi.fn() } }));
 
 const refused = () => new ApiError(0, "Wrong current password", { errors: { old_password: ["Wrong current password"] } });
 
@@ -21,19 +21,19 @@ async function submit(fields: string[], error = refused()) {
 }
 
 describe("the query client's toast of a refusal", () => {
-  afterEach(() => vi.mocked(showToast).mockClear());
+  afterEach(() => vi.mocked(toast.fail).mockClear());
 
   it("is not shown when the form shows every field error on its field", async () => {
     const setError = await submit(["old_password", "password"]);
     expect(setError).toHaveBeenCalledWith("old_password", { type: "server", message: "Wrong current password" });
-    expect(showToast).not.toHaveBeenCalled();
+    expect(toast.fail).not.toHaveBeenCalled();
   });
 
   it("is shown when a field error has no field on the form, or the refusal names none", async () => {
     await submit(["password"]);
-    expect(showToast).toHaveBeenCalledWith({ icon: "fail", content: "Wrong current password" });
-    vi.mocked(showToast).mockClear();
+    expect(toast.fail).toHaveBeenCalledWith("Wrong current password");
+    vi.mocked(toast.fail).mockClear();
     await submit(["password"], new ApiError(0, "Too many attempts"));
-    expect(showToast).toHaveBeenCalledWith({ icon: "fail", content: "Too many attempts" });
+    expect(toast.fail).toHaveBeenCalledWith("Too many attempts");
   });
 });

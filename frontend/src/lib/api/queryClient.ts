@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 import { ApiError, isAnswered } from "./errors";
 
 /**
@@ -10,7 +10,7 @@ import { ApiError, isAnswered } from "./errors";
 function toastRejection(error: unknown, meta?: Record<string, unknown>): void {
   if (!isAnswered(error) || meta?.toast === false) return;
   setTimeout(() => {
-    if (!error.shownOnFields) showToast({ icon: "fail", content: error.msg });
+    if (!error.shownOnFields) toast.fail(error.msg);
   }, 0);
 }
 

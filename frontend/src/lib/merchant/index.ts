@@ -17,6 +17,14 @@ export type MerchantInfo = Schemas["MerInfo"];
  */
 export const merInfoKey = ["account", "merInfo"] as const;
 
+/** The wallet's queries (funds, withdrawal and deposit records, the withdraw form's balance): features/wallet's
+ * `walletKeys.all`, named here because every money move changes them, whichever feature makes it. */
+export const walletRootKey = ["wallet"] as const;
+
+/** What every money move changes (a pickup, a withdrawal, an upgrade...): the summary's balance and the wallet's records.
+ * useMoneyMutation reads them again after each attempt, with the keys of the feature that made it. */
+export const moneyKeys = [merInfoKey, walletRootKey] as const;
+
 export async function getMerInfo(signal?: AbortSignal): Promise<MerchantInfo> {
   const merInfo = await api.get("merchant/getMerInfo", undefined, signal);
   updateSession({ merInfo }); // the session keeps the latest merchant summary (MerInfo)

@@ -9,10 +9,6 @@ export function sendContactCode(input: ContactCodeInput): Promise<Answer<null>> 
   return api.postAnswer("merchant/send_contact_code", input);
 }
 
-export function useSendContactCode() {
-  return useMutation({ mutationFn: sendContactCode });
-}
-
 /** POST merchant/change_contact: the new address with its code and the login password; the old address is told. */
 export async function changeContact(input: ChangeContactInput): Promise<Answer<MerchantInfo>> {
   const answer = await api.postAnswer("merchant/change_contact", input);

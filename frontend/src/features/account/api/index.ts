@@ -18,7 +18,6 @@ export {
   useChangePassword,
   useResetPassword,
   useSavePayPassword,
-  useSendResetCode,
 } from "./password";
 export { logout, setLanguage, useLogout, useSetLanguage } from "./session";
 export { setAvatar, useSetAvatar } from "./avatar";
@@ -33,6 +32,5 @@ export {
   useCancelRecovery,
   useChangeContact,
   useRecovery,
-  useSendContactCode,
 } from "./contact";
 export type * from "./types";

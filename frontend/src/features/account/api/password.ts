@@ -8,10 +8,6 @@ export function sendResetCode(account: string): Promise<Answer<null>> {
   return api.postAnswer("merchant/send_code", { account });
 }
 
-export function useSendResetCode() {
-  return useMutation({ mutationFn: sendResetCode });
-}
-
 /** POST merchant/resetpwd signed out: account + one-time code + new password twice. */
 export function resetPassword(input: ResetPasswordInput): Promise<Answer<null>> {
   return api.postAnswer("merchant/resetpwd", input);

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Avatar, Button, List, Popup, Toast } from "antd-mobile";
+import { Avatar, Button, List, Popup } from "antd-mobile";
 import { RightOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useConfirm } from "@/components/ui/confirm";
 import { ImageUpload, useUploading, type Uploaded } from "@/components/ui/ImageUpload";
+import { toast } from "@/lib/toast";
 import { useSetAvatar, type MerchantInfo } from "../api";
 import { profileMessages as m } from "./messages";
 import "./account.css";
@@ -28,7 +29,7 @@ export function AvatarEditor({ merchant }: { merchant: MerchantInfo }) {
       { avatar },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           close();
         },
       },

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Toast } from "antd-mobile";
+import { Button, Form, Input } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -11,6 +11,7 @@ import { passwordMessages as m } from "./messages";
 import { changePasswordSchema } from "./schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 
 type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
 
@@ -30,7 +31,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const submit = handleSubmit((values) =>
     change.mutate(values, {
       onSuccess: ({ msg }) => {
-        Toast.show({ icon: "success", content: msg });
+        toast.success(msg);
         clearSession();
         onChanged();
       },

@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm, type Control, type ControllerRenderProps } from "react-hook-form";
 import { applyFieldErrors } from "@/lib/api";
 import { signIn } from "@/lib/session";
-import { showToast } from "@/lib/toast";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 import { useLogin } from "../api";
 import { loginResolver, type LoginValues } from "./loginValidation";
 import { loginMessages as m } from "./messages";
@@ -30,7 +30,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     login.mutate(values, {
       onSuccess: ({ data, msg }) => {
         signIn(data.merinfo);
-        showToast({ icon: "success", content: msg });
+        toast.success(msg);
         onSignedIn();
       },
       // The failure toast with the server msg comes from the query client; field errors go on their fields.

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Selector, Toast } from "antd-mobile";
+import { Button, Form, Input, Selector } from "antd-mobile";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -9,6 +9,7 @@ import { useSavePayPassword, type PayPasswordInput } from "../api";
 import { payMessages as m, passwordMessages } from "./messages";
 import { payPasswordSchema } from "./schemas";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 
 type Values = z.infer<ReturnType<typeof payPasswordSchema>>;
 
@@ -36,7 +37,7 @@ export function PayPasswordForm({ changing, onSaved }: { changing: boolean; onSa
     if (changing && values.via === "login") input.password = values.password;
     save.mutate(input, {
       onSuccess: ({ msg }) => {
-        Toast.show({ icon: "success", content: msg });
+        toast.success(msg);
         reset(EMPTY); // kept alive: no digits left in the form
         onSaved();
       },

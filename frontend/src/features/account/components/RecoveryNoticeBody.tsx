@@ -1,7 +1,8 @@
-import { Button, Toast } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useConfirm } from "@/components/ui/confirm";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { type Recovery, useCancelRecovery } from "../api";
 import { recoveryArgumentMessages as a, recoveryMessages as m } from "./messages";
 import "./account.css";
@@ -16,7 +17,7 @@ export default function RecoveryNoticeBody({ recovery, delayHours }: { recovery:
 
   const onCancel = async () => {
     if (!(await confirm(m.cancelConfirm, undefined, { danger: m.cancel }))) return;
-    cancel.mutate(recovery.id, { onSuccess: ({ msg }) => Toast.show({ icon: "success", content: msg }) });
+    cancel.mutate(recovery.id, { onSuccess: ({ msg }) => toast.success(msg) });
   };
 
   return (

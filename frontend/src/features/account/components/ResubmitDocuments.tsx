@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Form, Popup, Toast } from "antd-mobile";
+import { Button, Form, Popup } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -11,6 +11,7 @@ import { myMessages as m, registerMessages as rm } from "./messages";
 import { resubmitSchema } from "./schemas";
 import { UploadTile, uploadId } from "./UploadTile";
 import { useSchema } from "@/hooks/useSchema";
+import { toast } from "@/lib/toast";
 
 type Values = z.infer<ReturnType<typeof resubmitSchema>>;
 const EMPTY: Values = { id_front: null, id_back: null, id_hand: null, license: null };
@@ -37,7 +38,7 @@ export function ResubmitDocuments() {
       },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           reset(EMPTY);
           setOpen(false);
         },

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
-import { CheckList, Popup, SearchBar, Tag, Toast } from "antd-mobile";
+import { CheckList, Popup, SearchBar, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
+import { toast } from "@/lib/toast";
 import { deviceTimeZone, useSetTimeZone } from "../api";
 import { profileMessages as m } from "./messages";
 import "./account.css";
@@ -22,7 +23,7 @@ export default function TimeZoneSheet({ current, open, onClose }: { current: str
   const choose = (zone: string) =>
     save.mutate(zone, {
       onSuccess: ({ msg }) => {
-        Toast.show({ icon: "success", content: msg });
+        toast.success(msg);
         onClose();
       },
     });

@@ -174,11 +174,16 @@ export const forgetMessages = defineMessages({
     defaultMessage: "Enter the phone number or email of your account. We will send you a verification code.",
     description: "Forgot password screen",
   },
+  submit: { id: "forget.submit", defaultMessage: "Reset password", description: "Submit button" },
+});
+
+/** The one-time code step (CodeField) of the forgotten password and the contact change forms. Their ids are those of
+ * the first form that had them (the browser tests find the texts by id). */
+export const codeStepMessages = defineMessages({
   code: { id: "forget.code", defaultMessage: "Verification code", description: "Field label" },
   codePlaceholder: { id: "forget.codePlaceholder", defaultMessage: "6-digit code", description: "Field placeholder" },
   codeRequired: { id: "forget.codeRequired", defaultMessage: "Please enter the verification code", description: "Validation" },
   send: { id: "forget.send", defaultMessage: "Send code", description: "Button: send a one-time code" },
-  submit: { id: "forget.submit", defaultMessage: "Reset password", description: "Submit button" },
 });
 
 export const payMessages = defineMessages({
@@ -340,10 +345,6 @@ export const contactMessages = defineMessages({
   },
   emailInvalid: { id: "contact.emailInvalid", defaultMessage: "Please enter a valid email address", description: "Validation" },
   phoneInvalid: { id: "contact.phoneInvalid", defaultMessage: "Please enter a valid phone number", description: "Validation" },
-  code: { id: "contact.code", defaultMessage: "Verification code", description: "Field label: the code sent to the new address" },
-  codePlaceholder: { id: "contact.codePlaceholder", defaultMessage: "6-digit code", description: "Field placeholder" },
-  codeRequired: { id: "contact.codeRequired", defaultMessage: "Please enter the verification code", description: "Validation" },
-  send: { id: "contact.send", defaultMessage: "Send code", description: "Button: send a code to the new address" },
   password: { id: "contact.password", defaultMessage: "Login password", description: "Field label: the login password confirms the change" },
   passwordPlaceholder: { id: "contact.passwordPlaceholder", defaultMessage: "Enter your login password", description: "Field placeholder" },
   passwordRequired: { id: "contact.passwordRequired", defaultMessage: "Please enter your login password", description: "Validation" },

@@ -8,7 +8,7 @@ import {
   codeMessages,
   contactMessages,
   loginMessages,
-  forgetMessages,
+  codeStepMessages,
   passwordMessages as pm,
   payMessages,
   registerMessages as rm,
@@ -72,7 +72,7 @@ export function resetPasswordSchema(t: Translate) {
   return z
     .object({
       account: required(t(loginMessages.accountRequired)),
-      code: required(t(forgetMessages.codeRequired)),
+      code: required(t(codeStepMessages.codeRequired)),
       ...passwordPair(t),
     })
     .refine(...samePasswords(t));
@@ -132,7 +132,7 @@ export function contactChangeSchema(t: Translate, kind: "email" | "phone") {
   );
   return z.object({
     value,
-    code: required(t(contactMessages.codeRequired)),
+    code: required(t(codeStepMessages.codeRequired)),
     password: z.string().min(1, t(contactMessages.passwordRequired)),
   });
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Toast } from "antd-mobile";
+import { Button, Card } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
 import { QueryFallback } from "@/components/ui/QueryState";
 import { copyText } from "@/lib/clipboard";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { coalitionQuery, useCoalition, type AllianceMember, type CoalitionPage } from "../api";
 import { allianceMessages as m } from "./messages";
 import "./alliance.css";
@@ -14,7 +15,8 @@ function useCopy() {
   const intl = useIntl();
   return async (text: string) => {
     const done = await copyText(text);
-    Toast.show({ icon: done ? "success" : "fail", content: intl.formatMessage(done ? m.copied : m.copyFailed) });
+    if (done) toast.success(intl.formatMessage(m.copied));
+    else toast.fail(intl.formatMessage(m.copyFailed));
   };
 }
 

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { Button, CapsuleTabs, Checkbox, Dialog, SearchBar, Tag, Toast } from "antd-mobile";
+import { Button, CapsuleTabs, Checkbox, Dialog, SearchBar, Tag } from "antd-mobile";
 import { FireFill } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useConfirm } from "@/components/ui/confirm";
+import { toast } from "@/lib/toast";
 import { catalogKeys, getCenterProducts, useCategories, type CenterPage, type CenterProduct } from "../api";
 import { useCenterFilter } from "../hooks/useCenterFilter";
 import { useDistributeAction } from "../hooks/useDistributeAction";
@@ -38,7 +39,7 @@ export function DistributionCenter() {
 
   const distributeChosen = () => {
     if (chosen.size === 0) {
-      Toast.show({ content: intl.formatMessage(m.selectProduct) });
+      toast.info(intl.formatMessage(m.selectProduct));
       return;
     }
     action.run({ kind: "chosen", ids: [...chosen] });

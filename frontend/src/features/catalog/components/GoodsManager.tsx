@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Button, Tabs, Tag, Toast } from "antd-mobile";
+import { Button, Tabs, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useConfirm } from "@/components/ui/confirm";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { catalogKeys, getGoods, useGoodsSwitch, useRemoveGoods, type Goods, type GoodsTab } from "../api";
 import { goodsMessages as m } from "./messages";
 import { GoodsStats, ProductCard } from "./ProductCard";
@@ -20,7 +21,7 @@ export function GoodsActions({ goods, title }: { goods: { id: number; on_shelf: 
   const confirm = useConfirm();
   const switchShelf = useGoodsSwitch();
   const remove = useRemoveGoods();
-  const done = ({ msg }: { msg: string }) => Toast.show({ icon: "success", content: msg });
+  const done = ({ msg }: { msg: string }) => toast.success(msg);
   return (
     <div className="catalog-actions" onClick={(event) => event.stopPropagation()}>
       <Button

@@ -1,7 +1,8 @@
-import { Dialog, Toast } from "antd-mobile";
+import { Dialog } from "antd-mobile";
 import { useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useDistribute, type DistributeRequest, type DistributeResult } from "../api";
 import { distributionMessages as m } from "../components/messages";
 
@@ -62,7 +63,7 @@ export function useDistributeAction(onDone?: () => void) {
       onError: (error) => {
         const refused = refusedResult(error);
         if (refused) showResult(refused, (error as ApiError).msg);
-        else if (error instanceof ApiError && error.isRejection) Toast.show({ icon: "fail", content: error.msg });
+        else if (error instanceof ApiError && error.isRejection) toast.fail(error.msg);
       },
     });
 

@@ -11,13 +11,12 @@ export function getNotices(tab: MessageTab, page: number, limit: number, signal?
   return api.get("index/notice", { is_see: tab, page, limit }, signal);
 }
 
-/** The unread count (session state msg_total): read every 30 seconds while the app is visible (TanStack Query pauses
- * the interval while the page is hidden) and when the window gets focus. */
+/** The unread count (app/badges writes it to session state msg_total): read every 30 seconds while the app is visible
+ * (TanStack Query pauses the interval while the page is hidden) and when the window gets focus. */
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: messageKeys.unread(),
-    queryFn: ({ signal }) => getNotices("0", 1, 1, signal),
-    select: (page) => page.unread,
+    queryFn: async ({ signal }) => (await getNotices("0", 1, 1, signal)).unread,
     refetchInterval: POLL_MS,
     refetchOnWindowFocus: "always",
   });

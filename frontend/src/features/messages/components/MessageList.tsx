@@ -70,7 +70,7 @@ export function MessageList() {
       <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: messageKeys.all })}>
         <InfiniteList
           key={tab}
-          queryKey={[...messageKeys.list(tab), "pages"]}
+          queryKey={messageKeys.list(tab)}
           fetchPage={(page, limit, signal) => getNotices(tab, page, limit, signal)}
           itemKey={(notice) => notice.id}
           renderItem={(notice) => <MessageCard notice={notice} />}

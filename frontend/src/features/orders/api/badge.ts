@@ -10,11 +10,11 @@ export function getOrders(tab: OrderTab, keyword: string, page: number, limit: n
   return api.get("order/list", { status: tab, keyword, page, limit }, signal);
 }
 
-/** The Order tab's badge: the orders awaiting pickup, read as the spec does (status 5, page 1, limit 10: data.total). */
+/** The Order tab's badge: the orders awaiting pickup, read as the spec does (status 5, page 1, limit 10: data.total).
+ * The cache keeps the count (app/badges writes it to session state `total`). */
 export const badgeQueryOptions = () =>
   queryOptions({
     queryKey: orderKeys.badge(),
-    queryFn: ({ signal }) => getOrders("5", "", 1, 10, signal),
-    select: (page) => page.total,
+    queryFn: async ({ signal }) => (await getOrders("5", "", 1, 10, signal)).total,
     refetchOnWindowFocus: "always",
   });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { orderKeys } from "./keys";
@@ -23,16 +23,6 @@ export function getRefunds(tab: RefundTab, page: number, limit: number, signal?:
   return api.get("merchant/refund_order", { ...(tab === "all" ? {} : { status: Number(tab) as 0 | 1 | 2 }), page, limit }, signal);
 }
 
-/** A pickup moves money and an order: afterwards every order screen, the badge and the balance are read again. Not
- * awaited: the screen's own callbacks (the toast, the result sheet) come first, before the refreshed list replaces the
- * card whose button asked (TanStack Query skips the callbacks of an unmounted caller). */
-function useRefreshAfterPickup() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries();
-  };
-}
-
 /** POST order/pick: pays one order's cost from the balance (payment password checked on the server). */
 export function pick(input: PickInput, idempotencyKey: string): Promise<Answer<OrderListPage["list"][number]>> {
   return api.postAnswer("order/pick", input, { idempotencyKey });
@@ -44,12 +34,7 @@ export function pickBatch(input: PickBatchInput, idempotencyKey: string): Promis
 }
 
 // The screens show a rejection themselves (an insufficient balance offers a deposit), so no toast from the client.
-export function usePick() {
-  const refresh = useRefreshAfterPickup();
-  return useMoneyMutation(pick, { meta: { toast: false }, onSettled: refresh });
-}
+// A pickup moves money and orders: the order lists, details and the Order tab's badge are read again (orderKeys.all).
+export const usePick = () => useMoneyMutation(pick, { meta: { toast: false }, invalidates: [orderKeys.all] });
 
-export function usePickBatch() {
-  const refresh = useRefreshAfterPickup();
-  return useMoneyMutation(pickBatch, { meta: { toast: false }, onSettled: refresh });
-}
+export const usePickBatch = () => useMoneyMutation(pickBatch, { meta: { toast: false }, invalidates: [orderKeys.all] });

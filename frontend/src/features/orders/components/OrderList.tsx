@@ -144,7 +144,7 @@ export function OrderList() {
   const keyword = useDebounced(search.trim(), 400);
   // The counts and the pick-all figures come with every page; the first page of "all" keeps them fresh.
   const figures = useQuery({
-    queryKey: orderKeys.list("all", ""),
+    queryKey: orderKeys.counts(),
     queryFn: ({ signal }) => getOrders("all", "", 1, 1, signal),
     select: ({ counts, awaiting_pickup, awaiting_pickup_cost }) => ({ counts, awaiting_pickup, awaiting_pickup_cost }),
   });
@@ -176,7 +176,7 @@ export function OrderList() {
       <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: orderKeys.all })}>
         <InfiniteList
           key={`${tab}:${keyword}`}
-          queryKey={[...orderKeys.list(tab, keyword), "pages"]}
+          queryKey={orderKeys.list(tab, keyword)}
           fetchPage={(page, limit, signal) => getOrders(tab, keyword, page, limit, signal)}
           itemKey={(order) => order.id}
           renderItem={(order) => <OrderCard order={order} />}

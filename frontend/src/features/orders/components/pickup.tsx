@@ -5,7 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
 import { ApiError, isAnswered } from "@/lib/api";
 import { useFormat } from "@/lib/money";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 import { usePick, usePickBatch, type OrderSummary, type PickBatchAnswer } from "../api";
 import { orderMessages as m } from "./messages";
 
@@ -19,7 +19,7 @@ function useShowRefusal() {
     if (!isAnswered(error)) return; // unanswered: useMoneyMutation says to submit again
     const code = (error instanceof ApiError && (error.data as { error?: number } | null)?.error) || 0;
     if (code !== INSUFFICIENT_FUNDS) {
-      showToast({ icon: "fail", content: (error as ApiError).msg });
+      toast.fail((error as ApiError).msg);
       return;
     }
     void Dialog.confirm({
@@ -41,7 +41,7 @@ export function PickButton({ order, block }: { order: Pick<OrderSummary, "id" | 
     picking.mutate(
       { id: order.id, pay_password: payPassword },
       {
-        onSuccess: ({ msg }) => showToast({ icon: "success", content: msg }),
+        onSuccess: ({ msg }) => toast.success(msg),
         onError: refused,
         onSettled: () => setAsking(false),
       },

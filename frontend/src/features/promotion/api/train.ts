@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { promotionKeys } from "./keys";
@@ -21,14 +21,9 @@ export function buyTrain(input: BuyInput, idempotencyKey: string): Promise<Answe
   return api.postAnswer("index/buy_train", input, { idempotencyKey });
 }
 
-export function useBuyTrain() {
-  const queryClient = useQueryClient();
-  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
-  return useMoneyMutation(buyTrain, {
-    // The balance, the funds records, the goods' "Promoted" mark and this screen change: refresh the kept screens.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+// One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer. The balance and
+// the funds records (moneyKeys) change, and the packages, running promotions and purchases (promotionKeys.all).
+export const useBuyTrain = () => useMoneyMutation(buyTrain, { invalidates: [promotionKeys.all] });
 
 /** GET index/buy_train_bill: the purchases, newest first, paged. */
 export const getTrainBill = (page: number, limit: number, signal?: AbortSignal) =>

@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Button, Checkbox, Image, Popup, Toast } from "antd-mobile";
+import { Button, Checkbox, Image, Popup } from "antd-mobile";
 import { PictureOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { getSellingGoods, promotionKeys, useBuyTrain, type Package, type SellingGoods } from "../api";
 import { promotionMessages as m } from "./messages";
 
@@ -55,7 +56,7 @@ export function GoodsPicker({ pkg, onClose }: Props) {
       { package_id: pkg.id, goods_ids: chosen, pay_password: payPassword },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           onClose();
         },
         onSettled: () => setAsking(false),

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button, Form, Input, TextArea, Toast } from "antd-mobile";
+import { Button, Form, Input, TextArea } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -9,6 +9,7 @@ import { ImageUpload, useUploading, type Uploaded } from "@/components/ui/ImageU
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useSchema } from "@/hooks/useSchema";
 import { applyFieldErrors, type Answer } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useSaveBanners, useSaveStore, useStore, type Shop, type ShopImage } from "../api";
 import {
   bannersSchema,
@@ -51,12 +52,12 @@ function useShopForm<V extends FieldValues, I>({ resolver, defaultValues, fields
   const { isDirty } = form.formState; // read while rendering: react-hook-form then tracks it
   const onFinish = form.handleSubmit((values) => {
     if (!isDirty) {
-      Toast.show({ content: intl.formatMessage(formMessages.nothingChanged) });
+      toast.info(intl.formatMessage(formMessages.nothingChanged));
       return;
     }
     save.mutate(toInput(values), {
       onSuccess: ({ data, msg }) => {
-        Toast.show({ icon: "success", content: msg });
+        toast.success(msg);
         form.reset(values); // what was saved is the new starting point
         onSaved?.(data);
       },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import { walletKeys } from "./keys";
@@ -33,11 +33,6 @@ export function extract(input: ExtractInput, idempotencyKey: string): Promise<An
   return api.postAnswer("merchant/extract", input, { idempotencyKey });
 }
 
-export function useExtract() {
-  const queryClient = useQueryClient();
-  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
-  return useMoneyMutation(extract, {
-    // The balance shows on several screens (My, Home, this form): refresh every kept screen's figures.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+// One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer. It changes the
+// balance and the wallet's records, which every money move changes (moneyKeys): nothing more to read again.
+export const useExtract = () => useMoneyMutation(extract, { invalidates: [] });

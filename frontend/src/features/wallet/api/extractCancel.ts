@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
 import type { Withdrawal } from "./types";
@@ -11,10 +10,5 @@ export function cancelWithdrawal(id: number, idempotencyKey: string): Promise<An
   return api.postAnswer("merchant/extract_cancel", { id }, { idempotencyKey });
 }
 
-export function useCancelWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMoneyMutation(cancelWithdrawal, {
-    // The records, the balance card and the withdraw form all change.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+// The records, the balance card and the withdraw form change: what every money move changes (moneyKeys).
+export const useCancelWithdrawal = () => useMoneyMutation(cancelWithdrawal, { invalidates: [] });

@@ -1,11 +1,13 @@
+import { walletRootKey } from "@/lib/merchant";
 import type { BillTab } from "./types";
 
 /**
  * Query keys of the wallet feature: `invalidateQueries({queryKey: walletKeys.all})` refreshes its forms and records
- * (the balance card reads the merchant summary, lib/merchant, under its own key).
+ * (the balance card reads the merchant summary, lib/merchant, under its own key). Every money move does that
+ * (lib/merchant `moneyKeys`, read again by useMoneyMutation).
  */
 export const walletKeys = {
-  all: ["wallet"] as const,
+  all: walletRootKey,
   depositOptions: () => [...walletKeys.all, "depositOptions"] as const,
   deposits: () => [...walletKeys.all, "deposits"] as const,
   extractForm: () => [...walletKeys.all, "extractForm"] as const,

@@ -1,7 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useMoneyMutation } from "@/hooks/useMoneyMutation";
 import { api, type Answer } from "@/lib/api";
-import { walletKeys } from "./keys";
 import type { Deposit, RechargeInput } from "./types";
 
 /** POST merchant/recharge: a chain or bank card deposit request (pending until verified or approved). */
@@ -9,10 +7,6 @@ export function recharge(input: RechargeInput, idempotencyKey: string): Promise<
   return api.postAnswer("merchant/recharge", input, { idempotencyKey });
 }
 
-export function useRecharge() {
-  const queryClient = useQueryClient();
-  // One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer.
-  return useMoneyMutation(recharge, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.deposits() }),
-  });
-}
+// One Idempotency-Key per submit, the same one when the merchant submits again after a lost answer. The deposit
+// records change (the wallet's, in moneyKeys).
+export const useRecharge = () => useMoneyMutation(recharge, { invalidates: [] });

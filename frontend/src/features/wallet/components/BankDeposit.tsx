@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Button, Card, Form, Input, Toast } from "antd-mobile";
+import { Button, Card, Form, Input } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -12,6 +12,7 @@ import { QueryFallback } from "@/components/ui/QueryState";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type BankDetails } from "../api";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
 import { KeyValue } from "./KeyValue";
@@ -88,7 +89,7 @@ export function BankDeposit() {
       { type: "bank", ...values, voucher: voucher?.id ?? "" },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           reset();
           navigate("/rechargeRecord");
         },

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Button, Card, Form, Input, Toast } from "antd-mobile";
+import { Button, Card, Form, Input } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -13,6 +13,7 @@ import { Money } from "@/components/ui/Money";
 import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { amountSchema } from "./amountSchema";
 import { CopyButton } from "./CopyButton";
 import { walletMessages as m } from "./messages";
@@ -125,7 +126,7 @@ export function ChainDeposit() {
       },
       {
         onSuccess: ({ msg }) => {
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           reset();
           navigate("/rechargeRecord");
         },

@@ -1,6 +1,7 @@
-import { Button, Toast } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { copyText } from "@/lib/clipboard";
+import { toast } from "@/lib/toast";
 import { walletMessages as m } from "./messages";
 
 /** Copies `text` and says "Copy successful". */
@@ -8,7 +9,8 @@ export function CopyButton({ text }: { text: string }) {
   const intl = useIntl();
   const copy = async () => {
     const done = await copyText(text);
-    Toast.show({ icon: done ? "success" : "fail", content: intl.formatMessage(done ? m.copied : m.copyFailed) });
+    if (done) toast.success(intl.formatMessage(m.copied));
+    else toast.fail(intl.formatMessage(m.copyFailed));
   };
   return (
     <Button size="mini" color="primary" fill="outline" onClick={() => void copy()}>

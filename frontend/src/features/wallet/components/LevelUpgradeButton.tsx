@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { Button, Toast } from "antd-mobile";
+import type { QueryKey } from "@tanstack/react-query";
+import { Button } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useConfirm } from "@/components/ui/confirm";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
 import { useFormat } from "@/lib/money";
+import { toast } from "@/lib/toast";
 import { useLevelUpgrade } from "../api";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
@@ -11,14 +13,16 @@ import "./wallet.css";
 type Props = {
   /** The level as GET index/level answers it: `upgrade_cost` is the difference to pay, null when not a higher level. */
   level: { id: number; name: string; upgrade_cost: string | null };
+  /** Other features' data a new level changes (the level list, the purchase prices): read again after an attempt. */
+  invalidates: readonly QueryKey[];
 };
 
 /** The upgrade action of a higher level's card: shows the difference to pay, confirms, asks the payment password. */
-export function LevelUpgradeButton({ level }: Props) {
+export function LevelUpgradeButton({ level, invalidates }: Props) {
   const format = useFormat();
   const confirm = useConfirm();
   const [asking, setAsking] = useState(false);
-  const upgrade = useLevelUpgrade();
+  const upgrade = useLevelUpgrade(invalidates);
   if (level.upgrade_cost === null) return null;
   const amount = format.money(level.upgrade_cost);
 
@@ -29,7 +33,7 @@ export function LevelUpgradeButton({ level }: Props) {
     upgrade.mutate(
       { level_id: level.id, pay_password: payPassword },
       {
-        onSuccess: ({ msg }) => Toast.show({ icon: "success", content: msg }),
+        onSuccess: ({ msg }) => toast.success(msg),
         onSettled: () => setAsking(false),
       },
     );

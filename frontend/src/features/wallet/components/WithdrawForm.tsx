@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Button, Card, Form, Input, List, Selector, Skeleton, Toast } from "antd-mobile";
+import { Button, Card, Form, Input, List, Selector, Skeleton } from "antd-mobile";
 import { BillOutline } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useForm, useWatch } from "react-hook-form";
@@ -15,6 +15,7 @@ import { useFormat } from "@/lib/money";
 import { useExtract, useExtractForm, useFeePreview, type ExtractForm } from "../api";
 import { useDebounced } from "@/hooks/useDebounced";
 import { isPositiveAmount, parseAmount } from "@/lib/money/amount";
+import { toast } from "@/lib/toast";
 import { amountSchema } from "./amountSchema";
 import { KeyValue } from "./KeyValue";
 import { walletMessages as m } from "./messages";
@@ -130,7 +131,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
       {
         onSuccess: ({ msg }) => {
           setConfirming(null);
-          Toast.show({ icon: "success", content: msg });
+          toast.success(msg);
           reset();
           navigate("/withdrawRecord");
         },

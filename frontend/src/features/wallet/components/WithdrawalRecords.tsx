@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
 import { useFormat } from "@/lib/money";
-import { showToast } from "@/lib/toast";
+import { toast } from "@/lib/toast";
 import { getExtractLog, useCancelWithdrawal, walletKeys, type Withdrawal } from "../api";
 import { KeyValue } from "./KeyValue";
 import { StatusTag } from "./StatusTag";
@@ -33,7 +33,7 @@ function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
       cancelText: intl.formatMessage(m.keepWithdrawal),
     });
     if (confirmed)
-      cancelling.mutate(withdrawal.id, { onSuccess: ({ msg }) => showToast({ icon: "success", content: msg }) });
+      cancelling.mutate(withdrawal.id, { onSuccess: ({ msg }) => toast.success(msg) });
   };
   return (
     <Button
