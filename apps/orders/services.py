@@ -43,14 +43,14 @@ from apps.core.faults import pause_point
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text, quantize
 from apps.core.notices import notify
-from apps.core.transitions import transition
+from apps.core.numbers import new_number
+from apps.core.transitions import Operator, reviewed, transition
 from apps.shop.models import Shop
 from apps.shop.selectors import level_terms
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.operations import Posting, money_operation
 from apps.wallet.selectors import available_balance
-from apps.wallet.services.common import Operator, new_number, reviewed
 
 from . import figures
 from .constants import (

@@ -1,15 +1,11 @@
 """Wallet reads. Each list selector answers in a constant number of queries."""
 
-import base64
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
-import qrcode
 from django.conf import settings
 from django.db.models import Count, DateTimeField, Q, QuerySet, Subquery
 from django.utils import timezone
@@ -202,14 +198,6 @@ def bank_details_active(at: datetime | None = None) -> list[BankDepositDetails]:
     """The platform's bank accounts for deposits: the version of each in force at `at` (now), when active. One
     query."""
     return list(BankDepositDetails.objects.in_force(at).filter(is_active=True).order_by("label"))
-
-
-@lru_cache(maxsize=64)
-def qr_data_url(text: str) -> str:
-    """A PNG QR code of `text` as a data URL (made by the app, never fetched from elsewhere)."""
-    buffer = io.BytesIO()
-    qrcode.make(text, box_size=8, border=2).save(buffer, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
 def deposit_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Deposit]:

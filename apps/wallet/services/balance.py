@@ -16,7 +16,7 @@ from apps.catalog.services import promotion_create, promotion_goods_choose
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_bounded, money_text, quantize
-from apps.core.transitions import transition
+from apps.core.transitions import Operator, transition
 from apps.shop.models import Level, PromotionPackage
 from apps.shop.selectors import level_effective, level_list, level_upgrade_cost
 
@@ -24,7 +24,6 @@ from ..constants import AccountKind, AdjustmentStatus, EntryKind, OperatorAction
 from ..ledger import account_get, ledger_post
 from ..models import Adjustment
 from ..operations import Posting, money_operation
-from .common import Operator
 
 
 def level_upgrade(

@@ -12,11 +12,11 @@ from apps.catalog.services import ListingRemoval, goods_operator_remove
 from apps.catalog.texts import product_missing
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.money import ZERO, money_text
+from apps.core.transitions import Operator
 
 from ..constants import OPERATOR_LISTING_REMOVED, AccountKind, EntryKind
 from ..ledger import account_get
 from ..operations import Posting, operator_money_operation
-from .common import Operator
 
 REMOVED = gettext_noop("“%(title)s” was removed from your shop")
 REMOVED_REFUNDED = gettext_noop(

@@ -18,7 +18,8 @@ from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
-from apps.core.transitions import transition
+from apps.core.numbers import new_number
+from apps.core.transitions import Operator, reviewed, transition
 
 from .. import selectors
 from ..constants import (
@@ -34,7 +35,7 @@ from ..constants import (
 from ..ledger import account_get, ledger_post
 from ..models import Withdrawal
 from ..operations import Posting, money_operation
-from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
+from .common import NOT_APPROVED, active_network, positive
 
 # The messages a decision sent before each was recorded as an operator action (one message per decision since then):
 # the merchants' earlier messages still read them, in their language.
