@@ -42,6 +42,7 @@ from .models import (
     Withdrawal,
     WithdrawalFeeRule,
 )
+from .references import Reference
 
 _BALANCES = Prepared(lambda: LedgerAccount.objects.filter(merchant_id=Param("merchant")).values("kind", "balance"))
 
@@ -238,11 +239,11 @@ def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[i
 def _names_by_reference(
     lines: list[dict[str, Any]], kind: str, names_of: Callable[[set[int]], dict[int, str]]
 ) -> dict[int, str]:
-    """{entry id: name} for the entries of `kind` among `lines` (bill_page's), whose reference ends with ":<id>" of
-    the named row (services.balance); `names_of(ids)` reads the names in the active language, in one query. The
+    """{entry id: name} for the entries of `kind` among `lines` (bill_page's), whose reference's subject is the
+    named row (references.Reference); `names_of(ids)` reads the names in the active language, in one query. The
     entry's memo keeps the name in the language it was paid in; a record is shown in its reader's."""
     id_of = {
-        line["entry_id"]: int(line["entry__reference"].rsplit(":", 1)[1])
+        line["entry_id"]: Reference.parse(line["entry__reference"]).subject
         for line in lines
         if line["entry__kind"] == kind
     }

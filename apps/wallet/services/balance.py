@@ -24,6 +24,7 @@ from ..constants import AccountKind, AdjustmentStatus, EntryKind, OperatorAction
 from ..ledger import account_get, ledger_post
 from ..models import Adjustment
 from ..operations import Posting, money_operation
+from ..references import RefKind, ledger_ref
 
 
 def level_upgrade(
@@ -50,7 +51,7 @@ def level_upgrade(
         if cost == ZERO:
             return target, None
         return target, Posting(
-            reference=f"level:{locked.pk}:{target.pk}",
+            reference=ledger_ref(RefKind.LEVEL, locked.pk, target.pk),
             kind=EntryKind.LEVEL_UPGRADE,
             lines=[
                 (account_get(kind=AccountKind.AVAILABLE, merchant=locked), -cost),
@@ -103,7 +104,7 @@ def promotion_buy(
         goods = promotion_goods_choose(merchant=locked, goods_ids=goods_ids, quantity=package.product_quantity)
         promotion = promotion_create(merchant=locked, package=package, goods=goods)
         return promotion, Posting(
-            reference=f"promotion:{promotion.pk}",
+            reference=ledger_ref(RefKind.PROMOTION, promotion.pk),
             kind=EntryKind.PROMOTION,
             lines=[
                 (account_get(kind=AccountKind.AVAILABLE, merchant=locked), -promotion.price),
@@ -150,7 +151,7 @@ def adjustment_approve(*, adjustment_id: int, approver: Operator) -> Adjustment:
     changes = {"decided_by": approver, "decided_at": timezone.now()}
     transition(adjustment, AdjustmentStatus.APPROVED, actor=approver, note=adjustment.reason, changes=changes)
     ledger_post(
-        reference=f"adjustment:{adjustment.pk}",
+        reference=ledger_ref(RefKind.ADJUSTMENT, adjustment.pk),
         kind=EntryKind.ADJUSTMENT,
         lines=[
             (account_get(kind=AccountKind.AVAILABLE, merchant=adjustment.merchant), adjustment.amount),

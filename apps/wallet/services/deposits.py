@@ -30,6 +30,7 @@ from ..constants import (
 )
 from ..ledger import account_get, ledger_post
 from ..models import Deposit, DepositNetwork
+from ..references import RefKind, ledger_ref
 from ..selectors import network_in_force, tx_hash_key
 from .common import NOT_APPROVED, active_network, positive
 
@@ -169,7 +170,7 @@ def deposit_approve(
         raise _already_credited(key or "", Deposit.objects.filter(credited_tx_hash=key).first()) from exc
     external = AccountKind.EXTERNAL_CHAIN if deposit.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
     ledger_post(
-        reference=f"deposit:{deposit.pk}",
+        reference=ledger_ref(RefKind.DEPOSIT, deposit.pk),
         kind=EntryKind.DEPOSIT,
         lines=[
             (account_get(kind=external), -amount),

@@ -17,6 +17,7 @@ from apps.core.transitions import Operator
 from ..constants import OPERATOR_LISTING_REMOVED, AccountKind, EntryKind
 from ..ledger import account_get
 from ..operations import Posting, operator_money_operation
+from ..references import RefKind, ledger_ref
 
 REMOVED = gettext_noop("“%(title)s” was removed from your shop")
 REMOVED_REFUNDED = gettext_noop(
@@ -56,7 +57,7 @@ def listing_remove(*, goods_id: int, operator: Operator, reason: str) -> Listing
         if not refunded:
             return removal, None
         return removal, Posting(
-            reference=f"promotion_refund:{removal.goods_id}",
+            reference=ledger_ref(RefKind.PROMOTION_REFUND, removal.goods_id),
             kind=EntryKind.PROMOTION_REFUND,
             lines=[
                 (account_get(kind=AccountKind.AVAILABLE, merchant=locked), removal.refund),
