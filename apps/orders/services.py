@@ -45,8 +45,8 @@ from apps.core.money import ZERO, money_text, quantize
 from apps.core.notices import notify
 from apps.core.numbers import new_number
 from apps.core.transitions import Operator, reviewed, transition
+from apps.levels.selectors import level_terms
 from apps.shop.models import Shop
-from apps.shop.selectors import level_terms
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.operations import Posting, money_operation

@@ -7,15 +7,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, DateTimeField, Q, QuerySet, Subquery
+from django.db.models import Count, DateTimeField, F, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from apps.accounts.models import Merchant
-from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
 from apps.core.prepared import Param, Prepared
 from apps.shop.figures import totals_get
-from apps.shop.models import Level
+from apps.shop.models import Level, PromotionPackage
 
 from .constants import (
     BILL_TABS,
@@ -265,7 +264,10 @@ def bill_memos(*, lines: list[dict[str, Any]]) -> dict[int, str]:
     promotions = _names_by_reference(
         lines,
         EntryKind.PROMOTION,
-        lambda ids: {p.pk: p.package.name for p in Promotion.objects.filter(pk__in=ids).select_related("package")},
+        lambda ids: {
+            p.promotion: p.name
+            for p in PromotionPackage.objects.filter(promotions__in=ids).annotate(promotion=F("promotions"))
+        },
     )
     return {**levels, **promotions}
 
