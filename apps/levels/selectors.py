@@ -20,7 +20,7 @@ def level_effective(*, merchant: Merchant) -> Level | None:
     the lowest level in force. None only when no level exists."""
     if merchant.level_id is not None:
         return merchant.level
-    return Level.objects.in_force().order_by("rank").first()
+    return Level.starting()
 
 
 def level_upgrade_cost(*, current: Level | None, target: Level) -> Decimal | None:
