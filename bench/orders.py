@@ -29,6 +29,7 @@ from apps.orders.models import CreditEvent, Order, OrderLine, Review
 from apps.shop.models import Follower, Visitor
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.models import JournalEntry, JournalLine, LedgerAccount
+from apps.wallet.references import RefKind, ledger_ref
 
 BIG, SMALL = 100_000, 1_000
 DAYS = 90
@@ -170,7 +171,7 @@ def seed(log: Any, *, total: int, rng: random.Random) -> None:
                 for at, (before, after) in o["moves"]:
                     history.add(order_type, order_id, str(before), str(after), "", at)
                 for reference, kind, at, entry_lines in o["postings"]:
-                    ledger.post(f"{reference}:{order_id}", kind, at, o["number"], entry_lines)
+                    ledger.post(ledger_ref(reference, order_id), kind, at, o["number"], entry_lines)
                 if o["rated"]:
                     reviews.add(order_id, o["rated"], "", o["received_at"] + timedelta(days=1))
                 if o["missed"]:
@@ -243,13 +244,13 @@ def _one(
     for name in ("paid_at", "picked_at", "shipped_at", "received_at", "settled_at", "closed_at"):
         o[name] = None
     moves: list[tuple[datetime, tuple[int, int]]] = []
-    postings: list[tuple[str, str, datetime, list[tuple[str, int | None, Decimal]]]] = []
+    postings: list[tuple[RefKind, str, datetime, list[tuple[str, int | None, Decimal]]]] = []
     paid = created + timedelta(minutes=3)
     o["paid_at"] = paid
     moves.append((paid, (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_PICKUP)))
     postings.append(
         (
-            "order_paid",
+            RefKind.ORDER_PAID,
             EntryKind.ORDER_PAID,
             paid,
             [(AccountKind.BUYERS, None, -total), (AccountKind.ESCROW, None, total)],
@@ -262,7 +263,7 @@ def _one(
         moves.append((closed, (OrderStatus.AWAITING_PICKUP, OrderStatus.CANCELLED)))
         postings.append(
             (
-                "order_cancel",
+                RefKind.ORDER_CANCEL,
                 EntryKind.ORDER_CANCELLED,
                 closed,
                 [(AccountKind.ESCROW, None, -total), (AccountKind.BUYERS, None, total)],
@@ -284,7 +285,7 @@ def _one(
             o["picked_at"], o["picked"] = at, True
             postings.append(
                 (
-                    "pickup",
+                    RefKind.PICKUP,
                     EntryKind.ORDER_PICKUP,
                     at,
                     [(AccountKind.AVAILABLE, merchant, -cost), (AccountKind.SUPPLY, None, cost)],
@@ -297,7 +298,7 @@ def _one(
             o["rated"] = rng.choice([0, 0, 0, 3, 4, 5, 5])
             postings.append(
                 (
-                    "order_received",
+                    RefKind.ORDER_RECEIVED,
                     EntryKind.ORDER_RECEIVED,
                     at,
                     [(AccountKind.ESCROW, None, -total), (AccountKind.PENDING, merchant, total)],
@@ -307,7 +308,7 @@ def _one(
             o["settled_at"] = at
             postings.append(
                 (
-                    "order_settled",
+                    RefKind.ORDER_SETTLED,
                     EntryKind.ORDER_SETTLED,
                     at,
                     [(AccountKind.PENDING, merchant, -total), (AccountKind.AVAILABLE, merchant, total)],
@@ -320,7 +321,7 @@ def _one(
         source = (AccountKind.PENDING, merchant) if was == OrderStatus.RECEIVED else (AccountKind.ESCROW, None)
         postings.append(
             (
-                "refund",
+                RefKind.REFUND,
                 EntryKind.ORDER_REFUND,
                 closed,
                 [

@@ -13,7 +13,7 @@ from apps.core.views import api_not_found, health, public_media, ready, spa_not_
 # The merchant API: every app owns its paths below /merchant/ (spec section 7), joined here into one list. An
 # include per app made every request that missed an app's paths raise and catch Django's Resolver404 with the list
 # of the paths it tried, level by level: resolving the orders' paths cost more than running their view's SQL.
-API_APPS = ("core", "accounts", "shop", "catalog", "orders", "wallet", "alliance", "support")
+API_APPS = ("core", "accounts", "shop", "levels", "catalog", "orders", "wallet", "alliance", "support")
 api_patterns: list[URLPattern | URLResolver] = [
     *(pattern for app in API_APPS for pattern in import_module(f"apps.{app}.urls").urlpatterns),
     re_path(r"^(?P<rest>.*)$", api_not_found),

@@ -12,8 +12,8 @@ from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.qr import qr_data_url
 from apps.core.schema import PageSerializer
-from apps.wallet.selectors import qr_data_url
 
 from . import selectors
 

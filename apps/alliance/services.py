@@ -13,14 +13,11 @@ from apps.core.terms import earliest_start, terms_version_add
 from apps.orders.models import Order
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
+from apps.wallet.references import RefKind, ledger_ref
 
 from .constants import RATE_MAX, RATE_MIN
 from .models import ReferralRate, ReferralReward, rate_bounds_message
 from .selectors import masked_name, rate_current
-
-
-def reward_reference(order_id: int) -> str:
-    return f"referral:{order_id}"
 
 
 def referral_rate_set(
@@ -71,7 +68,7 @@ def referral_reward_pay(*, order: Order) -> ReferralReward | None:
     except IntegrityError:
         return ReferralReward.objects.get(order_id=order.pk)
     ledger_post(
-        reference=reward_reference(order.pk),
+        reference=ledger_ref(RefKind.REFERRAL, order.pk),
         kind=EntryKind.REFERRAL_REWARD,
         lines=[
             (account_get(kind=AccountKind.REFERRAL), -amount),

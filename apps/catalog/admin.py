@@ -19,10 +19,10 @@ from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.services import image_open
 
-from . import hooks
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
 from .models import Category, GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
-from .selectors import promoted_until
+from .promotion.selectors import promoted_until
+from .promotion.services import listing_remove
 from .services import product_image_save
 
 
@@ -169,7 +169,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class ShopGoodsAdmin(ReadOnlyAdmin):
     """The merchants' listings, looked at. A listing is the merchant's, with its views, sales and promotions: the
     console never deletes one (no delete page, no bulk delete). "Remove listing" (permission remove_shopgoods) takes
-    one out of its shop through wallet.services.listing_remove, with a reason the merchant is told, refunding the
+    one out of its shop through promotion.services.listing_remove, with a reason the merchant is told, refunding the
     unused part of a paid promotion that included it."""
 
     list_display = ["product", "merchant", "on_shelf", "promoted", "clicks", "sales", "created_at"]
@@ -202,7 +202,11 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
             removed = 0
             for goods in listings:
                 try:
-                    hooks.listing_remove(goods_id=goods.pk, operator=request.user, reason=form.cleaned_data["reason"])
+                    listing_remove(
+                        goods_id=goods.pk,
+                        operator=request.user,  # type: ignore[arg-type]  # the admin's user is signed in
+                        reason=form.cleaned_data["reason"],
+                    )
                 except AppError as exc:
                     self.message_user(request, f"{goods.product}: {exc.message}", messages.ERROR)
                 else:

@@ -90,7 +90,7 @@ class ShopGoods(TimeStampedModel):
     )
     # A product that merchants list is never deleted (nothing a merchant owns or earned is, product.md 2.9): take it
     # off sale (is_active) instead; its listings leave a shop only through the merchant or an operator's reasoned
-    # removal (wallet.services.listing_remove).
+    # removal (catalog.promotion.services.listing_remove).
     product = models.ForeignKey(Product, on_delete=models.PROTECT, related_name="goods", verbose_name=_("product"))
     on_shelf = models.BooleanField(_("on shelf"), default=True)
     clicks = models.PositiveIntegerField(_("clicks"), default=0, editable=False)
@@ -135,7 +135,7 @@ class GoodsView(models.Model):
 
 class Promotion(models.Model):
     """A shop express lane purchase (product.md section 8): the package's terms as bought, and the window in which
-    its goods rank first in the storefront. Paid through the ledger (wallet.services.promotion_buy, reference
+    its goods rank first in the storefront. Paid through the ledger (catalog.promotion.services.promotion_buy, reference
     `promotion:<id>`); it never creates an order, a visit or a figure."""
 
     merchant = models.ForeignKey(
@@ -182,8 +182,8 @@ class PromotionGoods(models.Model):
     title = models.CharField(_("title"), max_length=200)
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(_("ends at"))
-    # An operator removed the listing while it was promoted (wallet.services.listing_remove): its promotion ended then,
-    # and the unused part of its share of the price went back to the merchant.
+    # An operator removed the listing while it was promoted (catalog.promotion.services.listing_remove): its promotion
+    # ended then, and the unused part of its share of the price went back to the merchant.
     removed_at = models.DateTimeField(_("removed by an operator"), null=True, blank=True)
     refunded = MoneyField(verbose_name=_("refunded"), null=True, blank=True)
 

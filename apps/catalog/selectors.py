@@ -1,17 +1,13 @@
 import hashlib
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from django.db.models import (
-    BooleanField,
     Count,
     DateTimeField,
     Exists,
-    ExpressionWrapper,
     F,
     OuterRef,
-    Prefetch,
     Q,
     QuerySet,
     Subquery,
@@ -24,10 +20,11 @@ from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared, params, translated, values
 from apps.core.uploads import storage_url
-from apps.shop.selectors import level_terms
+from apps.levels.selectors import level_terms
 
 from .filters import GoodsFilter, ProductFilter
-from .models import Category, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
+from .models import Category, Product, ProductImage, ShopGoods
+from .promotion.selectors import with_promotion
 from .texts import product_missing
 
 # A product card as lists show it, read as plain values (no model instances): the title in the request's language
@@ -127,19 +124,6 @@ def shop_room(*, merchant: Merchant) -> tuple[int, int]:
     return goods_count(merchant=merchant, tab="all"), quantity
 
 
-def promoted_until(now: Any) -> Subquery:
-    """The end of the goods' promotion running at `now` (the latest, should two touch), else NULL: an annotation of
-    ShopGoods, computed in the same query."""
-    running = PromotionGoods.objects.filter(goods=OuterRef("pk"), starts_at__lte=now, ends_at__gt=now)
-    return Subquery(running.order_by("-ends_at").values("ends_at")[:1])
-
-
-def _with_promotion(qs: QuerySet[ShopGoods], now: Any = None) -> QuerySet[ShopGoods]:
-    """Listings with `is_promoted` / `promoted_until`: whether a promotion of the express lane runs for them now."""
-    qs = qs.annotate(promoted_until=promoted_until(now or timezone.now()))
-    return qs.annotate(is_promoted=ExpressionWrapper(Q(promoted_until__isnull=False), output_field=BooleanField()))
-
-
 GOODS_VALUES = ("id", "product_id", "on_shelf", "clicks", "sales", "created_at", "promoted_until", "is_promoted")
 # The card of a listing's product, read with the listing (see product_cards): `card` holds it once read.
 _GOODS_CARD = {f"card_{name}": F(f"product__{name}") for name in CARD_VALUES if name not in ("id", "title")}
@@ -157,7 +141,7 @@ _GOODS_TOTAL = Prepared(
 # ORDER BY ... LIMIT, PostgreSQL ran it for every listing of the shop before keeping 20 (0.5 ms for 300, README).
 _GOODS_PAGE = Prepared(
     lambda tab, order, start, end: (
-        _with_promotion(
+        with_promotion(
             ShopGoods.objects.filter(
                 pk__in=_goods(Param("merchant"), tab).order_by(*GOODS_ORDER[order]).values("pk")[start:end]
             ),
@@ -212,7 +196,7 @@ def storefront_goods(
         qs = qs.filter(product__category_id=category_id)
     if keyword:
         qs = qs.filter(product__in=ProductFilter({"keyword": keyword}, queryset=Product.objects.all()).qs.values("pk"))
-    ranked = _with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
+    ranked = with_promotion(qs, now).order_by(F("is_promoted").desc(), "-created_at", "-id")
     return ranked.values(*STOREFRONT_VALUES)
 
 
@@ -226,7 +210,7 @@ def storefront_listing(*, merchant_id: int, goods_id: int) -> dict[str, Any] | N
     """A listing a buyer may open: on the shelf of this shop, of an active product; `id`, `product_id`,
     `is_promoted`. None otherwise."""
     listing = ShopGoods.objects.filter(pk=goods_id, merchant_id=merchant_id, on_shelf=True, product__is_active=True)
-    return _with_promotion(listing).values(*STOREFRONT_VALUES).first()
+    return with_promotion(listing).values(*STOREFRONT_VALUES).first()
 
 
 def storefront_products(*, merchant_id: int, goods_ids: list[int]) -> dict[int, int]:
@@ -234,40 +218,6 @@ def storefront_products(*, merchant_id: int, goods_ids: list[int]) -> dict[int, 
     to product id, in one query."""
     on_sale = ShopGoods.objects.filter(pk__in=goods_ids, merchant_id=merchant_id, on_shelf=True)
     return dict(on_sale.filter(product__is_active=True).values_list("pk", "product_id"))
-
-
-def promotions_running(*, merchant: Merchant, now: datetime | None = None) -> list[Promotion]:
-    """The merchant's promotions running now, ending soonest first, with their goods (product and cover image):
-    three queries however many there are. Few by nature: a listing is in one running promotion at a time."""
-    now = now or timezone.now()
-    items = PromotionGoods.objects.select_related("product").prefetch_related(
-        Prefetch("product__images", ProductImage.objects.all())
-    )
-    return list(
-        Promotion.objects.filter(merchant=merchant, starts_at__lte=now, ends_at__gt=now)
-        .select_related("package")
-        .prefetch_related(Prefetch("items", items.order_by("id")))
-        .order_by("ends_at", "id")
-    )
-
-
-def promotion_list(*, merchant: Merchant) -> QuerySet[Promotion]:
-    """The merchant's promotion purchases, newest first (the purchase records)."""
-    return (
-        Promotion.objects.filter(merchant=merchant)
-        .select_related("package")
-        .annotate(product_count=Count("items"))
-        .order_by("-id")
-    )
-
-
-def goods_promoted_ids(*, merchant: Merchant, goods_ids: Iterable[int], now: datetime | None = None) -> set[int]:
-    """Which of `goods_ids` are in a promotion running at `now` (they cannot be chosen again until it ends)."""
-    now = now or timezone.now()
-    running = PromotionGoods.objects.filter(
-        promotion__merchant=merchant, goods_id__in=list(goods_ids), starts_at__lte=now, ends_at__gt=now
-    )
-    return set(running.values_list("goods_id", flat=True))
 
 
 def goods_get(*, merchant: Merchant, goods_id: int) -> ShopGoods:

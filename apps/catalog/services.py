@@ -1,27 +1,20 @@
 import io
 from dataclasses import dataclass
-from datetime import datetime, timedelta
-from decimal import Decimal
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, QuerySet
-from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from PIL import Image, ImageOps
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
-from apps.core.errors import AppError, ErrorCode, field_error
-from apps.core.i18n import django_lang
-from apps.core.money import ZERO, quantize
+from apps.core.errors import AppError, ErrorCode
 from apps.core.services import image_open
-from apps.shop.models import PromotionPackage
-from apps.shop.selectors import level_terms
+from apps.levels.selectors import level_terms
 
-from .models import GoodsView, Product, ProductImage, Promotion, PromotionGoods, ShopGoods
-from .selectors import goods_get, goods_promoted_ids, product_filter
+from .models import GoodsView, Product, ProductImage, ShopGoods
+from .selectors import goods_get, product_filter
 from .texts import product_missing, select_product, shop_closed
 
 IMAGE_MAX_SIDE = 1200
@@ -118,75 +111,6 @@ def goods_remove(*, merchant: Merchant, goods_id: int) -> None:
     goods.delete()
 
 
-@dataclass(frozen=True)
-class ListingRemoval:
-    """What an operator's removal of a listing did (goods_operator_remove)."""
-
-    goods_id: int
-    product_id: int
-    title: str  # the product's title in the merchant's language, as the merchant's message names it
-    refund: Decimal  # the unused part of the running promotion that included the listing; 0.00 without one
-
-
-def promotion_share(*, item: PromotionGoods) -> Decimal:
-    """One product's share of its promotion's price: the price split equally among the promotion's products, in
-    cents, the cents that do not split evenly going one each to its first products (10.00 for three: 3.34, 3.33,
-    3.33), so the shares add up to the price."""
-    ids = list(
-        PromotionGoods.objects.filter(promotion_id=item.promotion_id).order_by("pk").values_list("pk", flat=True)
-    )
-    base, extra = divmod(int(item.promotion.price * 100), len(ids))
-    return Decimal(base + (1 if ids.index(item.pk) < extra else 0)) / 100
-
-
-def promotion_unused_part(*, item: PromotionGoods, now: datetime) -> Decimal:
-    """The part of one product's share of its promotion's price (promotion_share) that pays for the time still to
-    run at `now`: the share times the time left over the promotion's whole window, to the cent (half up). Never more
-    than the share, so a promotion's refunds add up to its price at most, and to all of it when every product is
-    removed at its start."""
-    promotion = item.promotion
-    window = promotion.ends_at - promotion.starts_at
-    left = min(max(item.ends_at - now, timedelta(0)), window)
-    micro = timedelta(microseconds=1)
-    return quantize(promotion_share(item=item) * Decimal(left // micro) / Decimal(window // micro))
-
-
-def goods_operator_remove(*, merchant: Merchant, goods_id: int, now: datetime) -> ListingRemoval:
-    """An operator takes one of the merchant's listings out of the shop (wallet.services.listing_remove calls it in
-    its money operation, which holds the merchant row lock and refunds what this returns).
-
-    The listing row goes, as when the merchant removes it: the shop stops selling it. Its history stays: the views
-    (GoodsView), the orders (their own copy of what was sold) and the promotion items keep their rows, their listing
-    NULL. The promotion running for it ends now for this product, marked removed, with the unused part of its share
-    of the price (promotion_unused_part) recorded as refunded.
-    """
-    goods = (
-        ShopGoods.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("product")
-        .filter(pk=goods_id, merchant=merchant)
-        .first()
-    )
-    if goods is None:
-        raise AppError(product_missing(), ErrorCode.NOT_FOUND)
-    with translation.override(django_lang(merchant.language)):
-        title = goods.product.title
-    running = (
-        PromotionGoods.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("promotion")
-        .filter(goods=goods, starts_at__lte=now, ends_at__gt=now)
-        .order_by("pk")
-    )
-    refund = ZERO
-    for item in running:  # one at most: a listing is in one running promotion at a time (promotion_goods_choose)
-        item.refunded = promotion_unused_part(item=item, now=now)
-        item.removed_at = item.ends_at = now
-        item.save(update_fields=["refunded", "removed_at", "ends_at"])
-        refund += item.refunded
-    removal = ListingRemoval(goods_id=goods.pk, product_id=goods.product_id, title=title, refund=refund)
-    goods.delete()
-    return removal
-
-
 @transaction.atomic
 def goods_view_record(*, goods_id: int, visitor_key: str = "") -> GoodsView:
     """Records one storefront view of a listing (called by the storefront) and counts it in ShopGoods.clicks."""
@@ -206,73 +130,6 @@ def goods_sales_add(*, merchant_id: int, product_id: int, quantity: int) -> None
     if quantity <= 0:
         raise ValueError("quantity must be positive")
     ShopGoods.objects.filter(merchant_id=merchant_id, product_id=product_id).update(sales=F("sales") + quantity)
-
-
-def promotion_goods_choose(*, merchant: Merchant, goods_ids: list[int], quantity: int) -> list[ShopGoods]:
-    """The listings a promotion of `quantity` products may promote: 1 to `quantity` distinct listings of this shop,
-    on shelf, of available products, none in a promotion running now. Otherwise a rejection of `goods_ids` (another
-    merchant's id answers like a missing one). Reads only: the caller holds the merchant row lock when it buys."""
-    if not goods_ids:
-        raise field_error("goods_ids", _("Please choose the products to promote."))
-    if len(set(goods_ids)) != len(goods_ids):
-        raise field_error("goods_ids", _("Each product can be chosen only once."))
-    if len(goods_ids) > quantity:
-        message = ngettext(
-            "This package promotes at most %(count)d product.",
-            "This package promotes at most %(count)d products.",
-            quantity,
-        )
-        raise field_error("goods_ids", message % {"count": quantity}, ErrorCode.LIMIT_REACHED)
-    found = {
-        goods.pk: goods
-        for goods in ShopGoods.objects.filter(merchant=merchant, pk__in=goods_ids, product__is_active=True)
-        .select_related("product")
-        .order_by()
-    }
-    if len(found) != len(goods_ids):
-        raise field_error("goods_ids", product_missing(), ErrorCode.NOT_FOUND)
-    chosen = [found[pk] for pk in goods_ids]
-    for goods in chosen:
-        if not goods.on_shelf:
-            message = _("“%(title)s” is not on sale: put it on the shelf to promote it.")
-            raise field_error("goods_ids", message % {"title": goods.product.title}, ErrorCode.STATE)
-    promoted = goods_promoted_ids(merchant=merchant, goods_ids=goods_ids)
-    for goods in chosen:
-        if goods.pk in promoted:
-            message = _("“%(title)s” is already promoted. You can choose it again when its promotion ends.")
-            raise field_error("goods_ids", message % {"title": goods.product.title}, ErrorCode.CONFLICT)
-    return chosen
-
-
-def promotion_create(*, merchant: Merchant, package: PromotionPackage, goods: list[ShopGoods]) -> Promotion:
-    """Starts a promotion of `goods` now, for the package's duration, with the package's terms as bought. Called by
-    wallet.services.promotion_buy inside its money operation, which pays for it in the same transaction."""
-    starts_at = timezone.now()
-    ends_at = starts_at + timedelta(hours=package.duration_hours)
-    promotion = Promotion.objects.create(
-        merchant=merchant,
-        package=package,
-        name=package.name,
-        price=package.price,
-        product_quantity=package.product_quantity,
-        duration_hours=package.duration_hours,
-        starts_at=starts_at,
-        ends_at=ends_at,
-    )
-    PromotionGoods.objects.bulk_create(
-        [
-            PromotionGoods(
-                promotion=promotion,
-                goods=item,
-                product_id=item.product_id,
-                title=item.product.title[:200],
-                starts_at=starts_at,
-                ends_at=ends_at,
-            )
-            for item in goods
-        ]
-    )
-    return promotion
 
 
 def _jpeg(image: Image.Image) -> ContentFile:

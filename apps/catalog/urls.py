@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .apis import center, goods, promotion
+from .apis import center, goods
+from .promotion import apis as promotion
 
 urlpatterns = [
     path("product/hot", center.ProductHotApi.as_view(), name="product-hot"),
@@ -15,4 +16,5 @@ urlpatterns = [
     path("product/del", goods.GoodsRemoveApi.as_view(), name="product-remove"),
     path("index/train", promotion.TrainApi.as_view(), name="promotion-train"),
     path("index/buy_train_bill", promotion.BuyTrainBillApi.as_view(), name="promotion-bill"),
+    path("index/buy_train", promotion.PromotionBuyApi.as_view(), name="promotion-buy"),
 ]

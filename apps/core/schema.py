@@ -292,6 +292,7 @@ def closed_request_bodies(result: dict[str, Any], **kwargs: Any) -> dict[str, An
 
 class TokenHeaderScheme(OpenApiAuthenticationExtension):
     target_class = "apps.accounts.authentication.TokenHeaderAuthentication"
+    match_subclasses = True  # the configured one attaches the level (apps.levels.authentication)
     name = "token"
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:

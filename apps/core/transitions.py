@@ -14,8 +14,10 @@ append-only StatusChange and returns the object.
 
 from typing import Any, TypeVar
 
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .errors import AppError, ErrorCode
@@ -23,6 +25,9 @@ from .models import StatusChange
 from .prepared import Param, Prepared
 
 M = TypeVar("M", bound=models.Model)
+
+# Who decides: an operator (a staff user), or None for the platform itself (a task, a storefront's call).
+Operator = User | None
 
 
 def _label(model: type[models.Model], field: str, value: Any) -> str:
@@ -61,6 +66,11 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
         note=note[:255],
     )
     return obj
+
+
+def reviewed(operator: Operator, note: str) -> dict[str, Any]:
+    """The fields a decision on a deposit, withdrawal or refund sets beside its status (transition's `changes`)."""
+    return {"reviewed_by": operator, "reviewed_at": timezone.now(), "review_note": note[:255]}
 
 
 def status_history(obj: models.Model) -> models.QuerySet[StatusChange]:

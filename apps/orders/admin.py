@@ -36,6 +36,7 @@ from apps.core.admin import (
 from apps.core.errors import AppError
 from apps.core.money import money_text
 from apps.wallet.models import JournalEntry, JournalLine
+from apps.wallet.references import order_references
 
 from . import services
 from .constants import OrderStatus, RefundStatus
@@ -58,9 +59,6 @@ from .forms import (
 )
 from .intake import storefront_key_create, storefront_key_deactivate
 from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, StorefrontKey, TrackingEvent
-
-# The ledger entries of an order: their references (apps.orders.services), and refund:<refund id> for its refunds.
-ORDER_REFERENCES = ("order_paid", "pickup", "order_received", "order_settled", "order_cancel")
 
 
 def _form_errors(form: forms.Form, exc: AppError) -> None:
@@ -221,8 +219,7 @@ class OrderAdmin(DecisionAdmin):
     @admin.display(description=_("ledger entries"))
     def ledger_entries(self, order: Order) -> str:
         """The order's journal entries (oldest first), each with its lines: the money each step moved."""
-        references = [f"{prefix}:{order.pk}" for prefix in ORDER_REFERENCES]
-        references += [f"refund:{pk}" for pk in Refund.objects.filter(order=order).values_list("pk", flat=True)]
+        references = order_references(order.pk, Refund.objects.filter(order=order).values_list("pk", flat=True))
         lines = JournalLine.objects.select_related("account__merchant").order_by("id")
         entries = list(
             JournalEntry.objects.filter(reference__in=references)

@@ -43,14 +43,15 @@ from apps.core.faults import pause_point
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text, quantize
 from apps.core.notices import notify
-from apps.core.transitions import transition
+from apps.core.numbers import new_number
+from apps.core.transitions import Operator, reviewed, transition
+from apps.levels.selectors import level_terms
 from apps.shop.models import Shop
-from apps.shop.selectors import level_terms
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.operations import Posting, money_operation
+from apps.wallet.references import RefKind, ledger_ref
 from apps.wallet.selectors import available_balance
-from apps.wallet.services.common import Operator, new_number, reviewed
 
 from . import figures
 from .constants import (
@@ -315,7 +316,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         },
     )
     ledger_post(
-        reference=f"order_paid:{order.pk}",
+        reference=ledger_ref(RefKind.ORDER_PAID, order.pk),
         kind=EntryKind.ORDER_PAID,
         lines=[(account_get(kind=AccountKind.BUYERS), -order.total_payment), (_escrow(), order.total_payment)],
         memo=order.number,
@@ -351,13 +352,13 @@ def _cancel(order: Order, *, note: str) -> Order:
     _restore_stock(order)
     if was_paid:
         ledger_post(
-            reference=f"order_cancel:{order.pk}",
+            reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk),
             kind=EntryKind.ORDER_CANCELLED,
             lines=[(_escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)],
             memo=order.number,
         )
         figures.order_cancelled(order)
-        buyer_refunded(order=order, reference=f"order_cancel:{order.pk}")
+        buyer_refunded(order=order, reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk))
     return order
 
 
@@ -390,7 +391,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
         changes={"received_at": now, "settle_at": now + timedelta(days=order_terms().settlement_delay_days)},
     )
     ledger_post(
-        reference=f"order_received:{order.pk}",
+        reference=ledger_ref(RefKind.ORDER_RECEIVED, order.pk),
         kind=EntryKind.ORDER_RECEIVED,
         lines=[
             (_escrow(), -order.total_payment),
@@ -488,7 +489,7 @@ def _pick(merchant: Merchant, order_id: int, available: Decimal) -> tuple[Order,
     if order.total_cost == ZERO:
         return order, None
     return order, Posting(
-        reference=f"pickup:{order.pk}",
+        reference=ledger_ref(RefKind.PICKUP, order.pk),
         kind=EntryKind.ORDER_PICKUP,
         lines=[
             (account_get(kind=AccountKind.AVAILABLE, merchant=merchant), -order.total_cost),
@@ -695,8 +696,9 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
             (account_get(kind=AccountKind.SUPPLY), -order.total_cost),
             (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
         ]
-    ledger_post(reference=f"refund:{refund.pk}", kind=EntryKind.ORDER_REFUND, lines=lines, memo=order.number)
-    buyer_refunded(order=order, reference=f"refund:{refund.pk}")
+    reference = ledger_ref(RefKind.REFUND, refund.pk)
+    ledger_post(reference=reference, kind=EntryKind.ORDER_REFUND, lines=lines, memo=order.number)
+    buyer_refunded(order=order, reference=reference)
     figures.order_refunded(order, was_received=was == OrderStatus.RECEIVED)
     if merchant_fault:
         figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.REFUND_MERCHANT_FAULT, order=order)
@@ -807,7 +809,7 @@ def order_expire_unshipped(*, order_id: int) -> bool:
             (account_get(kind=AccountKind.SUPPLY), -order.total_cost),
             (account_get(kind=AccountKind.AVAILABLE, merchant=order.merchant_id), order.total_cost),
         ]
-    reference = f"order_cancel:{order.pk}"
+    reference = ledger_ref(RefKind.ORDER_CANCEL, order.pk)
     ledger_post(reference=reference, kind=EntryKind.ORDER_CANCELLED, lines=lines, memo=order.number)
     figures.order_cancelled(order)
     buyer_refunded(order=order, reference=reference)
@@ -890,7 +892,7 @@ def order_settle(*, order_id: int) -> bool:
         return False
     transition(order, OrderStatus.COMPLETED, note=_("Settled"), changes={"settled_at": timezone.now()})
     ledger_post(
-        reference=f"order_settled:{order.pk}",
+        reference=ledger_ref(RefKind.ORDER_SETTLED, order.pk),
         kind=EntryKind.ORDER_SETTLED,
         lines=[
             (account_get(kind=AccountKind.PENDING, merchant=order.merchant_id), -order.total_payment),

@@ -1,6 +1,5 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -9,13 +8,10 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.models import Upload
-from apps.core.money import MoneySerializerField
-from apps.core.pagination import PageInputSerializer, paginate
-from apps.core.schema import paged
 from apps.core.uploads import upload_url
 
-from .models import Level, Shop
-from .selectors import levels_priced, shop_get
+from .models import Shop
+from .selectors import shop_get
 from .services import shop_banners_update, shop_update
 from .validators import HTTPS_ONLY_MESSAGE, validate_https
 
@@ -111,49 +107,3 @@ class StoreBannerApi(ApiView):
             ad_banner_key=serializer.validated_data.get("ad_banner"),
         )
         return ok(_shop_data(shop_get(merchant=signed_in(request)), request), _("Saved successfully"))
-
-
-class LevelUpcomingSerializer(serializers.Serializer):
-    """A level's next version, announced and not in force yet: its terms and the date they apply from."""
-
-    effective_from = serializers.DateTimeField()
-    profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
-    product_quantity = serializers.IntegerField()
-    upgrade_price = MoneySerializerField()
-
-
-class LevelListApi(ApiView):
-    """The levels in force with their terms (the merchant's own level as the version it has, whose terms it keeps), the
-    current one marked, what an upgrade would cost now, and each level's next announced version, if any: buying now
-    buys the terms in force now."""
-
-    class OutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        rank = serializers.IntegerField()
-        name = serializers.CharField()
-        image = serializers.SerializerMethodField()
-        profit_margin = serializers.DecimalField(max_digits=5, decimal_places=4)
-        product_quantity = serializers.IntegerField()
-        upgrade_price = MoneySerializerField()
-        upgrade_cost = MoneySerializerField(allow_null=True)  # null for the current and lower levels
-        is_current = serializers.BooleanField()
-        upcoming = LevelUpcomingSerializer(allow_null=True)  # the next version of this level, announced
-
-        def get_image(self, level: Level) -> str | None:
-            return upload_url(level.image, self.context["request"])
-
-    class PageSerializer(paged(OutputSerializer)):  # type: ignore[misc]  # the page of levels, plus the current
-        current_level_id = serializers.IntegerField(allow_null=True)
-
-    @extend_schema(parameters=[PageInputSerializer], responses=PageSerializer)
-    def get(self, request: Request) -> Response:
-        page = self.valid_query(PageInputSerializer)
-        levels, current = levels_priced(merchant=signed_in(request))
-        context = {"request": request}
-        data = paginate(
-            levels,
-            **page,
-            serialize=lambda items: self.OutputSerializer(items, many=True, context=context).data,
-        )
-        data["current_level_id"] = current.pk if current is not None else None
-        return ok(data)

@@ -48,6 +48,11 @@ class Level(TermsVersion):  # type: ignore[django-manager-missing]  # modeltrans
     terms_fields = ("name", "profit_margin", "product_quantity", "upgrade_price")
     terms_announcement = gettext_noop("New level terms from %(date)s")
 
+    @classmethod
+    def starting(cls) -> "Level | None":
+        """The level a new merchant starts on, and a merchant without one is on: the lowest rank in force."""
+        return cls.objects.in_force().order_by("rank").first()
+
     class Meta:
         ordering = ["rank", "effective_from", "id"]
         verbose_name = _("level")

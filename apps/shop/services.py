@@ -20,7 +20,7 @@ def shop_open(*, merchant: Merchant, shop_name: str, shop_address: str, logo: Up
     """A newly registered merchant's shop, and the starting level: the version of the lowest rank in force, whose
     terms it keeps (accounts.hooks.merchant_registered)."""
     shop = Shop.objects.create(merchant=merchant, name=shop_name, logo=logo, address=shop_address, phone=merchant.phone)
-    merchant.level = Level.objects.in_force().order_by("rank").first()
+    merchant.level = Level.starting()
     Merchant.objects.filter(pk=merchant.pk).update(level=merchant.level)
     return shop
 

@@ -28,6 +28,7 @@ from apps.core.admin import (
 )
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
+from apps.core.qr import qr_data_url
 from apps.core.uploads import operator_upload_url
 
 from . import selectors, services
@@ -56,11 +57,7 @@ class DepositNetworkAdmin(TermsAdmin):
 
     @admin.display(description=_("QR code"))
     def qr_code(self, obj: DepositNetwork) -> str:
-        return (
-            format_html('<img src="{}" width="160" height="160">', selectors.qr_data_url(obj.address))
-            if obj.pk
-            else "-"
-        )
+        return format_html('<img src="{}" width="160" height="160">', qr_data_url(obj.address)) if obj.pk else "-"
 
 
 @admin.register(BankDepositDetails)

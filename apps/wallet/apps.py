@@ -7,11 +7,8 @@ class WalletConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.accounts.hooks import wallet_summary
-        from apps.catalog.hooks import listing_remove
 
         from . import checks  # noqa: F401  (registers the settings' bounds)
         from .selectors import wallet_summary as summary
-        from .services import listing_remove as remove
 
         wallet_summary.register(summary)
-        listing_remove.register(remove)

@@ -1,25 +1,20 @@
 """Wallet reads. Each list selector answers in a constant number of queries."""
 
-import base64
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 from typing import Any
 
-import qrcode
 from django.conf import settings
-from django.db.models import Count, DateTimeField, Q, QuerySet, Subquery
+from django.db.models import Count, DateTimeField, F, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from apps.accounts.models import Merchant
-from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
 from apps.core.prepared import Param, Prepared
 from apps.shop.figures import totals_get
-from apps.shop.models import Level
+from apps.shop.models import Level, PromotionPackage
 
 from .constants import (
     BILL_TABS,
@@ -46,6 +41,7 @@ from .models import (
     Withdrawal,
     WithdrawalFeeRule,
 )
+from .references import Reference
 
 _BALANCES = Prepared(lambda: LedgerAccount.objects.filter(merchant_id=Param("merchant")).values("kind", "balance"))
 
@@ -204,14 +200,6 @@ def bank_details_active(at: datetime | None = None) -> list[BankDepositDetails]:
     return list(BankDepositDetails.objects.in_force(at).filter(is_active=True).order_by("label"))
 
 
-@lru_cache(maxsize=64)
-def qr_data_url(text: str) -> str:
-    """A PNG QR code of `text` as a data URL (made by the app, never fetched from elsewhere)."""
-    buffer = io.BytesIO()
-    qrcode.make(text, box_size=8, border=2).save(buffer, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
-
-
 def deposit_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Deposit]:
     qs = Deposit.objects.filter(merchant=merchant).select_related("network").order_by("-id")
     return DepositFilter({"status": status}, queryset=qs).qs
@@ -250,11 +238,11 @@ def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[i
 def _names_by_reference(
     lines: list[dict[str, Any]], kind: str, names_of: Callable[[set[int]], dict[int, str]]
 ) -> dict[int, str]:
-    """{entry id: name} for the entries of `kind` among `lines` (bill_page's), whose reference ends with ":<id>" of
-    the named row (services.balance); `names_of(ids)` reads the names in the active language, in one query. The
+    """{entry id: name} for the entries of `kind` among `lines` (bill_page's), whose reference's subject is the
+    named row (references.Reference); `names_of(ids)` reads the names in the active language, in one query. The
     entry's memo keeps the name in the language it was paid in; a record is shown in its reader's."""
     id_of = {
-        line["entry_id"]: int(line["entry__reference"].rsplit(":", 1)[1])
+        line["entry_id"]: Reference.parse(line["entry__reference"]).subject
         for line in lines
         if line["entry__kind"] == kind
     }
@@ -276,7 +264,10 @@ def bill_memos(*, lines: list[dict[str, Any]]) -> dict[int, str]:
     promotions = _names_by_reference(
         lines,
         EntryKind.PROMOTION,
-        lambda ids: {p.pk: p.package.name for p in Promotion.objects.filter(pk__in=ids).select_related("package")},
+        lambda ids: {
+            p.promotion: p.name
+            for p in PromotionPackage.objects.filter(promotions__in=ids).annotate(promotion=F("promotions"))
+        },
     )
     return {**levels, **promotions}
 

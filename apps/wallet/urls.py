@@ -10,6 +10,4 @@ urlpatterns = [
     path("merchant/extract_log", withdrawals.ExtractLogApi.as_view(), name="wallet-extract-log"),
     path("merchant/extract_cancel", withdrawals.ExtractCancelApi.as_view(), name="wallet-extract-cancel"),
     path("merchant/bill", balance.BillApi.as_view(), name="wallet-bill"),
-    path("index/level_upgrade", balance.LevelUpgradeApi.as_view(), name="wallet-level-upgrade"),
-    path("index/buy_train", balance.PromotionBuyApi.as_view(), name="wallet-buy-train"),
 ]

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "apps.core",
     "apps.accounts",
     "apps.shop",
+    "apps.levels",
     "apps.catalog",
     "apps.orders",
     "apps.wallet",
@@ -194,7 +195,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 # client's own X-Forwarded-For is never believed). apps.core.throttles.client_ip applies it.
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["apps.accounts.authentication.TokenHeaderAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["apps.levels.authentication.LevelTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["apps.core.renderers.ApiJSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [

@@ -14,7 +14,7 @@ from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerialize
 from apps.catalog.apis.goods import ProductDetailApi
 from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
 from apps.catalog.pricing import prices_for
-from apps.catalog.selectors import promoted_until
+from apps.catalog.promotion.selectors import promoted_until
 from apps.catalog.services import product_image_add
 from apps.core.i18n import django_lang
 from tests.answers import data, queries

@@ -51,7 +51,7 @@ class TestManage:
     ):
         for product in make_products(rows):
             ShopGoodsFactory(merchant=merchant, product=product)
-        merchant_api.get(MANAGE)  # the first request after a level is saved reads it again (accounts.authentication)
+        merchant_api.get(MANAGE)  # the first request after a level is saved reads it again (levels.authentication)
         with django_assert_num_queries(3):  # token, count, the page with its products' cards
             body = merchant_api.get(MANAGE).json()
         assert len(body["data"]["list"]) == rows

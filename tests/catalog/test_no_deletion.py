@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from apps.accounts.models import Merchant
 from apps.catalog.models import GoodsView, Product, PromotionGoods, ShopGoods
+from apps.catalog.promotion.services import promotion_buy
 from apps.catalog.services import goods_view_record
 from apps.shop.models import Shop
-from apps.wallet import services as wallet_services
 from tests.factories import (
     DEFAULT_PAY_PASSWORD,
     ProductFactory,
@@ -42,9 +42,7 @@ def listings(merchant):
     place_order(merchant, goods=promoted)
     fund(merchant, "50")
     package = PromotionPackageFactory(price=Decimal("20.00"), product_quantity=1, duration_hours=24)
-    wallet_services.promotion_buy(
-        merchant=merchant, package_id=package.pk, goods_ids=[promoted.pk], pay_password=DEFAULT_PAY_PASSWORD
-    )
+    promotion_buy(merchant=merchant, package_id=package.pk, goods_ids=[promoted.pk], pay_password=DEFAULT_PAY_PASSWORD)
     return promoted, ShopGoodsFactory(merchant=merchant)
 
 

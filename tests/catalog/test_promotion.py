@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from apps.catalog.models import Promotion
+from apps.catalog.promotion.services import promotion_create
 from apps.catalog.selectors import storefront_goods
-from apps.catalog.services import promotion_create
 from apps.shop.models import PromotionPackage
 from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
 

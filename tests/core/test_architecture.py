@@ -43,6 +43,10 @@ def tree(tmp_path_factory) -> Path:
         ("apps/accounts/probe.py", "from apps.wallet import selectors\n", "apps.accounts is not allowed to import"),
         ("apps/shop/probe.py", "def f():\n    from apps.support import services\n", "apps.shop is not allowed"),
         ("apps/wallet/probe.py", "import apps.orders.models\n", "apps.wallet is not allowed to import apps.orders"),
+        ("apps/wallet/probe.py", "from apps.levels import services\n", "apps.wallet is not allowed to import"),
+        # Independent siblings (one line of the contract, a | b) import neither way.
+        ("apps/storefront/probe.py", "from apps.alliance import models\n", "apps.storefront is not allowed to import"),
+        ("apps/alliance/probe.py", "from apps.support import models\n", "apps.alliance is not allowed to import"),
     ],
 )
 def test_an_import_against_the_direction_breaks_the_contract(tree, module, line, broken):

@@ -10,9 +10,9 @@ from decimal import Decimal
 import pytest
 
 from apps.catalog.models import Promotion
+from apps.catalog.promotion.services import promotion_buy
 from apps.orders.models import Order
 from apps.shop.models import PromotionPackage
-from apps.wallet import services
 from apps.wallet.selectors import wallet_summary
 from tests.e2e.conftest import (
     LANGUAGES,
@@ -115,7 +115,7 @@ def test_buying_a_package_promotes_the_chosen_products(page, base_url, promo_sho
 
 def test_promotion_screens_in_every_language(page, base_url, promo_shop):
     week = PromotionPackage.objects.get(position=2)
-    services.promotion_buy(
+    promotion_buy(
         merchant=promo_shop,
         package_id=week.pk,
         goods_ids=[promo_shop.selling[1].pk],

@@ -18,7 +18,8 @@ from django.core import mail
 from django.utils import timezone
 
 from apps.catalog.models import Product, ShopGoods
-from apps.catalog.services import product_image_add, promotion_create
+from apps.catalog.promotion.services import promotion_create
+from apps.catalog.services import product_image_add
 from apps.orders import services as order_services
 from apps.orders import tasks as order_tasks
 from apps.orders.constants import OrderStatus

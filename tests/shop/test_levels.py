@@ -75,6 +75,6 @@ def test_query_count_does_not_grow_with_rows(merchant_api, merchant, rows, djang
     levels = make_levels(rows)
     merchant.level = levels[0]
     merchant.save(update_fields=["level"])
-    merchant_api.get(LEVELS)  # the first request after a level is saved reads it again (accounts.authentication)
+    merchant_api.get(LEVELS)  # the first request after a level is saved reads it again (levels.authentication)
     with django_assert_num_queries(3):  # token (with level), the levels in force (with images), the announced ones
         assert len(merchant_api.get(LEVELS).json()["data"]["list"]) == rows

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.constants import MerchantStatus
-from apps.catalog.services import promotion_create
+from apps.catalog.promotion.services import promotion_create
 from apps.orders import services as order_services
 from tests.factories import (
     CategoryFactory,

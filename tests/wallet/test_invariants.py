@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from apps.core.errors import AppError
+from apps.levels.services import level_upgrade
 from apps.wallet import services
 from apps.wallet.constants import AccountKind, DepositStatus, WithdrawalStatus
 from apps.wallet.ledger import account_get, ledger_problems
@@ -92,7 +93,7 @@ def _run_steps(steps, operator):
                     services.withdrawal_cancel(merchant=merchant, withdrawal_id=pending[value % len(pending)].pk)
             elif kind == "upgrade":
                 before = merchant.level.upgrade_price if merchant.level else Decimal("0")
-                services.level_upgrade(merchant=merchant, level_id=levels[value].pk, pay_password=DEFAULT_PAY_PASSWORD)
+                level_upgrade(merchant=merchant, level_id=levels[value].pk, pay_password=DEFAULT_PAY_PASSWORD)
                 expected_total -= levels[value].upgrade_price - before
             elif kind == "adjust" and value:
                 adjust(merchant, value, "test", requester=operator, approver=approver)

@@ -17,11 +17,11 @@ from django.utils import timezone, translation
 
 from apps.accounts.models import OperatorAction
 from apps.catalog.models import GoodsView, PromotionGoods, ShopGoods
+from apps.catalog.promotion.services import listing_remove, promotion_buy
 from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError, ErrorCode
 from apps.orders.models import Order
 from apps.support.models import Notice
-from apps.wallet import services
 from apps.wallet.constants import OPERATOR_LISTING_REMOVED, AccountKind, EntryKind
 from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
@@ -62,7 +62,7 @@ def console(client, remover):
 
 def _buy(merchant, goods, *, price, quantity, hours=24):
     package = PromotionPackageFactory(price=Decimal(price), product_quantity=quantity, duration_hours=hours)
-    return services.promotion_buy(
+    return promotion_buy(
         merchant=merchant, package_id=package.pk, goods_ids=[g.pk for g in goods], pay_password=DEFAULT_PAY_PASSWORD
     )
 
@@ -227,7 +227,7 @@ def test_without_a_reason_nothing_is_removed(console, merchant):
     assert ShopGoods.objects.filter(pk=listing.pk).exists()
     assert not OperatorAction.objects.exists() and not Notice.objects.exists()
     with pytest.raises(AppError) as refused:
-        services.listing_remove(goods_id=listing.pk, operator=None, reason=" ")
+        listing_remove(goods_id=listing.pk, operator=None, reason=" ")
     assert refused.value.data == {"errors": {"reason": ["Please give a reason."]}}
 
 
@@ -247,9 +247,9 @@ def test_a_listing_already_removed_is_refunded_once(merchant, operator):
     listing = ShopGoodsFactory(merchant=merchant)
     fund(merchant, "50")
     _buy(merchant, [listing], price="10.00", quantity=1)
-    services.listing_remove(goods_id=listing.pk, operator=operator, reason="Recall")
+    listing_remove(goods_id=listing.pk, operator=operator, reason="Recall")
     with pytest.raises(AppError) as again:
-        services.listing_remove(goods_id=listing.pk, operator=operator, reason="Recall")
+        listing_remove(goods_id=listing.pk, operator=operator, reason="Recall")
     assert again.value.error_code == ErrorCode.NOT_FOUND
     assert len(_refunds()) == 1 and OperatorAction.objects.count() == 1
 
@@ -261,9 +261,7 @@ def test_two_operators_removing_the_same_promoted_listing_at_once_refund_it_once
     listing = ShopGoodsFactory(merchant=merchant)
     fund(merchant, "50")
     _buy(merchant, [listing], price="10.00", quantity=1)
-    results = concurrently(
-        3, lambda i: services.listing_remove(goods_id=listing.pk, operator=operator, reason=f"Recall {i}")
-    )
+    results = concurrently(3, lambda i: listing_remove(goods_id=listing.pk, operator=operator, reason=f"Recall {i}"))
     assert sum(not isinstance(r, Exception) for r in results) == 1, results
     assert [r.error_code for r in results if isinstance(r, AppError)] == [ErrorCode.NOT_FOUND] * 2
     assert len(_refunds()) == 1 and OperatorAction.objects.count() == 1

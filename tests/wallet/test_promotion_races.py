@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 
 from apps.catalog.models import Promotion, PromotionGoods
+from apps.catalog.promotion.services import promotion_buy
 from apps.core.errors import AppError, ErrorCode
-from apps.wallet import services
 from apps.wallet.constants import AccountKind
 from apps.wallet.ledger import account_get
 from apps.wallet.selectors import wallet_summary
@@ -26,7 +26,7 @@ def test_two_purchases_at_once_with_the_balance_for_one_buy_one(merchant):
     fund(merchant, "50")
     results = concurrently(
         2,
-        lambda i: services.promotion_buy(
+        lambda i: promotion_buy(
             merchant=merchant, package_id=package.pk, goods_ids=[goods[i].pk], pay_password=DEFAULT_PAY_PASSWORD
         ),
     )
@@ -44,7 +44,7 @@ def test_the_same_goods_bought_twice_at_once_is_promoted_once(merchant):
     fund(merchant, "100")
     results = concurrently(
         3,
-        lambda i: services.promotion_buy(
+        lambda i: promotion_buy(
             merchant=merchant, package_id=package.pk, goods_ids=[listing.pk], pay_password=DEFAULT_PAY_PASSWORD
         ),
     )

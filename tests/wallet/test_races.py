@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from apps.core.errors import AppError, ErrorCode
 from apps.core.transitions import status_history
+from apps.levels.services import level_upgrade
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
 from apps.wallet.models import Adjustment, Deposit, JournalEntry, Withdrawal
@@ -119,7 +120,7 @@ def test_concurrent_level_upgrades_charge_once(merchant):
     fund(merchant, "100")
     results = concurrently(
         4,
-        lambda i: services.level_upgrade(merchant=merchant, level_id=target.pk, pay_password=DEFAULT_PAY_PASSWORD),
+        lambda i: level_upgrade(merchant=merchant, level_id=target.pk, pay_password=DEFAULT_PAY_PASSWORD),
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1, results
     assert wallet_summary(merchant=merchant)["balance"] == "60.00"

@@ -11,7 +11,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import paged
-from apps.shop.selectors import level_terms
+from apps.levels.selectors import level_terms
 
 from ..selectors import (
     category_list,

@@ -13,7 +13,7 @@ from apps.accounts.authentication import signed_in
 from apps.core.formats import money, time, time_or_none
 from apps.core.money import MoneySerializerField
 from apps.core.uploads import absolute_url
-from apps.shop.selectors import level_terms
+from apps.levels.selectors import level_terms
 
 from ..models import Product, ShopGoods
 from ..pricing import prices_for

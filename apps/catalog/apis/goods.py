@@ -16,7 +16,7 @@ from apps.core.formats import time
 from apps.core.pagination import PageInputSerializer, page_answer
 from apps.core.schema import paged
 from apps.core.uploads import absolute_url
-from apps.shop.selectors import level_terms
+from apps.levels.selectors import level_terms
 
 from ..filters import GOODS_TABS
 from ..models import Product, ProductImage

@@ -14,6 +14,7 @@ from apps.core.envelope import ok
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField, money_max
 from apps.core.pagination import PageInputSerializer, paginate
+from apps.core.qr import qr_data_url
 from apps.core.schema import paged
 
 from .. import selectors, services
@@ -31,7 +32,7 @@ class GetBlockchainApi(ApiView):
         confirmations = serializers.IntegerField()
 
         def get_qr_code(self, network) -> str:  # type: ignore[no-untyped-def]
-            return selectors.qr_data_url(network["address"])
+            return qr_data_url(network["address"])
 
     class BankSerializer(serializers.Serializer):
         bank_name = serializers.CharField()

@@ -1,7 +1,7 @@
 """Wallet services, by concern. Money moves only through ledger_post; a merchant's spending goes through
 operations.money_operation; statuses change only through core's transition()."""
 
-from .balance import adjustment_approve, adjustment_reject, adjustment_request, level_upgrade, promotion_buy
+from .adjustments import adjustment_approve, adjustment_reject, adjustment_request
 from .deposits import (
     deposit_approve,
     deposit_create,
@@ -10,7 +10,6 @@ from .deposits import (
     normalize_tx_hash,
     tx_hash_key,
 )
-from .listings import listing_remove
 from .withdrawals import (
     withdrawal_cancel,
     withdrawal_create,
@@ -27,10 +26,7 @@ __all__ = [
     "deposit_create",
     "deposit_reject",
     "deposit_verify_chain",
-    "level_upgrade",
-    "listing_remove",
     "normalize_tx_hash",
-    "promotion_buy",
     "tx_hash_key",
     "withdrawal_cancel",
     "withdrawal_create",

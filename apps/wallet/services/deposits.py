@@ -14,7 +14,8 @@ from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.money import money_text
 from apps.core.notices import notify
-from apps.core.transitions import transition
+from apps.core.numbers import new_number
+from apps.core.transitions import Operator, reviewed, transition
 from apps.core.uploads import upload_get
 
 from ..chain.verify import chain_transfer
@@ -29,8 +30,9 @@ from ..constants import (
 )
 from ..ledger import account_get, ledger_post
 from ..models import Deposit, DepositNetwork
+from ..references import RefKind, ledger_ref
 from ..selectors import network_in_force, tx_hash_key
-from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
+from .common import NOT_APPROVED, active_network, positive
 
 TX_HASH = re.compile(r"^(0[xX])?[0-9a-fA-F]{64}$")
 WAITING_FOR_KYC = gettext_noop("Waiting for the merchant's registration to be approved.")
@@ -168,7 +170,7 @@ def deposit_approve(
         raise _already_credited(key or "", Deposit.objects.filter(credited_tx_hash=key).first()) from exc
     external = AccountKind.EXTERNAL_CHAIN if deposit.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
     ledger_post(
-        reference=f"deposit:{deposit.pk}",
+        reference=ledger_ref(RefKind.DEPOSIT, deposit.pk),
         kind=EntryKind.DEPOSIT,
         lines=[
             (account_get(kind=external), -amount),

@@ -18,7 +18,8 @@ from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
-from apps.core.transitions import transition
+from apps.core.numbers import new_number
+from apps.core.transitions import Operator, reviewed, transition
 
 from .. import selectors
 from ..constants import (
@@ -34,7 +35,8 @@ from ..constants import (
 from ..ledger import account_get, ledger_post
 from ..models import Withdrawal
 from ..operations import Posting, money_operation
-from .common import NOT_APPROVED, Operator, active_network, new_number, positive, reviewed
+from ..references import RefKind, ledger_ref
+from .common import NOT_APPROVED, active_network, positive
 
 # The messages a decision sent before each was recorded as an operator action (one message per decision since then):
 # the merchants' earlier messages still read them, in their language.
@@ -104,7 +106,7 @@ def withdrawal_create(
     def hold(locked: Merchant) -> tuple[Withdrawal, Posting]:
         withdrawal.save()
         return withdrawal, Posting(
-            reference=f"withdrawal:{withdrawal.pk}",
+            reference=ledger_ref(RefKind.WITHDRAWAL, withdrawal.pk),
             kind=EntryKind.WITHDRAWAL,
             lines=[
                 (account_get(kind=AccountKind.AVAILABLE, merchant=locked), -amount),
@@ -133,7 +135,7 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
     if withdrawal.fee:
         lines.append((account_get(kind=AccountKind.REVENUE_FEES), withdrawal.fee))
     ledger_post(
-        reference=f"withdrawal-paid:{withdrawal.pk}",
+        reference=ledger_ref(RefKind.WITHDRAWAL_PAID, withdrawal.pk),
         kind=EntryKind.WITHDRAWAL_PAID,
         lines=lines,
         memo=withdrawal.number,
@@ -159,7 +161,7 @@ def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) ->
     withdrawal = Withdrawal.objects.select_related("merchant").get(pk=withdrawal_id)
     transition(withdrawal, WithdrawalStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
     ledger_post(
-        reference=f"withdrawal-rejected:{withdrawal.pk}",
+        reference=ledger_ref(RefKind.WITHDRAWAL_REJECTED, withdrawal.pk),
         kind=EntryKind.WITHDRAWAL_REJECTED,
         lines=[
             (account_get(kind=AccountKind.HELD, merchant=withdrawal.merchant), -withdrawal.amount),
@@ -200,7 +202,7 @@ def withdrawal_cancel(
         withdrawal = Withdrawal.objects.get(pk=withdrawal_id, merchant=locked)
         transition(withdrawal, WithdrawalStatus.CANCELLED, note="cancelled by the merchant")
         return withdrawal, Posting(
-            reference=f"withdrawal-cancelled:{withdrawal.pk}",
+            reference=ledger_ref(RefKind.WITHDRAWAL_CANCELLED, withdrawal.pk),
             kind=EntryKind.WITHDRAWAL_CANCELLED,
             lines=[
                 (account_get(kind=AccountKind.HELD, merchant=locked), -withdrawal.amount),

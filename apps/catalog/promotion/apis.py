@@ -1,7 +1,9 @@
-"""The shop express lane (product.md section 8): the packages and running promotions, and the purchase records.
-Buying is a money operation: POST index/buy_train lives in the wallet (apps/wallet/apis/balance.py)."""
+"""The shop express lane (product.md section 8): the packages and running promotions, buying one from the balance,
+and the purchase records."""
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -10,14 +12,18 @@ from rest_framework.response import Response
 from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
+from apps.core.fields import IdField
+from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
-from apps.shop.models import PromotionPackage
-from apps.shop.selectors import package_list
+from apps.shop.models import PROMOTION_MAX_PRODUCTS, PromotionPackage
+from apps.wallet.apis.balance import WalletSummarySerializer
+from apps.wallet.selectors import wallet_summary
 
+from ..apis.common import _absolute
 from ..models import PromotionGoods
-from ..selectors import promotion_list, promotions_running
-from .common import _absolute
+from .selectors import package_list, promotion_list, promotions_running
+from .services import promotion_buy
 
 
 class PromotionPackageSerializer(serializers.Serializer):
@@ -100,3 +106,50 @@ class BuyTrainBillApi(ApiView):
         purchases = promotion_list(merchant=signed_in(request))
         serialize = lambda items: self.OutputSerializer(items, many=True).data  # noqa: E731
         return ok(paginate(purchases, **page, serialize=serialize))
+
+
+class PromotionBuyApi(ApiView):
+    """POST index/buy_train: buys a promotion package for some of the shop's on-shelf goods (pay password)."""
+
+    idempotency_scope = "wallet.promotion_buy"
+
+    class InputSerializer(serializers.Serializer):
+        package_id = IdField(error_messages={"required": gettext_lazy("Please choose a package.")})
+        goods_ids = serializers.ListField(
+            child=IdField(),
+            required=False,
+            default=list,
+            max_length=PROMOTION_MAX_PRODUCTS,
+            error_messages={
+                "not_a_list": gettext_lazy("Please choose the products to promote."),
+                "max_length": gettext_lazy("At most 100 products."),
+            },
+        )
+        pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        class PromotionSerializer(serializers.Serializer):
+            id = serializers.IntegerField()
+            name = serializers.CharField()
+            price = MoneySerializerField()
+            product_quantity = serializers.IntegerField()
+            duration_hours = serializers.IntegerField()
+            starts_at = serializers.DateTimeField()
+            ends_at = serializers.DateTimeField()
+
+        promotion = PromotionSerializer()
+        wallet = WalletSummarySerializer()
+
+    @extend_schema(request=InputSerializer, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        promotion = promotion_buy(
+            merchant=signed_in(request),
+            package_id=data.validated_data["package_id"],
+            goods_ids=data.validated_data["goods_ids"],
+            pay_password=data.validated_data["pay_password"],
+            idempotency=IdempotencyKey.from_request(request, self),
+        )
+        answer = {"promotion": promotion, "wallet": wallet_summary(merchant=signed_in(request))}
+        return ok(self.OutputSerializer(answer).data, _("Promotion started."))
