@@ -72,7 +72,7 @@ class TokenHeaderAuthentication(authentication.BaseAuthentication):
         values = [session[f"merchant__{name}"] for name in _MERCHANT_FIELDS]
         merchant = Merchant.from_db(DEFAULT_DB_ALIAS, _MERCHANT_FIELDS, values)
         if merchant.level_id is not None:
-            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, session["level_announced"]))
+            merchant.level = _level(merchant.level_id, session["level_announced"])  # type: ignore[assignment]  # a Level
         token = AuthToken(pk=session["token_id"], merchant=merchant)
         if session["touch_due"]:
             ttl = timedelta(days=settings.SESSION_TOKEN_TTL_DAYS)
