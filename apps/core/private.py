@@ -98,6 +98,6 @@ def redis_client(cache: django_redis.RedisCache) -> Any:
 
 
 def scheme_host(request: Any) -> str:
-    """ "https://host" of a request (Django's HttpRequest or DRF's Request), as build_absolute_uri starts a URL
-    (`HttpRequest._current_scheme_host`, a cached_property)."""
+    """The scheme and host a request's absolute URLs start with, "https://host" (of Django's HttpRequest or DRF's
+    Request), as `build_absolute_uri` works them out (`HttpRequest._current_scheme_host`, a cached_property)."""
     return request._current_scheme_host  # type: ignore[no-any-return]
