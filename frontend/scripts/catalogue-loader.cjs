@@ -10,7 +10,6 @@ const path = require("node:path");
 const FORMATJS = path.resolve(__dirname, "../../node_modules/.bin/formatjs");
 
 module.exports = function catalogueLoader() {
-  this.cacheable();
   try {
     const compiled = execFileSync(FORMATJS, ["compile", this.resourcePath, "--ast", "--format", "simple"], {
       encoding: "utf8",
