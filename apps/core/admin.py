@@ -135,11 +135,11 @@ class TermsAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
 
         class TermsForm(form):  # type: ignore[misc, valid-type]
-            def _post_clean(self) -> None:
-                # The start is checked on the version as it would be saved (built and validated by the model form
-                # here): a version that changes nothing merchants see may start at once.
-                super()._post_clean()
-                if self.instance.effective_from is None or "effective_from" in self.errors:
+            def full_clean(self) -> None:
+                # The start is checked on the version as it would be saved (built and validated by the model form's
+                # own validation): a version that changes nothing merchants see may start at once.
+                super().full_clean()
+                if not self.is_bound or self.instance.effective_from is None or "effective_from" in self.errors:
                     return
                 if error := terms.start_error(self.instance):
                     self.add_error("effective_from", error)

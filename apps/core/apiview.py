@@ -7,7 +7,8 @@ query parameter or body field that the operation does not declare is a rejection
 
 What an operation declares is what its OpenAPI schema documents (apps/core/schema.py: the view's nested
 InputSerializer, or its @extend_schema `parameters=` and `request=`), read from the same drf-spectacular schema
-class, once per view and method. The schema, the generated front-end types and this check cannot disagree.
+class, once per view and method (apps.core.private.operation_schema). The schema, the generated front-end types and
+this check cannot disagree.
 """
 
 import re
@@ -18,7 +19,6 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import get_language, ngettext
-from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -27,6 +27,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from .errors import AppError, ErrorCode
+from .private import operation_schema
 
 # The only names a request may carry besides the ones its operation declares, in one place. The session token, the
 # language and the Idempotency-Key travel as headers, which are never parameters; a client that also repeats them
@@ -83,17 +84,14 @@ def declared(view_class: type[APIView], method: str) -> Declared:
 
 
 def _read_declared(view_class: type[APIView], method: str) -> Declared:
-    generator = SchemaGenerator()  # holds the method's schema: the view keeps only a weak reference to it
-    view = generator.create_view(view_class.as_view(), method)
-    schema = view.schema
-    schema.method = method  # set by get_operation when the schema is generated; the overrides below read it
-    query: dict[str, bool] = {}
-    for parameter in schema.get_override_parameters():
-        if not isinstance(parameter, OpenApiParameter):
-            query.update(_fields(parameter))  # a serializer: its fields are query parameters
-        elif parameter.location == OpenApiParameter.QUERY and not parameter.exclude:
-            query[parameter.name] = bool(parameter.many)
-    body = _fields(schema.get_request_serializer()) if method != "GET" else {}
+    with operation_schema(view_class, method) as schema:
+        query: dict[str, bool] = {}
+        for parameter in schema.get_override_parameters():
+            if not isinstance(parameter, OpenApiParameter):
+                query.update(_fields(parameter))  # a serializer: its fields are query parameters
+            elif parameter.location == OpenApiParameter.QUERY and not parameter.exclude:
+                query[parameter.name] = bool(parameter.many)
+        body = _fields(schema.get_request_serializer()) if method != "GET" else {}
     return Declared(query=query, body=body)
 
 

@@ -3,7 +3,8 @@
 Django's RedisCacheClient builds a new `redis.Redis` for every get or set; each copies redis-py's ~170 response
 callbacks into a case-insensitive dict, about 700 Python calls, twice per request for the throttle alone (a fifth
 of a small endpoint's calls, README "Performance"). A `redis.Redis` is safe to share between threads (each command
-takes a connection from the pool), so one per server is kept. Production selects it for a redis:// REDIS_URL.
+takes a connection from the pool), so one per server is kept, reached through Django's private helpers
+(apps.core.private). Production selects it for a redis:// REDIS_URL.
 
 `count` is the throttles' counter (apps.core.throttles.WindowMixin): one command on Redis. `get_under` reads a cached
 value under a generation's current token (apps.core.cached.Generation): one command too.
@@ -11,8 +12,11 @@ value under a generation's current token (apps.core.cached.Generation): one comm
 
 from typing import Any
 
+import redis
 from django.core.cache.backends import redis as django_redis
 from django.core.cache.backends.base import BaseCache
+
+from . import private
 
 # INCR and EXPIRE as one command: one round trip, both or neither (a pipelined MULTI/EXEC costs redis-py 3 times the
 # calls of one command).
@@ -32,15 +36,13 @@ TOKEN = "{token}"  # where the token goes in get_under's key
 class RedisCacheClient(django_redis.RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
+        self._clients: dict[Any, Any] = {}  # by connection pool (one per server)
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        # The private helpers are Django's own (django-stubs does not list them).
-        index = self._get_connection_pool_index(write)  # type: ignore[attr-defined]
-        client = self._clients.get(index)
+        pool = private.redis_pool(self, write)
+        client = self._clients.get(pool)
         if client is None:
-            pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
-            client = self._clients[index] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+            client = self._clients[pool] = redis.Redis(connection_pool=pool)
         return client
 
     def count(self, key: str, timeout: int) -> int:
@@ -48,21 +50,21 @@ class RedisCacheClient(django_redis.RedisCacheClient):
 
     def get_under(self, token_key: str, before: str, after: str) -> tuple[Any, Any]:
         token, value = self.get_client(token_key).eval(_GET_UNDER, 1, token_key, before, after)
-        loads = self._serializer.loads  # type: ignore[attr-defined]
+        loads = private.redis_serializer(self).loads
         return (None if token is None else loads(token)), (None if value is None else loads(value))
 
 
 class RedisCache(django_redis.RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
-        self._class = RedisCacheClient
+        private.use_redis_client_class(self, RedisCacheClient)
 
     def count(self, key: str, timeout: int) -> int:
-        return self._cache.count(self.make_and_validate_key(key), timeout)  # type: ignore[attr-defined,no-any-return]
+        return private.redis_client(self).count(self.make_and_validate_key(key), timeout)  # type: ignore[no-any-return]
 
     def get_under(self, token_key: str, key: str) -> tuple[Any, Any]:
         before, _, after = self.make_and_validate_key(key).partition(TOKEN)
-        return self._cache.get_under(self.make_and_validate_key(token_key), before, after)  # type: ignore[attr-defined,no-any-return]
+        return private.redis_client(self).get_under(self.make_and_validate_key(token_key), before, after)  # type: ignore[no-any-return]
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:

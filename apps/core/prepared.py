@@ -5,7 +5,8 @@ request 0.2 to 0.4 ms of CPU per query, several times what PostgreSQL takes to r
 `Prepared` read is written as an ordinary `.values()` queryset in which the values that change from one run to the
 next are `Param`s. It is compiled the first time it runs on a database connection's vendor; every later run only
 fills in the values, executes the SQL through Django's cursor (so it is counted, logged and wrapped like any query)
-and applies the database's converters to the rows, as the ORM does. The queryset stays the one definition of the
+and applies the database's converters to the rows, as the ORM does. Compiling goes through Django's SQL compiler, a
+private API (apps.core.private.compiled_values). The queryset stays the one definition of the
 read, on SQLite and PostgreSQL alike.
 
 What changes the SQL itself cannot be a `Param`: a slice (LIMIT and OFFSET), the length of an `__in` list (its
@@ -17,7 +18,7 @@ on its own too. `translated(name, model)` reads one with modeltranslation's fall
 modeltranslation applies them row by row in Python, which cost a page of cards more than the rest of the request.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -27,6 +28,8 @@ from django.db.models import Expression, F, Field, Model, QuerySet, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import translation
 from modeltranslation.utils import build_localized_fieldname, resolution_order
+
+from .private import compiled_values
 
 SHAPES = 64
 
@@ -40,6 +43,7 @@ class Param(Expression):
     def __init__(self, name: str, output_field: Field | None = None) -> None:
         super().__init__(output_field=output_field)
         self.name = name
+        self.value_field = output_field  # None: the value goes as it is
 
     def as_sql(self, compiler: Any, connection: Any) -> Any:
         return "%s", (self,)
@@ -73,8 +77,7 @@ class _Compiled:
     params: tuple  # the values fixed in the queryset, a placeholder where a Param goes
     slots: tuple[tuple[int, str, Field | None], ...]  # each Param's place among the params, name and field
     names: tuple[str, ...]
-    compiler: Any  # applies the converters of the select list to the rows
-    converters: dict
+    convert: Callable[[Iterable], Iterable] | None  # applies the converters of the select list to the rows
 
 
 class Prepared:
@@ -85,20 +88,11 @@ class Prepared:
         self._compiled = lru_cache(maxsize=SHAPES)(self._compile)
 
     def _compile(self, alias: str, vendor: str, language: str | None, shape: tuple) -> _Compiled:
-        queryset = self._build(*shape)
-        query = queryset.query
-        compiler = query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
-        names = (*query.extra_select, *query.values_select, *query.annotation_select)
-        fields = [select[0] for select in compiler.select[: compiler.col_count]]
-        if len(names) != len(fields):
-            raise TypeError("A prepared read is a .values() queryset")
+        sql, params, names, convert = compiled_values(self._build(*shape), alias)
         slots = tuple(
-            (index, param.name, param._output_field_or_none)  # type: ignore[attr-defined]
-            for index, param in enumerate(params)
-            if isinstance(param, Param)
+            (index, param.name, param.value_field) for index, param in enumerate(params) if isinstance(param, Param)
         )
-        return _Compiled(sql, tuple(params), slots, names, compiler, compiler.get_converters(fields))
+        return _Compiled(sql, params, slots, names, convert)
 
     def rows(self, *shape: object, **values: object) -> list[dict[str, Any]]:
         connection = connections[DEFAULT_DB_ALIAS]
@@ -110,8 +104,8 @@ class Prepared:
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows: Any = cursor.fetchall()
-        if compiled.converters:
-            rows = compiled.compiler.apply_converters(rows, compiled.converters)
+        if compiled.convert is not None:
+            rows = compiled.convert(rows)
         names = compiled.names
         return [dict(zip(names, row, strict=True)) for row in rows]
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from .errors import AppError, ErrorCode
 from .models import Upload
+from .private import scheme_host
 
 _SALT = "private-upload"
 # A name of segments of letters, digits, "-" and "_" with dots inside them, such as the random names this app stores
@@ -48,7 +49,7 @@ def absolute_url(request: Any, url: str | None) -> str | None:
     if not url:
         return None
     if url.startswith("/") and not url.startswith("//"):
-        return request._current_scheme_host + url
+        return scheme_host(request) + url
     return url
 
 

@@ -4,7 +4,7 @@ the authentication settings.REST_FRAMEWORK configures."""
 import copy
 from typing import Any
 
-from django.db.models import F, Model
+from django.db.models import F
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
@@ -17,7 +17,7 @@ from apps.shop.models import Level
 # row in every process; a merchant moves to another level by pointing at another row. `announced_at`, read with the
 # merchant on every request, and the forgetting on insert only guard against an id used again for another row (a
 # database emptied and filled again, as between tests).
-_levels: dict[int, tuple[object, Model]] = {}
+_levels: dict[int, tuple[object, Level]] = {}
 
 
 @receiver(post_save, sender=Level)
@@ -25,7 +25,7 @@ def _forget_levels(**kwargs: object) -> None:
     _levels.clear()
 
 
-def _level(level_id: int, announced: object) -> Model:
+def _level(level_id: int, announced: object) -> Level:
     cached = _levels.get(level_id)
     if cached is None or cached[0] != announced:
         cached = _levels[level_id] = (announced, Level._default_manager.get(pk=level_id))
@@ -40,4 +40,4 @@ class LevelTokenAuthentication(TokenHeaderAuthentication):
 
     def attach(self, merchant: Merchant, session: dict[str, Any]) -> None:
         if merchant.level_id is not None:
-            Merchant.level.field.set_cached_value(merchant, _level(merchant.level_id, session["level_announced"]))
+            merchant.level = _level(merchant.level_id, session["level_announced"])

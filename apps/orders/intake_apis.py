@@ -125,7 +125,7 @@ class IntakeApi(ApiView):
     InputSerializer: type[serializers.Serializer]
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        body = request._request.body  # the raw bytes signed, read before the parsers consume the stream
+        body = request.body  # the raw bytes signed, read before the parsers consume the stream
         super().initial(request, *args, **kwargs)
         if not hasattr(self, str(request.method).lower()):
             return  # 405 for a method the view lacks, whoever asks

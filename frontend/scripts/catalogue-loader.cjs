@@ -1,20 +1,22 @@
 /**
  * webpack loader for the production build: a catalogue (locale/<lang>/frontend.json, {id: ICU message}) becomes
- * {id: parsed message} (the AST react-intl would otherwise build in the browser for every message it formats), so
- * the bundle goes without the ICU parser (webpack.config.js aliases it to its no-parser build) and formatting costs
- * no parsing on the phone. A message that fails to parse fails the build.
+ * {id: parsed message}, as formatjs' own `formatjs compile --ast` makes it (the CLI the catalogues are extracted
+ * with), so the bundle goes without the ICU parser (webpack.config.js aliases it to its no-parser build) and
+ * formatting costs no parsing on the phone. A message that fails to parse fails the build.
  */
-const { parse } = require("@formatjs/icu-messageformat-parser");
+const { execFileSync } = require("node:child_process");
+const path = require("node:path");
 
-module.exports = function catalogueLoader(source) {
-  const messages = JSON.parse(source);
-  const compiled = {};
-  for (const [id, message] of Object.entries(messages)) {
-    try {
-      compiled[id] = parse(message);
-    } catch (error) {
-      throw new Error(`${this.resourcePath}: message ${id} does not parse: ${error.message}`);
-    }
+const FORMATJS = path.resolve(__dirname, "../../node_modules/.bin/formatjs");
+
+module.exports = function catalogueLoader() {
+  try {
+    const compiled = execFileSync(FORMATJS, ["compile", this.resourcePath, "--ast", "--format", "simple"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return `export default ${compiled};`;
+  } catch (error) {
+    throw new Error(`${this.resourcePath}: a message does not parse: ${error.stderr || error.message}`);
   }
-  return `export default ${JSON.stringify(compiled)};`;
 };
