@@ -151,7 +151,7 @@ def version_before(version: TermsVersion) -> TermsVersion | None:
     """The version of the same thing in force when `version` starts (the one it follows), other than itself."""
     model = type(version)
     return (
-        model._default_manager.exclude(pk=version.pk)  # type: ignore[attr-defined]
+        model._default_manager.exclude(pk=version.pk)
         .in_force(version.effective_from)
         .filter(**version_key(version))
         .first()

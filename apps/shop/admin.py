@@ -42,7 +42,7 @@ class PromotionPackageAdmin(TranslationAdmin):
         return package.bought_total  # type: ignore[attr-defined]
 
     def has_delete_permission(self, request: HttpRequest, obj: PromotionPackage | None = None) -> bool:
-        if obj is not None and obj.promotions.exists():  # type: ignore[attr-defined]
+        if obj is not None and obj.promotions.exists():
             return False
         return super().has_delete_permission(request, obj)
 

@@ -206,7 +206,7 @@ class ResetConfirmView(_Page, auth_views.PasswordResetConfirmView):
     form_class = NewPasswordForm
     template_name = "storefront/account/reset_confirm.html"
 
-    def get_user(self, uidb64: str) -> User | None:  # type: ignore[override]
+    def get_user(self, uidb64: str) -> User | None:
         user = super().get_user(uidb64)
         return user if isinstance(user, User) and not (user.is_staff or user.is_superuser) else None
 

@@ -34,7 +34,7 @@ def with_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         if code is None:
             return view(request, *args, **kwargs)
         with translation.override(code):
-            request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = code
             response = view(request, *args, **kwargs)
             if isinstance(response, SimpleTemplateResponse):
                 response.render()  # in this language: rendered later, it would be in the cookie's or the browser's

@@ -29,7 +29,7 @@ class PublishedTextsForm(forms.ModelForm):
 
     def clean(self) -> dict:
         data = super().clean() or {}
-        names = services.translated_field_names(self._meta.model)  # type: ignore[arg-type]
+        names = services.translated_field_names(self._meta.model)
         try:
             services.published_texts_check(texts={name: data.get(name) for name in names if name in self.fields})
         except AppError as exc:

@@ -64,7 +64,7 @@ class _ShopSummarySerializer(serializers.Serializer):
     phone = serializers.CharField()
     address = serializers.CharField()
 
-    def get_logo(self, shop) -> str | None:  # type: ignore[no-untyped-def]
+    def get_logo(self, shop) -> str | None:
         return upload_url(shop.logo, self.context.get("request"))
 
 
