@@ -63,13 +63,6 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
     return obj
 
 
-def status_history(obj: models.Model) -> models.QuerySet[StatusChange]:
-    """The object's status changes, newest first."""
-    return StatusChange.objects.filter(
-        content_type=ContentType.objects.get_for_model(type(obj)), object_id=obj.pk
-    ).select_related("actor")
-
-
 _HISTORY = Prepared(
     lambda: (
         StatusChange.objects.filter(content_type_id=Param("content_type"), object_id=Param("object"))

@@ -6,7 +6,6 @@ import pytest
 from django.core.management import call_command
 
 from apps.core.errors import AppError, ErrorCode
-from apps.core.transitions import status_history
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
 from apps.wallet.models import Adjustment, Deposit, JournalEntry, Withdrawal
@@ -14,6 +13,7 @@ from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, fund
+from tests.history import status_history
 
 from .conftest import postgres_only
 
