@@ -190,7 +190,7 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("promoted until"))
     def promoted(self, goods: ShopGoods) -> Any:
-        return goods.promoted_end or "-"  # type: ignore[attr-defined]
+        return goods.promoted_end or "-"  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.action(description=_("Remove listing from its shop (with reason)"), permissions=["remove"])
     def remove_listing(self, request: HttpRequest, queryset: QuerySet[ShopGoods]) -> HttpResponse | None:

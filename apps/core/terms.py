@@ -55,7 +55,7 @@ class TermsQuerySet(models.QuerySet):
         """Whether a newer version of the same thing has started by `at` (on the model's every row, whatever this
         queryset filters: `.filter(is_active=True).in_force()` is the in-force version when it is active, never an
         older active one)."""
-        key = self.model.terms_key  # type: ignore[attr-defined]
+        key = self.model.terms_key  # type: ignore[attr-defined]  # a TermsVersion
         newer = self.model._default_manager.filter(
             Q(effective_from__gt=OuterRef("effective_from"))
             | Q(effective_from=OuterRef("effective_from"), pk__gt=OuterRef("pk")),

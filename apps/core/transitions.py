@@ -39,7 +39,7 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
     """
     model = type(obj)
     field = getattr(model, "STATUS_FIELD", "status")
-    table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]
+    table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]  # the convention above
     current = model._default_manager.select_for_update(no_key=True).values_list(field, flat=True).get(pk=obj.pk)
     if to not in table.get(current, set()):
         refused = getattr(model, "TRANSITION_REFUSED", None) or _("This cannot change from %(current)s to %(target)s.")

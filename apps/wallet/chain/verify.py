@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from django.utils.translation import gettext_noop
+from eth_typing import HexStr
 from web3 import Web3
 from web3.logs import DISCARD
 
@@ -68,7 +69,7 @@ def chain_transfer(*, network: DepositNetwork, tx_hash: str, rpc_url: str | None
     try:
         w3 = web3_for(rpc_url or network.rpc_url)
         try:
-            receipt = w3.eth.get_transaction_receipt(tx_hash)  # type: ignore[arg-type]
+            receipt = w3.eth.get_transaction_receipt(HexStr(tx_hash))
         except Exception:  # web3 raises TransactionNotFound (and ValueError on some nodes)
             return ChainResult(None, NOT_FOUND)
         if receipt["status"] != 1:
