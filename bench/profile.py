@@ -92,7 +92,7 @@ def calls_per_request(endpoint: "Endpoint", ctx: "Context", requests: int = 50) 
     for who in merchants:
         send(who)
     profiler.disable()
-    return pstats.Stats(profiler).total_calls / requests  # type: ignore[attr-defined]
+    return pstats.Stats(profiler).total_calls / requests  # type: ignore[attr-defined]  # not in typeshed's Stats
 
 
 def main() -> int:

@@ -209,9 +209,7 @@ def _copy_goods(rows: Iterable[tuple[int, int, bool, datetime]]) -> None:
     columns = "merchant_id, product_id, on_shelf, clicks, sales, created_at, updated_at"
     with (
         connection.cursor() as cursor,
-        cursor.connection.cursor().copy(  # type: ignore[attr-defined]
-            f"COPY {table} ({columns}) FROM STDIN"
-        ) as copy,
+        cursor.connection.cursor().copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
     ):
         for merchant_id, product_id, on_shelf, added in rows:
             copy.write_row((merchant_id, product_id, on_shelf, 0, 0, added, added))

@@ -25,7 +25,7 @@ class MemberSerializer(serializers.Serializer):
     registered_at = serializers.DateTimeField(source="created_at")
     income = MoneySerializerField(help_text="The referral rewards this merchant earned from the member.")
 
-    def get_name(self, member) -> str:  # type: ignore[no-untyped-def]
+    def get_name(self, member) -> str:
         return selectors.masked_name(member.real_name)
 
 

@@ -44,7 +44,7 @@ class ProductImageForm(forms.ModelForm):
         model = ProductImage
         fields = ["image", "position"]
 
-    def clean_image(self):  # type: ignore[no-untyped-def]
+    def clean_image(self):
         """A picture too large to decode is refused on the form, from its header, before anything is decoded."""
         image = self.cleaned_data.get("image")
         if image and "image" in self.changed_data:
@@ -90,7 +90,7 @@ class ProductAdmin(TranslationAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Product | None = None) -> bool:
         """A product that shops list is never deleted (the model PROTECTs it, and the list's bulk delete shows it as
         protected): take it off sale by unticking "active"."""
-        if obj is not None and obj.goods.exists():  # type: ignore[attr-defined]
+        if obj is not None and obj.goods.exists():
             return False
         return super().has_delete_permission(request, obj)
 
@@ -99,7 +99,7 @@ class ProductAdmin(TranslationAdmin):
         images = list(product.images.all())
         return _thumbnail(images[0]) if images else "-"
 
-    def save_formset(self, request, form, formset, change):  # type: ignore[no-untyped-def]
+    def save_formset(self, request, form, formset, change):
         if formset.model is not ProductImage:
             return super().save_formset(request, form, formset, change)
         for image in formset.save(commit=False):
@@ -111,7 +111,7 @@ class ProductAdmin(TranslationAdmin):
             image.delete()
         return None
 
-    def get_urls(self):  # type: ignore[no-untyped-def]
+    def get_urls(self):
         extra = [
             path(
                 "import-csv/",
@@ -148,7 +148,7 @@ class ProductAdmin(TranslationAdmin):
         return TemplateResponse(request, "admin/catalog/product/import_csv.html", context)
 
 
-def _changed_fields(formset, image: ProductImage) -> list[str]:  # type: ignore[no-untyped-def]
+def _changed_fields(formset, image: ProductImage) -> list[str]:
     for changed, fields in formset.changed_objects:
         if changed is image:
             return fields
@@ -161,7 +161,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
 
 
@@ -190,7 +190,7 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("promoted until"))
     def promoted(self, goods: ShopGoods) -> Any:
-        return goods.promoted_end or "-"  # type: ignore[attr-defined]
+        return goods.promoted_end or "-"  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.action(description=_("Remove listing from its shop (with reason)"), permissions=["remove"])
     def remove_listing(self, request: HttpRequest, queryset: QuerySet[ShopGoods]) -> HttpResponse | None:
@@ -237,7 +237,7 @@ class GoodsViewAdmin(ReadOnlyAdmin):
     date_hierarchy = "created_at"
     raw_id_fields = ["merchant", "product", "goods"]
 
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:  # type: ignore[no-untyped-def]
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
 
 

@@ -49,7 +49,7 @@ class ProductRowForm(forms.Form):
     is_hot = forms.CharField(required=False, validators=[_validate_flag])
     is_active = forms.CharField(required=False, validators=[_validate_flag])
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for column in TITLE_COLUMNS:
             self.fields[column] = forms.CharField(max_length=200, required=column in REQUIRED_COLUMNS)

@@ -8,7 +8,7 @@ from apps.core.models import TimeStampedModel
 from apps.core.money import MoneyField
 
 
-class Category(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+class Category(TimeStampedModel):
     """A category of the distribution center. `name` is translated (translation.py)."""
 
     name = models.CharField(_("name"), max_length=64)
@@ -24,7 +24,7 @@ class Category(TimeStampedModel):  # type: ignore[django-manager-missing]  # mod
         return self.name
 
 
-class Product(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+class Product(TimeStampedModel):
     """A product of the platform's distribution center; title and description are translated (translation.py)."""
 
     sku = models.CharField(_("SKU"), max_length=40, unique=True)

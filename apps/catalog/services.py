@@ -155,5 +155,5 @@ def product_image_save(*, image: ProductImage) -> ProductImage:
 def product_image_add(*, product: Product, content: bytes, position: int = 0) -> ProductImage:
     """A new picture from raw image bytes; only the re-encoded picture and its thumbnail reach the storage."""
     image = ProductImage(product=product, position=position)
-    image.image = ContentFile(content, name="upload.jpg")  # type: ignore[assignment]
+    image.image = ContentFile(content, name="upload.jpg")
     return product_image_save(image=image)

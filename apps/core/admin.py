@@ -88,7 +88,7 @@ class TermsAdmin(admin.ModelAdmin):
         return False
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).with_in_force()  # type: ignore[attr-defined]
+        return super().get_queryset(request).with_in_force()  # type: ignore[attr-defined]  # a TermsQuerySet
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         if obj is None:
@@ -134,7 +134,7 @@ class TermsAdmin(admin.ModelAdmin):
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         form = super().get_form(request, obj, change=change, **kwargs)
 
-        class TermsForm(form):  # type: ignore[misc, valid-type]
+        class TermsForm(form):  # type: ignore[misc, valid-type]  # the admin's generated form class
             def full_clean(self) -> None:
                 # The start is checked on the version as it would be saved (built and validated by the model form's
                 # own validation): a version that changes nothing merchants see may start at once.
@@ -342,6 +342,7 @@ class DecisionAdmin(admin.ModelAdmin):
     def allowed_decisions(self, obj: Model) -> list[str]:
         """The names of the decisions the status table allows from the object's current status."""
         current = getattr(obj, _status_field(type(obj)))
+        # attr-defined: a model with a state machine declares TRANSITIONS (apps.core.transitions)
         allowed = type(obj).TRANSITIONS.get(current, set())  # type: ignore[attr-defined]
         return [
             name

@@ -69,11 +69,11 @@ class OperatorAdminSite(OTPAdminSite):
 
     index_template = "admin/operators_index.html"
 
-    @property  # type: ignore[override]
+    @property
     def login_form(self) -> type[AdminAuthenticationForm]:
         return OperatorOTPLoginForm if settings.ADMIN_REQUIRE_OTP else AdminAuthenticationForm
 
-    @property  # type: ignore[override]
+    @property
     def login_template(self) -> str | None:
         return "admin/otp_login.html" if settings.ADMIN_REQUIRE_OTP else None
 

@@ -60,18 +60,18 @@ class RedisCache(django_redis.RedisCache):
         private.use_redis_client_class(self, RedisCacheClient)
 
     def count(self, key: str, timeout: int) -> int:
-        return private.redis_client(self).count(self.make_and_validate_key(key), timeout)  # type: ignore[no-any-return]
+        return private.redis_client(self).count(self.make_and_validate_key(key), timeout)
 
     def get_under(self, token_key: str, key: str) -> tuple[Any, Any]:
         before, _, after = self.make_and_validate_key(key).partition(TOKEN)
-        return private.redis_client(self).get_under(self.make_and_validate_key(token_key), before, after)  # type: ignore[no-any-return]
+        return private.redis_client(self).get_under(self.make_and_validate_key(token_key), before, after)
 
 
 def count(cache: BaseCache, key: str, timeout: int) -> int:
     """Adds one to the counter `key` and answers its new value, atomically; the counter lasts `timeout` seconds after
     its last count. One round trip on Redis (INCR and EXPIRE in one script); Django's add and incr elsewhere."""
     if callable(getattr(cache, "count", None)):  # a RedisCache, or django.core.cache.cache proxying one
-        return cache.count(key, timeout)  # type: ignore[attr-defined,no-any-return]
+        return cache.count(key, timeout)  # type: ignore[attr-defined]
     cache.add(key, 0, timeout)
     try:
         return cache.incr(key)
@@ -84,6 +84,6 @@ def get_under(cache: BaseCache, token_key: str, key: str) -> tuple[Any, Any]:
     """(the integer under `token_key`, the value under `key` with TOKEN replaced by it); None for what is missing. One
     round trip on Redis; two gets elsewhere."""
     if callable(getattr(cache, "get_under", None)):
-        return cache.get_under(token_key, key)  # type: ignore[attr-defined,no-any-return]
+        return cache.get_under(token_key, key)  # type: ignore[attr-defined]
     token = cache.get(token_key)
     return token, (None if token is None else cache.get(key.replace(TOKEN, str(token))))

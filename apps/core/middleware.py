@@ -30,7 +30,7 @@ class LangHeaderMiddleware:
         if header is None and not _is_api(request):
             return self.get_response(request)
         code = django_lang(header)
-        request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
+        request.LANGUAGE_CODE = code
         # LocaleMiddleware, which runs outside the merchant API (the storefronts' order intake), reads Accept-Language:
         # make it agree with the header.
         request.META["HTTP_ACCEPT_LANGUAGE"] = code
@@ -101,8 +101,8 @@ class PagesOnly:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _is_api(request):
-            return self.get_response(request)  # type: ignore[attr-defined,no-any-return]
-        return super().__call__(request)  # type: ignore[misc,no-any-return]
+            return self.get_response(request)  # type: ignore[attr-defined]
+        return super().__call__(request)  # type: ignore[misc]
 
 
 class SessionMiddleware(PagesOnly, sessions.SessionMiddleware):

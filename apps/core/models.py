@@ -1,6 +1,6 @@
 import secrets
 from pathlib import PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
@@ -9,6 +9,11 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    # modeltranslation replaces the `objects` of translated models with its MultilingualManager: the mypy plugin finds
+    # that class only if mypy loaded its module first, which an incremental run does not otherwise guarantee.
+    import modeltranslation.manager  # noqa: F401
 
 
 class TimeStampedModel(models.Model):

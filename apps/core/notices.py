@@ -1,14 +1,27 @@
-"""Messages to a merchant from any app. The support app owns the messages and fills this hook in."""
+"""Messages to a merchant from any app. The support app owns the messages and fills these hooks in."""
+
+from typing import Any, Protocol
 
 from .hooks import Hook
 
-# notify(*, merchant, title, body="", params=None): title and body are msgids marked with gettext_noop,
-# translated when the merchant reads them; params fill their %(name)s placeholders.
-notify = Hook("notify")
 
-# unread_count(*, merchant_id) -> int: the merchant's messages not read yet (Home's figure).
-unread_count = Hook("unread_count")
+class Notify(Protocol):
+    def __call__(self, *, merchant: Any, title: str, body: str = "", params: dict[str, Any] | None = None) -> object:
+        """A message to the merchant (an accounts.Merchant, which this app cannot name): title and body are msgids
+        marked with gettext_noop, translated when the merchant reads them; params fill their %(name)s placeholders."""
 
-# announce(*, title, body, params): a message to every merchant (a broadcast), from msgids marked with gettext_noop
-# written out in each of the seven languages; params fill their %(name)s placeholders.
-announce = Hook("announce")
+
+class UnreadCount(Protocol):
+    def __call__(self, *, merchant_id: int) -> int:
+        """The merchant's messages not read yet (Home's figure)."""
+
+
+class Announce(Protocol):
+    def __call__(self, *, title: str, body: str, params: dict[str, Any] | None = None) -> object:
+        """A message to every merchant (a broadcast), from msgids marked with gettext_noop written out in each of the
+        seven languages; params fill their %(name)s placeholders."""
+
+
+notify: Hook[Notify] = Hook("notify")
+unread_count: Hook[UnreadCount] = Hook("unread_count")
+announce: Hook[Announce] = Hook("announce")

@@ -42,7 +42,7 @@ def compiled_values(
     converters = compiler.get_converters(fields)
 
     def convert(rows: Iterable) -> Iterable:
-        return compiler.apply_converters(rows, converters)  # type: ignore[no-any-return]
+        return compiler.apply_converters(rows, converters)
 
     return sql, tuple(params), names, (convert if converters else None)
 
@@ -89,7 +89,7 @@ def use_redis_client_class(cache: django_redis.RedisCache, client_class: type) -
 
 def redis_client(cache: django_redis.RedisCache) -> Any:
     """The client Django's RedisCache runs its commands through (`_cache`)."""
-    return cache._cache  # type: ignore[attr-defined]
+    return cache._cache
 
 
 # --- Django's request: apps.core.uploads ---------------------------------------------------------------------------
@@ -100,4 +100,4 @@ def redis_client(cache: django_redis.RedisCache) -> Any:
 def scheme_host(request: Any) -> str:
     """The scheme and host a request's absolute URLs start with, "https://host" (of Django's HttpRequest or DRF's
     Request), as `build_absolute_uri` works them out (`HttpRequest._current_scheme_host`, a cached_property)."""
-    return request._current_scheme_host  # type: ignore[no-any-return]
+    return request._current_scheme_host

@@ -4,11 +4,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
-from django.db import models
 from django.utils import timezone
 from django.utils.text import capfirst
 
-from .terms import TERMS_MODELS, TermsVersion
+from .terms import TERMS_MODELS, TermsQuerySet, TermsVersion
 
 
 @dataclass(frozen=True)
@@ -25,9 +24,9 @@ class TermsKind:
     past_total: int
 
 
-def _versions(model: type[TermsVersion]) -> models.QuerySet:
+def _versions(model: type[TermsVersion]) -> TermsQuerySet:
     related = [name for name in model.terms_fields if model._meta.get_field(name).is_relation]
-    rows = model._default_manager.all()
+    rows = model.objects.all()
     return rows.select_related(*related) if related else rows
 
 
@@ -36,8 +35,8 @@ def terms_kind(model: type[TermsVersion], *, at: datetime | None = None) -> Term
     None when it has no version at all."""
     at = at or timezone.now()
     key = list(model.terms_key)
-    in_force = list(_versions(model).in_force(at).order_by(*key, "effective_from", "pk"))  # type: ignore[attr-defined]
-    upcoming = list(_versions(model).upcoming(at).order_by("effective_from", *key, "pk"))  # type: ignore[attr-defined]
+    in_force = list(_versions(model).in_force(at).order_by(*key, "effective_from", "pk"))
+    upcoming = list(_versions(model).upcoming(at).order_by("effective_from", *key, "pk"))
     shown = settings.TERMS_HISTORY_SHOWN
     replaced = _versions(model).filter(effective_from__lte=at).exclude(pk__in=[version.pk for version in in_force])
     past = list(replaced.order_by("-effective_from", "-pk")[:shown])

@@ -55,7 +55,7 @@ class TermsQuerySet(models.QuerySet):
         """Whether a newer version of the same thing has started by `at` (on the model's every row, whatever this
         queryset filters: `.filter(is_active=True).in_force()` is the in-force version when it is active, never an
         older active one)."""
-        key = self.model.terms_key  # type: ignore[attr-defined]
+        key = self.model.terms_key  # type: ignore[attr-defined]  # a TermsVersion
         newer = self.model._default_manager.filter(
             Q(effective_from__gt=OuterRef("effective_from"))
             | Q(effective_from=OuterRef("effective_from"), pk__gt=OuterRef("pk")),
@@ -151,7 +151,7 @@ def version_before(version: TermsVersion) -> TermsVersion | None:
     """The version of the same thing in force when `version` starts (the one it follows), other than itself."""
     model = type(version)
     return (
-        model._default_manager.exclude(pk=version.pk)  # type: ignore[attr-defined]
+        model._default_manager.exclude(pk=version.pk)
         .in_force(version.effective_from)
         .filter(**version_key(version))
         .first()

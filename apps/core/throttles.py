@@ -73,7 +73,7 @@ class WindowMixin:
     def allow_request(self, request: Request, view: APIView) -> bool:
         if self.rate is None:
             return True
-        key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
+        key = self.get_cache_key(request, view)  # type: ignore[attr-defined]  # SimpleRateThrottle's, mixed into
         if key is None:
             return True
         self.now = self.timer()

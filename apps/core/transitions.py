@@ -44,7 +44,7 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
     """
     model = type(obj)
     field = getattr(model, "STATUS_FIELD", "status")
-    table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]
+    table: dict[Any, set[Any]] = model.TRANSITIONS  # type: ignore[attr-defined]  # the convention above
     current = model._default_manager.select_for_update(no_key=True).values_list(field, flat=True).get(pk=obj.pk)
     if to not in table.get(current, set()):
         refused = getattr(model, "TRANSITION_REFUSED", None) or _("This cannot change from %(current)s to %(target)s.")
@@ -71,13 +71,6 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
 def reviewed(operator: Operator, note: str) -> dict[str, Any]:
     """The fields a decision on a deposit, withdrawal or refund sets beside its status (transition's `changes`)."""
     return {"reviewed_by": operator, "reviewed_at": timezone.now(), "review_note": note[:255]}
-
-
-def status_history(obj: models.Model) -> models.QuerySet[StatusChange]:
-    """The object's status changes, newest first."""
-    return StatusChange.objects.filter(
-        content_type=ContentType.objects.get_for_model(type(obj)), object_id=obj.pk
-    ).select_related("actor")
 
 
 _HISTORY = Prepared(

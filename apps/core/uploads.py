@@ -64,14 +64,14 @@ def upload_get(*, key: str, merchant_id: int | None, kinds: Iterable[str]) -> Up
     return upload
 
 
-def upload_url(upload: Upload | None, request=None) -> str | None:  # type: ignore[no-untyped-def]
+def upload_url(upload: Upload | None, request=None) -> str | None:
     """An absolute URL for an image (api.md: images are absolute URLs)."""
     if upload is None:
         return None
     return stored_upload_url(upload.pk, upload.file.name, upload.is_private, request)
 
 
-def stored_upload_url(pk: int | None, name: str | None, is_private: bool, request=None) -> str | None:  # type: ignore[no-untyped-def]
+def stored_upload_url(pk: int | None, name: str | None, is_private: bool, request=None) -> str | None:
     """`upload_url` of an upload read as plain values (its id, file name and privacy); None when there is none."""
     if pk is None:
         return None

@@ -28,7 +28,7 @@ def _forget_levels(**kwargs: object) -> None:
 def _level(level_id: int, announced: object) -> Level:
     cached = _levels.get(level_id)
     if cached is None or cached[0] != announced:
-        cached = _levels[level_id] = (announced, Level._default_manager.get(pk=level_id))
+        cached = _levels[level_id] = (announced, Level.objects.get(pk=level_id))
     return copy.copy(cached[1])  # a request may annotate its level; the cached one stays as read
 
 

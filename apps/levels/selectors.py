@@ -46,9 +46,9 @@ def levels_priced(*, merchant: Merchant) -> tuple[list[Level], Level | None]:
     for version in Level.objects.upcoming().order_by("-effective_from", "-id"):
         upcoming[version.rank] = version  # the soonest of each rank is written last
     for level in levels:
-        level.upgrade_cost = level_upgrade_cost(current=current, target=level)  # type: ignore[attr-defined]
-        level.is_current = current is not None and current.pk == level.pk  # type: ignore[attr-defined]
-        level.upcoming = upcoming.get(level.rank)  # type: ignore[attr-defined]
+        level.upgrade_cost = level_upgrade_cost(current=current, target=level)
+        level.is_current = current is not None and current.pk == level.pk
+        level.upcoming = upcoming.get(level.rank)
     return levels, current
 
 

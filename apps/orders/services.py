@@ -341,7 +341,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
     return order
 
 
-def _escrow():  # type: ignore[no-untyped-def]
+def _escrow():
     return account_get(kind=AccountKind.ESCROW)
 
 

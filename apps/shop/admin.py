@@ -39,10 +39,10 @@ class PromotionPackageAdmin(TranslationAdmin):
 
     @admin.display(description=_("purchases"), ordering="bought_total")
     def bought(self, package: PromotionPackage) -> int:
-        return package.bought_total  # type: ignore[attr-defined]
+        return package.bought_total  # type: ignore[attr-defined]  # annotated by get_queryset
 
     def has_delete_permission(self, request: HttpRequest, obj: PromotionPackage | None = None) -> bool:
-        if obj is not None and obj.promotions.exists():  # type: ignore[attr-defined]
+        if obj is not None and obj.promotions.exists():
             return False
         return super().has_delete_permission(request, obj)
 
@@ -91,19 +91,19 @@ class ShopAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("products in shop"), ordering="goods_total")
     def goods_count(self, shop: Shop) -> int:
-        return shop.goods_total  # type: ignore[attr-defined]
+        return shop.goods_total  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.display(description=_("selling"), ordering="selling_total")
     def selling_count(self, shop: Shop) -> int:
-        return shop.selling_total  # type: ignore[attr-defined]
+        return shop.selling_total  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.display(description=_("clicks"), ordering="clicks_total")
     def clicks(self, shop: Shop) -> int:
-        return shop.clicks_total or 0  # type: ignore[attr-defined]
+        return shop.clicks_total or 0  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.display(description=_("sales"), ordering="sales_total")
     def sales(self, shop: Shop) -> int:
-        return shop.sales_total or 0  # type: ignore[attr-defined]
+        return shop.sales_total or 0  # type: ignore[attr-defined]  # annotated by get_queryset
 
     @admin.display(description=_("Shop logo"))
     def logo_preview(self, shop: Shop) -> str:

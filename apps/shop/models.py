@@ -23,7 +23,7 @@ PROMOTION_MAX_HOURS = 24 * 365
 SLUG_NAME_MAX = 40
 
 
-class Level(TermsVersion):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+class Level(TermsVersion):
     """A version of a merchant level's terms (apps.core.terms): profit margin, product quantity and upgrade price; the
     versions of one level share its `rank`. Operators announce a new version, in force no earlier than the notice
     period later; a row never changes. A merchant's `level` is the version it bought (or started on), so it keeps that
@@ -109,7 +109,7 @@ def percent_text(fraction: Decimal) -> str:
     return text
 
 
-class PromotionPackage(TimeStampedModel):  # type: ignore[django-manager-missing]  # modeltranslation's manager
+class PromotionPackage(TimeStampedModel):
     """A shop express lane package (product.md section 8): price, how many products it promotes and for how long.
     Operator-managed; name and description are translated (translation.py). A package that was bought is never
     deleted (its purchases keep it, PROTECT): operators deactivate it instead."""

@@ -31,7 +31,17 @@ from apps.shop.models import Shop
 
 from . import buyers, selectors
 from .forms import ConfirmForm, NewPasswordForm, ResetForm, SignInForm, SignUpForm
-from .pages import for_open_shop, in_language, page_context, private, see_other, shown_lang, unavailable, with_language
+from .pages import (
+    for_open_shop,
+    in_language,
+    page_context,
+    private,
+    see_other,
+    shown_lang,
+    throttle_allows,
+    unavailable,
+    with_language,
+)
 
 
 class SignInThrottle(IpRateThrottle):
@@ -62,10 +72,6 @@ class ResetThrottle(IpRateThrottle):
     scope = "buyer_reset"
 
 
-def _allowed(throttle: IpRateThrottle | LoginAccountThrottle, request: HttpRequest) -> bool:
-    return throttle.allow_request(request, None)  # type: ignore[arg-type]  # DRF's throttles read what both have
-
-
 def _next(request: HttpRequest) -> str:
     """Where to go after signing in: the page that asked (on this site), else the account page."""
     target = request.POST.get("next") or request.GET.get("next") or ""
@@ -89,9 +95,9 @@ def _page(request: HttpRequest, template: str, context: dict, status: int = 200)
 def sign_in(request: HttpRequest) -> HttpResponse:
     form = SignInForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        if not _allowed(SignInThrottle(), request):
+        if not throttle_allows(SignInThrottle(), request):
             form.add_error(None, _("Too many tries from your network. Please try again later."))
-        elif not _allowed(SignInAccountThrottle(), request):
+        elif not throttle_allows(SignInAccountThrottle(), request):
             form.add_error(None, _("Too many tries for this email. Please try again later, or set a new password."))
         else:
             data = form.cleaned_data
@@ -111,7 +117,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 def sign_up(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        if not _allowed(SignUpThrottle(), request):
+        if not throttle_allows(SignUpThrottle(), request):
             form.add_error(None, _("Too many tries from your network. Please try again later."))
         else:
             buyers.sign_up(
@@ -136,7 +142,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
         return unavailable(request, _("This link is not valid or has expired. Please sign up again."))
     form = ConfirmForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        if not _allowed(SignInThrottle(), request):
+        if not throttle_allows(SignInThrottle(), request):
             form.add_error(None, _("Too many tries from your network. Please try again later."))
         else:
             try:
@@ -161,14 +167,15 @@ class _Page:
     request: HttpRequest
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        context = super().get_context_data(**kwargs)  # type: ignore[misc]
+        context = super().get_context_data(**kwargs)  # type: ignore[misc]  # a mixin of Django's auth views
         return {**context, "noindex": True, **page_context(self.request, self.request.path)}
 
     def render_to_response(self, context: dict[str, Any], **kwargs: Any) -> HttpResponse:
+        # misc: as for get_context_data, super() is the auth view
         return private(super().render_to_response(context, **kwargs))  # type: ignore[misc]
 
     def form_invalid(self, form: Form) -> HttpResponse:
-        response = super().form_invalid(form)  # type: ignore[misc]
+        response = super().form_invalid(form)  # type: ignore[misc]  # a mixin of Django's auth views
         response.status_code = 400
         return response
 
@@ -179,8 +186,8 @@ class ResetView(_Page, auth_views.PasswordResetView):
     form_class = ResetForm
     template_name = "storefront/account/reset.html"
 
-    def form_valid(self, form: ResetForm) -> HttpResponse:  # type: ignore[override]
-        if not _allowed(ResetThrottle(), self.request):
+    def form_valid(self, form: ResetForm) -> HttpResponse:  # type: ignore[override]  # form_class is ResetForm
+        if not throttle_allows(ResetThrottle(), self.request):
             form.add_error(None, _("Too many tries from your network. Please try again later."))
             return self.form_invalid(form)
         buyers.reset_request(
@@ -206,7 +213,7 @@ class ResetConfirmView(_Page, auth_views.PasswordResetConfirmView):
     form_class = NewPasswordForm
     template_name = "storefront/account/reset_confirm.html"
 
-    def get_user(self, uidb64: str) -> User | None:  # type: ignore[override]
+    def get_user(self, uidb64: str) -> User | None:
         user = super().get_user(uidb64)
         return user if isinstance(user, User) and not (user.is_staff or user.is_superuser) else None
 
@@ -216,6 +223,7 @@ class ResetConfirmView(_Page, auth_views.PasswordResetConfirmView):
     def get_success_url(self) -> str:
         return in_language(reverse("storefront-account"))
 
+    # override: form_class is NewPasswordForm
     def form_valid(self, form: NewPasswordForm) -> HttpResponse:  # type: ignore[override]
         super().form_valid(form)  # saves the password, forgets the link
         buyers.sign_in(self.request, form.user)

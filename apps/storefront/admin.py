@@ -12,7 +12,7 @@ from apps.core.admin import ReadOnlyAdmin
 from .models import BuyerOrder, Payment
 
 
-def _order_link(order) -> str:  # type: ignore[no-untyped-def]
+def _order_link(order) -> str:
     return format_html('<a href="{}">{}</a>', reverse("admin:orders_order_change", args=[order.pk]), order.number)
 
 

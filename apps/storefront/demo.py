@@ -27,7 +27,7 @@ TEXTS = {
 }
 
 
-def _picture(size: tuple[int, int], draw_on) -> SimpleUploadedFile:  # type: ignore[no-untyped-def]
+def _picture(size: tuple[int, int], draw_on) -> SimpleUploadedFile:
     image = Image.new("RGB", size, "#0b57c2")
     draw_on(ImageDraw.Draw(image), size)
     buffer = io.BytesIO()

@@ -13,6 +13,7 @@ from django.template.response import SimpleTemplateResponse
 from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from rest_framework.throttling import BaseThrottle
 
 from apps.core.i18n import APP_TO_DJANGO, NATIVE_NAMES, app_lang
 from apps.shop.models import Shop
@@ -34,7 +35,7 @@ def with_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         if code is None:
             return view(request, *args, **kwargs)
         with translation.override(code):
-            request.LANGUAGE_CODE = code  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = code
             response = view(request, *args, **kwargs)
             if isinstance(response, SimpleTemplateResponse):
                 response.render()  # in this language: rendered later, it would be in the cookie's or the browser's
@@ -122,6 +123,12 @@ def private(response: HttpResponse) -> HttpResponse:
     """A page search engines must not index (a buyer's own page, a page that is not there)."""
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+def throttle_allows(throttle: BaseThrottle, request: HttpRequest) -> bool:
+    """Whether a DRF throttle lets a page's request through: it reads only what a Django request has too (the
+    address, the user), and no view."""
+    return throttle.allow_request(request, None)  # type: ignore[arg-type]  # a Django request, and no view
 
 
 def shown_lang() -> str:

@@ -199,7 +199,7 @@ def buyer_orders(*, email: str) -> list[BuyerOrder]:
     orders = BuyerOrder.objects.filter(email=email.lower()).select_related("order__merchant__shop").order_by("-pk")
     rows = list(orders[:ACCOUNT_ORDERS_SHOWN])
     for row in rows:
-        row.status_label = BUYER_STATUS[row.order.status]  # type: ignore[attr-defined]
+        row.status_label = BUYER_STATUS[row.order.status]  # type: ignore[attr-defined]  # for the template
     return rows
 
 

@@ -48,6 +48,7 @@ from .pages import (
     page_context,
     private,
     see_other,
+    throttle_allows,
     unavailable,
     with_language,
 )
@@ -170,7 +171,7 @@ def visit(request: HttpRequest, slug: str) -> HttpResponse:
     clicks. The visitor is a random first-party cookie, never an address. Answers 204; 429, counting nothing, past the
     address's rate."""
     throttle = VisitThrottle()
-    if not throttle.allow_request(request, None):  # type: ignore[arg-type]
+    if not throttle_allows(throttle, request):
         refused = HttpResponse(status=429)
         refused["Retry-After"] = str(math.ceil(throttle.wait()))
         return refused
@@ -323,7 +324,7 @@ def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     if not cart.lines():
         messages.error(request, _("Your cart is empty."))
         return see_other(_cart_url(shop))
-    if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
+    if not throttle_allows(CheckoutThrottle(), request):
         form.add_error(None, _("Too many orders from your network. Please try again later."))
         return _cart_page(request, shop, form, status=429)
     try:
@@ -399,7 +400,7 @@ def order_pay(request: HttpRequest, token: str) -> HttpResponse:
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
-    if not CheckoutThrottle().allow_request(request, None):  # type: ignore[arg-type]
+    if not throttle_allows(CheckoutThrottle(), request):
         messages.error(request, _("Too many orders from your network. Please try again later."))
         return see_other(_order_url(request, token))
     return _go_pay(request, buyer_order)
@@ -455,7 +456,7 @@ def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
         return _order_gone(request)
     act, form_class = ORDER_STEPS[step]
     form = form_class(request.POST) if form_class else None
-    if not OrderActionThrottle().allow_request(request, None):  # type: ignore[arg-type]
+    if not throttle_allows(OrderActionThrottle(), request):
         messages.error(request, _("Too many requests from your network. Please try again later."))
     elif form is not None and not form.is_valid():
         said = [f"{form.fields[name].label}: {error}" for name, errors in form.errors.items() for error in errors]

@@ -29,7 +29,7 @@ class PublishedTextsForm(forms.ModelForm):
 
     def clean(self) -> dict:
         data = super().clean() or {}
-        names = services.translated_field_names(self._meta.model)  # type: ignore[arg-type]
+        names = services.translated_field_names(self._meta.model)
         try:
             services.published_texts_check(texts={name: data.get(name) for name in names if name in self.fields})
         except AppError as exc:
@@ -46,6 +46,7 @@ class BroadcastForm(PublishedTextsForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if "level" in self.fields:  # a level is chosen by its version in force; its merchants are on any version
+            # attr-defined: the field is a ModelChoiceField (a foreign key's)
             self.fields["level"].queryset = Level.objects.in_force().order_by("rank")  # type: ignore[attr-defined]
 
     def clean(self) -> dict:

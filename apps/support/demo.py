@@ -3,7 +3,7 @@
 seven languages, so the demo merchant has read and unread messages and Home shows a notice bar. Idempotent."""
 
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import TextIO, TypedDict
 
 from django.contrib.auth import get_user_model
 
@@ -18,7 +18,7 @@ DEMO_EMAIL = "demo@example.com"
 LANGS = ("en", "zh_hans", "zh_hant", "ru", "ko", "ja", "th")
 
 # Messages and announcements
-ANNOUNCEMENT = {
+ANNOUNCEMENT: dict[str, tuple[str, ...]] = {  # in LANGS' order
     "title": (
         "Holiday shipping schedule",
         "节假日发货安排",
@@ -40,7 +40,16 @@ ANNOUNCEMENT = {
         "ตั้งแต่วันที่ 24 ธันวาคมถึง 2 มกราคม คำสั่งซื้อที่รับแล้วจะจัดส่งภายใน 3 วันทำการ การชำระบัญชีและการถอนเงินเป็นไปตามปกติ",
     ),
 }
-BROADCASTS = [
+
+
+class _DemoBroadcast(TypedDict):
+    title: tuple[str, ...]  # in LANGS' order
+    content: tuple[str, ...]
+    sender: tuple[str, ...]
+    read: bool  # whether the demo merchant has read it
+
+
+BROADCASTS: list[_DemoBroadcast] = [
     {
         "title": (
             "Welcome to the marketplace",
@@ -113,9 +122,9 @@ def _seed_messages(stdout: TextIO) -> None:
     if merchant is None:
         return
     for item in BROADCASTS:
-        texts = {field: item[field] for field in ("title", "content", "sender")}  # type: ignore[misc]
+        texts = {"title": item["title"], "content": item["content"], "sender": item["sender"]}
         broadcast, created = Broadcast.objects.get_or_create(
-            title_en=item["title"][0],  # type: ignore[index]
+            title_en=item["title"][0],
             defaults={**_translated(texts), "type": NoticeType.USER, "audience": BroadcastAudience.CHOSEN},
         )
         if created:

@@ -52,19 +52,19 @@ class Notice(TimeStampedModel):
         return self.title
 
     def rendered_title(self) -> str:
-        if self.broadcast_id is not None:
-            return self.broadcast.title  # type: ignore[union-attr]
+        if self.broadcast is not None:
+            return self.broadcast.title
         return gettext(self.title) % self.params if self.params else gettext(self.title)
 
     def rendered_body(self) -> str:
-        if self.broadcast_id is not None:
-            return self.broadcast.content  # type: ignore[union-attr]
+        if self.broadcast is not None:
+            return self.broadcast.content
         return gettext(self.body) % self.params if self.params and self.body else gettext(self.body)
 
     def rendered_sender(self) -> str:
         """Who sent it, as the merchant reads it: the broadcast's sender label, or the platform."""
-        if self.broadcast_id is not None:
-            return self.broadcast.sender or gettext("Platform")  # type: ignore[union-attr]  # modeltranslation's
+        if self.broadcast is not None:
+            return self.broadcast.sender or gettext("Platform")  # in the reader's language (modeltranslation)
         return gettext(self.sender) if self.sender else gettext("Platform")  # a msgid, like the title
 
 

@@ -330,7 +330,7 @@ class AdjustmentAdmin(DecisionAdmin):
                 merchant=obj.merchant,
                 amount=obj.amount,
                 reason=obj.reason,
-                operator=request.user,  # type: ignore[arg-type]
+                operator=request.user,  # type: ignore[arg-type]  # a signed-in operator on an admin page
             )
         except AppError as exc:
             raise PermissionDenied(str(exc.message)) from exc

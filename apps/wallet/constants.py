@@ -77,7 +77,7 @@ class AddressFormat(models.TextChoices):
 
 # The formats an address or card number must have: the services check them, and the forms receive the same patterns
 # (regular expressions both Python and JavaScript read alike) to say what is wrong while the merchant types.
-ADDRESS_PATTERNS = {
+ADDRESS_PATTERNS: dict[str, str] = {
     AddressFormat.TRON: r"^T[1-9A-HJ-NP-Za-km-z]{33}$",
     AddressFormat.EVM: r"^0x[0-9a-fA-F]{40}$",
 }

@@ -31,5 +31,5 @@ class BillFilter(django_filters.FilterSet):
         model = JournalLine
         fields: list[str] = []
 
-    def filter_type(self, queryset, name, value):  # type: ignore[no-untyped-def]
+    def filter_type(self, queryset, name, value):
         return queryset.filter(entry__kind__in=BILL_TABS[value])

@@ -22,6 +22,7 @@ def account_get(*, kind: str, merchant: Merchant | int | None = None) -> LedgerA
     if is_merchant_kind != (merchant is not None):
         raise ValueError(f"account {kind} {'needs' if is_merchant_kind else 'takes no'} merchant")
     merchant_id = merchant.pk if isinstance(merchant, Merchant) else merchant
+    # misc: the stubs refuse None in a lookup, a platform account's merchant_id (IS NULL)
     account, _created = LedgerAccount.objects.get_or_create(kind=kind, merchant_id=merchant_id)  # type: ignore[misc]
     return account
 

@@ -156,7 +156,7 @@ class DepositNetwork(TermsVersion):
 
     def clean(self) -> None:
         errors: dict[str, str] = {}
-        pattern = ADDRESS_PATTERNS.get(self.address_format)  # type: ignore[call-overload]
+        pattern = ADDRESS_PATTERNS.get(self.address_format)
         invalid = gettext("This is not a valid %(network)s address.") % {"network": self.code}
         if pattern is not None and not re.match(pattern, self.address):
             errors["address"] = invalid

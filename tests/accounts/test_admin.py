@@ -11,9 +11,9 @@ from apps.accounts.models import AuthToken, InvitationCode, Merchant, OperatorAc
 from apps.accounts.services import merchant_transition
 from apps.core.errors import AppError
 from apps.core.models import StatusChange, Upload
-from apps.core.transitions import status_history
 from apps.support.models import Notice
 from tests.factories import MerchantFactory, upload_image
+from tests.history import status_history
 
 pytestmark = pytest.mark.django_db
 CHANGELIST = "admin:accounts_merchant_changelist"

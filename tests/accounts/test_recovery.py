@@ -13,9 +13,9 @@ from apps.accounts.constants import RecoveryStatus
 from apps.accounts.models import AccountRecovery, Merchant
 from apps.accounts.services import recovery_apply, recovery_approve, recovery_cancel, recovery_request
 from apps.core.errors import AppError
-from apps.core.transitions import status_history
 from apps.support.models import Notice
 from tests.factories import MerchantFactory
+from tests.history import status_history
 
 pytestmark = pytest.mark.django_db
 ADD = "admin:accounts_accountrecovery_add"

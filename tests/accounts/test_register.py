@@ -7,10 +7,10 @@ from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
 from apps.accounts.sms import LoggingSmsBackend
 from apps.core.models import Upload
-from apps.core.transitions import status_history
 from apps.shop.models import Level
 from apps.support.models import Notice
 from tests.factories import InvitationCodeFactory, MerchantFactory, upload_image
+from tests.history import status_history
 
 REGISTER = "/merchant/merchant/register"
 VERIFY_CODE = "/merchant/merchant/verify_code"

@@ -13,10 +13,11 @@ from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.core.hooks import Hook
 from apps.core.models import AppendOnlyError, StatusChange
-from apps.core.transitions import status_history, transition
+from apps.core.transitions import transition
 from apps.wallet.constants import DEPOSIT_TRANSITIONS, WITHDRAWAL_TRANSITIONS, DepositStatus, WithdrawalStatus
 from apps.wallet.models import Deposit, Withdrawal
 from tests.factories import MerchantFactory
+from tests.history import status_history
 
 
 def _deposit():

@@ -13,7 +13,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.core.errors import AppError
-from apps.core.transitions import status_history
 from apps.orders import figures, services, tasks
 from apps.orders.constants import CreditEventKind, GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import CreditEvent, Order, Refund, TrackingEvent
@@ -22,6 +21,7 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, fund, place_order
+from tests.history import status_history
 
 CHANGELIST = "admin:orders_order_changelist"
 

@@ -10,7 +10,6 @@ from django.utils import timezone, translation
 from rest_framework.test import APIRequestFactory
 
 from apps.core.i18n import django_lang
-from apps.core.transitions import status_history
 from apps.orders import services
 from apps.orders.apis import OrderDetailApi, OrderSummarySerializer
 from apps.orders.constants import OrderStatus
@@ -19,6 +18,7 @@ from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.answers import data, queries, rejection
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
+from tests.history import status_history
 
 PAY = DEFAULT_PAY_PASSWORD
 

@@ -28,7 +28,7 @@ def serve(port: int, block_seconds: float) -> None:
             call = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             with lock:
                 response = dict(request(call["method"], call.get("params", [])))
-            body = Web3.to_json({**response, "id": call.get("id"), "jsonrpc": "2.0"}).encode()  # type: ignore[arg-type]
+            body = Web3.to_json({**response, "id": call.get("id"), "jsonrpc": "2.0"}).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))

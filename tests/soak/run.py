@@ -265,10 +265,11 @@ class Soak:
         wait_for(f"the killed worker's embedded beat (group {victim}) to end", lambda: gone(victim), 10)
         self.say(f"kill -9 of the worker (pid {victim}): a new worker (pid {successor}) ran tasks {back:.1f} s later")
 
-        assert self.run_worker is not None
-        os.kill(self.run_worker.pid, signal.SIGINT)
+        worker = self.run_worker
+        assert worker is not None
+        os.kill(worker.pid, signal.SIGINT)
         stopping = time.monotonic()
-        wait_for("run_worker to stop on SIGINT", lambda: self.run_worker.poll() is not None, 30)  # type: ignore[union-attr]
+        wait_for("run_worker to stop on SIGINT", lambda: worker.poll() is not None, 30)
         wait_for(f"its worker (group {successor}) to end", lambda: gone(successor), 10)
         self.say(f"SIGINT to run_worker: it and its worker stopped in {time.monotonic() - stopping:.1f} s")
 

@@ -5,12 +5,12 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from apps.core.transitions import status_history
 from apps.wallet import services
 from apps.wallet.constants import AdjustmentStatus, DepositStatus, WithdrawalStatus
 from apps.wallet.models import Adjustment, JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, upload_image
+from tests.history import status_history
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from apps.core.terms import terms_version_add
 from apps.support.models import Broadcast
 from apps.wallet import services
 from apps.wallet.chain import verify
-from apps.wallet.chain.verify import register_local_chain
 from apps.wallet.constants import DepositStatus
 from apps.wallet.models import Deposit, DepositNetwork
 from apps.wallet.selectors import networks_active, wallet_summary
@@ -34,7 +33,6 @@ TOKEN_SOURCE = Path(settings.BASE_DIR) / "apps" / "wallet" / "chain" / "contract
 def chain():
     compiled = vyper.compile_code(TOKEN_SOURCE.read_text(), output_formats=["abi", "bytecode"])
     w3 = Web3(EthereumTesterProvider())
-    register_local_chain(RPC, w3)
     owner, payer, platform, stranger = w3.eth.accounts[:4]
 
     def deploy(symbol):
@@ -46,9 +44,12 @@ def chain():
         token.functions.transfer(payer, 10**15).transact({"from": owner})
         return token
 
-    return SimpleNamespace(
-        w3=w3, token=deploy("USDT"), other=deploy("FAKE"), payer=payer, platform=platform, stranger=stranger
-    )
+    connect = verify.web3_for
+    with pytest.MonkeyPatch.context() as patch:  # the networks whose node is RPC read this in-process chain
+        patch.setattr(verify, "web3_for", lambda rpc_url: w3 if rpc_url == RPC else connect(rpc_url))
+        yield SimpleNamespace(
+            w3=w3, token=deploy("USDT"), other=deploy("FAKE"), payer=payer, platform=platform, stranger=stranger
+        )
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ import pytest
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import OperatorAction
 from apps.core.errors import AppError
-from apps.core.transitions import status_history
 from apps.support.models import Notice
 from apps.wallet import services
 from apps.wallet.constants import AccountKind, DepositStatus
@@ -13,6 +12,7 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import Deposit
 from apps.wallet.selectors import wallet_summary
 from tests.factories import MerchantFactory, upload_image
+from tests.history import status_history
 
 from .conftest import TRC20_ADDRESS
 

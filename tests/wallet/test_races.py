@@ -6,7 +6,6 @@ import pytest
 from django.core.management import call_command
 
 from apps.core.errors import AppError, ErrorCode
-from apps.core.transitions import status_history
 from apps.levels.services import level_upgrade
 from apps.wallet import services
 from apps.wallet.constants import DepositStatus, WithdrawalStatus
@@ -15,6 +14,7 @@ from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, fund
+from tests.history import status_history
 
 from .conftest import postgres_only
 

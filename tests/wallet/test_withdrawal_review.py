@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.core.errors import AppError
-from apps.core.transitions import status_history
 from apps.support.models import Notice
 from apps.wallet import selectors, services, tasks
 from apps.wallet.constants import AccountKind, EntryKind, WithdrawalStatus
@@ -19,6 +18,7 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry, Withdrawal
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, staff_operator
+from tests.history import status_history
 
 CANCEL = "/merchant/merchant/extract_cancel"
 

@@ -6,7 +6,6 @@ import pytest
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import OperatorAction
 from apps.core.errors import AppError
-from apps.core.transitions import status_history
 from apps.support.models import Notice
 from apps.wallet import selectors, services
 from apps.wallet.apis.withdrawals import ExtractApi
@@ -15,6 +14,7 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import Withdrawal
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, fund
+from tests.history import status_history
 
 from .conftest import ERC20_ADDRESS, TRC20_ADDRESS
 

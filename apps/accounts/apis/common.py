@@ -38,6 +38,7 @@ def _password_rules(password: str, confirm: str, merchant: Merchant | None = Non
     if password != confirm:
         raise serializers.ValidationError({"password_confirm": [_("Passwords entered do not match")]})
     try:
+        # arg-type: typed for a User; the validators read only the fields a Merchant has too (name, email, phone)
         password_validation.validate_password(password, merchant)  # type: ignore[arg-type]
     except DjangoValidationError as exc:
         raise serializers.ValidationError({"password": list(exc.messages)}) from None
@@ -64,7 +65,7 @@ class _ShopSummarySerializer(serializers.Serializer):
     phone = serializers.CharField()
     address = serializers.CharField()
 
-    def get_logo(self, shop) -> str | None:  # type: ignore[no-untyped-def]
+    def get_logo(self, shop) -> str | None:
         return upload_url(shop.logo, self.context.get("request"))
 
 

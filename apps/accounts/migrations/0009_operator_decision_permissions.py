@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.db import migrations
 
+from apps.core.migrations_helpers import permission_grant_to_holders
+
 # The new permissions and the one that gave them before: deciding a merchant on its page took "change_merchant" (and
 # nothing guarded the list actions); a session had no permission of its own to revoke it.
 GRANTED_WITH = {
@@ -14,22 +16,11 @@ GRANTED_WITH = {
 
 def grant_to_holders(apps, schema_editor):
     """Operators (and groups) who could make these decisions keep them: each holder of the permission that allowed a
-    decision gets the decision's own permission. (Django creates permissions after the migrations; these are made
-    here so they can be granted.)"""
-    content_type = apps.get_model("contenttypes", "ContentType")
-    permission = apps.get_model("auth", "Permission")
-    group_permissions = apps.get_model("auth", "Group").permissions.through
-    user_permissions = apps.get_model(settings.AUTH_USER_MODEL).user_permissions.through
+    decision gets the decision's own permission."""
     for (model, codename, name), before in GRANTED_WITH.items():
-        kind, _ = content_type.objects.get_or_create(app_label="accounts", model=model)
-        new, _ = permission.objects.get_or_create(content_type=kind, codename=codename, defaults={"name": name})
-        old = permission.objects.filter(content_type=kind, codename=before).first()
-        if old is None:
-            continue
-        for through, owner in ((group_permissions, "group_id"), (user_permissions, "user_id")):
-            holders = set(through.objects.filter(permission=old).values_list(owner, flat=True))
-            holders -= set(through.objects.filter(permission=new).values_list(owner, flat=True))
-            through.objects.bulk_create(through(permission=new, **{owner: holder}) for holder in holders)
+        permission_grant_to_holders(
+            apps, app_label="accounts", model=model, codename=codename, name=name, granted_with=before
+        )
 
 
 class Migration(migrations.Migration):

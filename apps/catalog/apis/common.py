@@ -19,7 +19,7 @@ from ..models import Product, ShopGoods
 from ..pricing import prices_for
 
 
-def _absolute(request: Request, field) -> str | None:  # type: ignore[no-untyped-def]
+def _absolute(request: Request, field) -> str | None:
     return request.build_absolute_uri(field.url) if field else None
 
 

@@ -4,28 +4,21 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from apps.core.migrations_helpers import permission_grant_to_holders
+
 
 def grant_to_holders(apps, schema_editor):
     """Operators (and groups) who could delete listings keep the job in its bounded form: each holder of
     "delete_shopgoods" (which the console no longer honours) gets "remove_shopgoods" (a reasoned removal the merchant
-    is told). Django creates permissions after the migrations; this one is made here so it can be granted."""
-    content_type = apps.get_model("contenttypes", "ContentType")
-    permission = apps.get_model("auth", "Permission")
-    group_permissions = apps.get_model("auth", "Group").permissions.through
-    user_permissions = apps.get_model(settings.AUTH_USER_MODEL).user_permissions.through
-    kind, _ = content_type.objects.get_or_create(app_label="catalog", model="shopgoods")
-    new, _ = permission.objects.get_or_create(
-        content_type=kind,
+    is told)."""
+    permission_grant_to_holders(
+        apps,
+        app_label="catalog",
+        model="shopgoods",
         codename="remove_shopgoods",
-        defaults={"name": "Can remove a listing from a merchant's shop, with a reason"},
+        name="Can remove a listing from a merchant's shop, with a reason",
+        granted_with="delete_shopgoods",
     )
-    old = permission.objects.filter(content_type=kind, codename="delete_shopgoods").first()
-    if old is None:
-        return
-    for through, owner in ((group_permissions, "group_id"), (user_permissions, "user_id")):
-        holders = set(through.objects.filter(permission=old).values_list(owner, flat=True))
-        holders -= set(through.objects.filter(permission=new).values_list(owner, flat=True))
-        through.objects.bulk_create(through(permission=new, **{owner: holder}) for holder in holders)
 
 
 class Migration(migrations.Migration):

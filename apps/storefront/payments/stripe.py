@@ -63,7 +63,7 @@ class StripeProvider:
                 "client_reference_id": request.reference,
                 "metadata": {"order": request.reference},
                 "customer_email": request.email,
-                "locale": LOCALES.get(request.language, "auto"),  # type: ignore[typeddict-item]
+                "locale": LOCALES.get(request.language, "auto"),
                 "success_url": request.return_url,
                 "cancel_url": request.return_url,
                 "expires_at": int(expires.timestamp()),

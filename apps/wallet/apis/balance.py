@@ -30,10 +30,10 @@ class BillApi(ApiView):
         balance_after = MoneySerializerField()
         created_at = serializers.DateTimeField(source="entry.created_at")
 
-        def get_memo(self, line) -> str:  # type: ignore[no-untyped-def]
+        def get_memo(self, line) -> str:
             return self.context["memos"].get(line.entry_id, line.entry.memo)
 
-        def get_title(self, line) -> str:  # type: ignore[no-untyped-def]
+        def get_title(self, line) -> str:
             return _title(line.entry.kind)
 
     @extend_schema(parameters=[InputSerializer], responses=paged(OutputSerializer))

@@ -31,7 +31,7 @@ class GetBlockchainApi(ApiView):
         minimum = MoneySerializerField()
         confirmations = serializers.IntegerField()
 
-        def get_qr_code(self, network) -> str:  # type: ignore[no-untyped-def]
+        def get_qr_code(self, network) -> str:
             return qr_data_url(network["address"])
 
     class BankSerializer(serializers.Serializer):
@@ -80,10 +80,10 @@ class DepositOutputSerializer(serializers.Serializer):
     status_label = serializers.CharField(source="get_status_display")
     reason = serializers.SerializerMethodField()
 
-    def get_currency(self, deposit) -> str:  # type: ignore[no-untyped-def]
+    def get_currency(self, deposit) -> str:
         return deposit.network.currency if deposit.network else settings.PLATFORM_CURRENCY
 
-    def get_reason(self, deposit) -> str:  # type: ignore[no-untyped-def]
+    def get_reason(self, deposit) -> str:
         return deposit.review_note if deposit.status == DepositStatus.REJECTED else ""
 
 

@@ -45,7 +45,7 @@ class WithdrawalOutputSerializer(serializers.Serializer):
     )
     overdue = serializers.BooleanField(help_text="In review past its deadline (the operators were alerted).")
 
-    def get_reason(self, withdrawal) -> str:  # type: ignore[no-untyped-def]
+    def get_reason(self, withdrawal) -> str:
         return withdrawal.review_note if withdrawal.status == WithdrawalStatus.REJECTED else ""
 
 
@@ -83,7 +83,7 @@ class ExtractApi(ApiView):
             address_format = serializers.ChoiceField(choices=AddressFormat.choices)
             address_pattern = serializers.SerializerMethodField(help_text="The address format as a regular expression.")
 
-            def get_address_pattern(self, network) -> str:  # type: ignore[no-untyped-def]
+            def get_address_pattern(self, network) -> str:
                 return ADDRESS_PATTERNS[network["address_format"]]
 
         class FeePreviewSerializer(serializers.Serializer):

@@ -1,7 +1,7 @@
 """Reading a deposit's transaction from the network's JSON-RPC node (web3.py).
 
-`web3_for(rpc_url)` is the one place that connects: production uses the network's HTTP node; tests and the
-local demo register an in-process EVM chain (eth-tester) under a `local://` URL.
+`web3_for(rpc_url)` is the one place that connects, to the network's HTTP node (the tests replace it with an
+in-process EVM chain, eth-tester).
 """
 
 import logging
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
 from django.utils.translation import gettext_noop
+from eth_typing import HexStr
 from web3 import Web3
 from web3.logs import DISCARD
 
@@ -18,9 +19,6 @@ from ..constants import AddressFormat
 from ..models import DepositNetwork
 
 log = logging.getLogger(__name__)
-
-LOCAL_PREFIX = "local://"
-_LOCAL_CHAINS: dict[str, Web3] = {}
 
 # Only what verification reads: the Transfer event and decimals().
 ERC20_ABI = [
@@ -52,14 +50,7 @@ WAITING = gettext_noop("Waiting for confirmations.")
 NO_TRANSFER = gettext_noop("No transfer of the network's token to the platform address in this transaction.")
 
 
-def register_local_chain(url: str, w3: Web3) -> None:
-    """Makes an in-process chain reachable as `local://<name>` (tests, local demo)."""
-    _LOCAL_CHAINS[url] = w3
-
-
 def web3_for(rpc_url: str) -> Web3:
-    if rpc_url.startswith(LOCAL_PREFIX):
-        return _LOCAL_CHAINS[rpc_url]
     return Web3(Web3.HTTPProvider(rpc_url, request_kwargs={"timeout": 10}))
 
 
@@ -78,7 +69,7 @@ def chain_transfer(*, network: DepositNetwork, tx_hash: str, rpc_url: str | None
     try:
         w3 = web3_for(rpc_url or network.rpc_url)
         try:
-            receipt = w3.eth.get_transaction_receipt(tx_hash)  # type: ignore[arg-type]
+            receipt = w3.eth.get_transaction_receipt(HexStr(tx_hash))
         except Exception:  # web3 raises TransactionNotFound (and ValueError on some nodes)
             return ChainResult(None, NOT_FOUND)
         if receipt["status"] != 1:

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandParser
 
 from apps.orders.figures import figures_rebuild
@@ -9,7 +11,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("merchant_ids", nargs="*", type=int)
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: object, **options: Any) -> None:
         ids = options["merchant_ids"] or None
-        count = figures_rebuild(ids)  # type: ignore[arg-type]
+        count = figures_rebuild(ids)
         self.stdout.write(self.style.SUCCESS(f"Figures rebuilt for {count} shop(s)."))
