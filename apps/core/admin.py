@@ -261,14 +261,35 @@ class Decision:
     `when` limits it to one current status, for two decisions that move to the same status (a merchant's "approve"
     from pending and "reopen" from closed both make it active). `permission` is the operator's permission it needs:
     the admin's `has_<permission>_permission` (Django's "change" by default, or one of the model's Meta permissions),
-    the same that the list action making this decision in bulk declares.
+    the same that the list action making this decision in bulk declares. A step that moves no status (an order's
+    tracking step) has no `to` and is offered while `offered(obj)` holds.
     """
 
     label: Any
     form: type[forms.Form]
-    to: Any
+    to: Any = None
     when: Any = None
     permission: str = "change"
+    offered: Callable[[Any], bool] | None = None
+
+    def allowed(self, obj: Model) -> bool:
+        """Whether the object's current state allows this decision (its status table, or `offered`)."""
+        if self.offered is not None:
+            return self.offered(obj)
+        current = getattr(obj, _status_field(type(obj)))
+        return self.to in type(obj).TRANSITIONS.get(current, set()) and self.when in (None, current)  # type: ignore[attr-defined]
+
+
+def form_refusal(form: forms.Form, exc: AppError) -> None:
+    """Puts a service's refusal on the form: on the fields it names, else above the form."""
+    named = (exc.data or {}).get("errors") or {}
+    placed = False
+    for name, problems in named.items():
+        if name in form.fields:
+            form.add_error(name, list(problems))
+            placed = True
+    if not placed:
+        form.add_error(None, str(exc.message))
 
 
 class DecisionAdmin(admin.ModelAdmin):
@@ -340,14 +361,8 @@ class DecisionAdmin(admin.ModelAdmin):
         return own + super().get_urls()
 
     def allowed_decisions(self, obj: Model) -> list[str]:
-        """The names of the decisions the status table allows from the object's current status."""
-        current = getattr(obj, _status_field(type(obj)))
-        allowed = type(obj).TRANSITIONS.get(current, set())  # type: ignore[attr-defined]
-        return [
-            name
-            for name, decision in self.decisions.items()
-            if decision.to in allowed and decision.when in (None, current)
-        ]
+        """The names of the decisions the object's current state allows (Decision.allowed)."""
+        return [name for name, decision in self.decisions.items() if decision.allowed(obj)]
 
     def decision_refused(self, name: str, obj: Model) -> str:
         """Why decision `name` is not offered for `obj`."""
@@ -395,7 +410,7 @@ class DecisionAdmin(admin.ModelAdmin):
                 try:
                     self.run_decision(name, obj, form.cleaned_data, request.user)
                 except AppError as exc:
-                    messages.error(request, str(exc.message))
+                    form_refusal(form, exc)
                 else:
                     messages.success(request, self.decision_done(name, obj, form.cleaned_data))
                     return redirect(change_url)
