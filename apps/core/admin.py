@@ -184,7 +184,8 @@ def _status_labels(change: StatusChange) -> tuple[str, str]:
 
 
 class StatusLabels:
-    """The moved-from and moved-to statuses by their labels (the rows keep the stored codes)."""
+    """The moved-from and moved-to statuses by their labels (the rows keep the stored codes), and why in the reader's
+    language (StatusChange.rendered_note)."""
 
     @admin.display(description=_("from"))
     def from_label(self, change: StatusChange) -> str:
@@ -194,6 +195,10 @@ class StatusLabels:
     def to_label(self, change: StatusChange) -> str:
         return _status_labels(change)[1]
 
+    @admin.display(description=_("note"))
+    def note_text(self, change: StatusChange) -> str:
+        return change.rendered_note()
+
 
 class StatusChangeInline(StatusLabels, GenericTabularInline):
     """The status history of the object on the page (apps.core.transitions), read-only."""
@@ -201,7 +206,7 @@ class StatusChangeInline(StatusLabels, GenericTabularInline):
     model = StatusChange
     extra = 0
     can_delete = False
-    fields = readonly_fields = ("created_at", "from_label", "to_label", "actor", "note")
+    fields = readonly_fields = ("created_at", "from_label", "to_label", "actor", "note_text")
     ordering = ("-created_at", "-id")
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
@@ -213,7 +218,7 @@ class StatusChangeInline(StatusLabels, GenericTabularInline):
 
 @admin.register(StatusChange)
 class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
-    list_display = ["created_at", "content_type", "target", "from_label", "to_label", "actor", "note"]
+    list_display = ["created_at", "content_type", "target", "from_label", "to_label", "actor", "note_text"]
     list_filter = [("content_type", admin.RelatedOnlyFieldListFilter), "created_at"]
     search_fields = ["note", "object_id"]
     list_select_related = ["content_type", "actor"]

@@ -59,10 +59,11 @@ def escrow():  # type: ignore[no-untyped-def]
     return account_get(kind=AccountKind.ESCROW)
 
 
-def cancel_locked(order: Order, *, note: str) -> Order:
-    """Cancels a locked order that was not picked up: stock comes back; a paid one's buyer is refunded from escrow."""
+def cancel_locked(order: Order, *, message: str) -> Order:
+    """Cancels a locked order that was not picked up (`message`: why, a msgid: transition): stock comes back; a paid
+    one's buyer is refunded from escrow."""
     was_paid = order.status == OrderStatus.AWAITING_PICKUP
-    transition(order, OrderStatus.CANCELLED, note=note, changes={"closed_at": timezone.now()})
+    transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": timezone.now()})
     restore_stock(order)
     if was_paid:
         ledger_post(

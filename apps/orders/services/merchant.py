@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import Merchant
@@ -60,7 +61,7 @@ def _pick(merchant: Merchant, order_id: int, available: Decimal) -> tuple[Order,
     transition(
         order,
         OrderStatus.AWAITING_SHIPMENT,
-        note=_("Picked up by the merchant"),
+        message=gettext_noop("Picked up by the merchant"),
         changes={"picked_at": now, "ship_deadline": now + ship_window()},
     )
     if order.total_cost == ZERO:

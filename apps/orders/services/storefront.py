@@ -233,7 +233,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
     transition(
         order,
         OrderStatus.AWAITING_PICKUP,
-        note=_("Paid by the buyer"),
+        message=gettext_noop("Paid by the buyer"),
         changes={
             "paid_at": now,
             "pickup_deadline": None if closed else now + window,
@@ -281,7 +281,7 @@ def order_cancel(*, order_id: int) -> Order:
             body=gettext_noop("The buyer cancelled order %(number)s before it was picked up."),
             params={"number": order.number},
         )
-    return cancel_locked(order, note=_("Cancelled by the buyer"))
+    return cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
 
 
 @transaction.atomic
@@ -293,7 +293,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
     transition(
         order,
         OrderStatus.RECEIVED,
-        note=_("Received automatically") if automatic else _("Receipt confirmed by the buyer"),
+        message=gettext_noop("Received automatically") if automatic else gettext_noop("Receipt confirmed by the buyer"),
         changes={"received_at": now, "settle_at": now + timedelta(days=order_terms().settlement_delay_days)},
     )
     ledger_post(

@@ -27,7 +27,7 @@ def order_expire_unpaid(*, order_id: int) -> bool:
     order = order_locked(order_id)
     if order.status != OrderStatus.AWAITING_PAYMENT or timezone.now() < order.created_at + payment_window():
         return False
-    cancel_locked(order, note=_("Not paid in time"))
+    cancel_locked(order, message=gettext_noop("Not paid in time"))
     return True
 
 
@@ -40,7 +40,7 @@ def order_expire_unpicked(*, order_id: int) -> bool:
         return False
     if timezone.now() < order.pickup_deadline:
         return False
-    cancel_locked(order, note=_("Not picked up in time"))
+    cancel_locked(order, message=gettext_noop("Not picked up in time"))
     figures.credit_event_add(merchant_id=order.merchant_id, kind=CreditEventKind.PICKUP_MISSED, order=order)
     notify(
         merchant=order.merchant,
@@ -65,11 +65,13 @@ def order_expire_unshipped(*, order_id: int) -> bool:
     if not claimed:
         return False
     order = order_locked(order_id)
-    note = _("Not shipped in time")
-    transition(order, OrderStatus.CANCELLED, note=note, changes={"closed_at": now})
+    message = gettext_noop("Not shipped in time")
+    transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": now})
     refund = Refund.objects.filter(order=order, status=RefundStatus.PENDING).first()
     if refund is not None:
-        transition(refund, RefundStatus.APPROVED, note=note, changes={"review_note": note, "reviewed_at": now})
+        transition(
+            refund, RefundStatus.APPROVED, message=message, changes={"review_note": _(message), "reviewed_at": now}
+        )
     restore_stock(order)
     lines = [(escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)]
     if order.total_cost > ZERO:
@@ -119,7 +121,7 @@ def order_settle(*, order_id: int) -> bool:
         return False
     if timezone.now() < order.settle_at or has_open_refund(order):
         return False
-    transition(order, OrderStatus.COMPLETED, note=_("Settled"), changes={"settled_at": timezone.now()})
+    transition(order, OrderStatus.COMPLETED, message=gettext_noop("Settled"), changes={"settled_at": timezone.now()})
     ledger_post(
         reference=f"order_settled:{order.pk}",
         kind=EntryKind.ORDER_SETTLED,

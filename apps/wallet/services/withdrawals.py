@@ -198,7 +198,7 @@ def withdrawal_cancel(
 
     def cancel(locked: Merchant) -> tuple[Withdrawal, Posting]:
         withdrawal = Withdrawal.objects.get(pk=withdrawal_id, merchant=locked)
-        transition(withdrawal, WithdrawalStatus.CANCELLED, note="cancelled by the merchant")
+        transition(withdrawal, WithdrawalStatus.CANCELLED, message=gettext_noop("Cancelled by the merchant"))
         return withdrawal, Posting(
             reference=f"withdrawal-cancelled:{withdrawal.pk}",
             kind=EntryKind.WITHDRAWAL_CANCELLED,
