@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, text_for
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
 from apps.core.transitions import transition
@@ -27,7 +27,7 @@ from .common import escrow, order_locked
 @transaction.atomic
 def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: Operator) -> Order:
     """An operator shipped a picked-up order with its carrier and tracking number."""
-    carrier, tracking_number = carrier.strip()[:64], tracking_number.strip()[:64]
+    carrier, tracking_number = text_for(Order, "carrier", carrier), text_for(Order, "tracking_number", tracking_number)
     if not carrier:
         raise field_error("carrier", _("Please enter the carrier."))
     if not tracking_number:
@@ -77,7 +77,7 @@ def tracking_event_add(
 ) -> TrackingEvent:
     """Records a shipping step that happened: between the shipment and now (product.md 2.7). The same step recorded
     twice is kept once."""
-    description, place = description.strip()[:255], place.strip()[:120]
+    description, place = text_for(TrackingEvent, "description", description), text_for(TrackingEvent, "place", place)
     if not description:
         raise field_error("description", _("Please describe the step."))
     if occurred_at > timezone.now() + TRACKING_CLOCK_SKEW:

@@ -17,7 +17,7 @@ from apps.accounts.models import Merchant
 from apps.catalog.models import ProductImage, ShopGoods
 from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, text_for
 from apps.core.money import ZERO, quantize
 from apps.core.notices import notify
 from apps.core.transitions import transition
@@ -33,7 +33,6 @@ from ..constants import (
     ORDER_LINES_MAX,
     REFUNDABLE,
     REVIEW_STARS_MAX,
-    REVIEW_TEXT_MAX,
     GoodsStatus,
     OrderSource,
     OrderStatus,
@@ -117,9 +116,9 @@ def order_create(
         external_ref=external_ref,
         source=OrderSource.EXTERNAL if storefront_key else OrderSource.STOREFRONT,
         storefront_key=storefront_key,
-        ship_name=ship_name.strip()[:100],
-        ship_phone=ship_phone.strip()[:32],
-        ship_address=ship_address.strip()[:255],
+        ship_name=text_for(Order, "ship_name", ship_name),
+        ship_phone=text_for(Order, "ship_phone", ship_phone),
+        ship_address=text_for(Order, "ship_address", ship_address),
         ship_country=ship_country,
         quantity=0,
         total_payment=ZERO,
@@ -215,7 +214,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
     closed). Buyers -> platform escrow T. The payment's reference is required: the merchant sees it on the order.
     The merchant row is locked first (the lock order), so a shop closing at the same time pauses this order's window
     or finds it paused already."""
-    payment_reference = payment_reference.strip()[:100]
+    payment_reference = text_for(Order, "payment_reference", payment_reference)
     if not payment_reference:
         raise field_error("payment_reference", _("The payment reference is missing."))
     merchant_id = Order.objects.filter(pk=order_id).values_list("merchant_id", flat=True).first()
@@ -318,7 +317,7 @@ def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund |
         return order_cancel(order_id=order.pk)
     if order.status not in REFUNDABLE:
         raise AppError(_("This order can no longer be refunded."), ErrorCode.STATE)
-    reason = reason.strip()[:255]
+    reason = text_for(Refund, "reason", reason)
     if not reason:
         raise field_error("reason", _("Please give a reason."))
     if goods_status not in GoodsStatus.values:
@@ -347,6 +346,6 @@ def review_add(*, order_id: int, stars: int, text: str = "") -> Review:
         raise AppError(_("An order is rated once the buyer has received it."), ErrorCode.STATE)
     if Review.objects.filter(order=order).exists():
         raise AppError(_("This order was already rated."), ErrorCode.CONFLICT)
-    review = Review.objects.create(order=order, stars=stars, text=text.strip()[:REVIEW_TEXT_MAX])
+    review = Review.objects.create(order=order, stars=stars, text=text_for(Review, "text", text))
     figures.review_added(review)
     return review

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, text_for
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
@@ -119,11 +119,11 @@ def withdrawal_create(
 @transaction.atomic
 def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) -> Withdrawal:
     """Marks a withdrawal paid out: held -> external (actual amount) + revenue:fees (fee). Exactly once."""
-    reference = reference.strip()
+    reference = text_for(Withdrawal, "payout_reference", reference, field="reference")
     if not reference:
         raise field_error("reference", _("Please enter the payout reference or transaction hash."))
     withdrawal = Withdrawal.objects.select_related("merchant").get(pk=withdrawal_id)
-    changes = {**reviewed(operator, reference), "payout_reference": reference[:128]}
+    changes = {**reviewed(operator, reference), "payout_reference": reference}
     transition(withdrawal, WithdrawalStatus.PAID, actor=operator, note=reference, changes=changes)
     external = AccountKind.EXTERNAL_CHAIN if withdrawal.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
     lines = [
