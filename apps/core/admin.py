@@ -259,6 +259,33 @@ def admin_form(form: forms.Form) -> AdminForm:
     return AdminForm(form, [(None, {"fields": list(form.fields)})], {})  # type: ignore[arg-type]  # any form works
 
 
+def reason_action(
+    modeladmin: admin.ModelAdmin,
+    request: HttpRequest,
+    *,
+    action: str,
+    title: Any,
+    question: Any,
+    form: forms.Form,
+    columns: dict[Any, Callable[[Any], Any]],
+    objects: Sequence[Model],
+) -> TemplateResponse:
+    """The page a list action asks its reason on (admin/reason_action.html): the question, the selected `objects` in
+    a table of `columns` ({label: the row's value}), the reason's form, and the button that applies `action` to them.
+    The action applies itself when the page is posted back ("apply" in the request) with a valid form."""
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "opts": modeladmin.model._meta,
+        "title": title,
+        "question": question,
+        "columns": list(columns),
+        "rows": [(obj.pk, [value(obj) for value in columns.values()]) for obj in objects],
+        "adminform": admin_form(form),
+        "action": action,
+    }
+    return TemplateResponse(request, "admin/reason_action.html", context)
+
+
 @dataclass(frozen=True)
 class Decision:
     """A decision an operator makes on an object's page: its button label, the form it asks, the status it moves to.

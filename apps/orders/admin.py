@@ -30,6 +30,7 @@ from apps.core.admin import (
     TermsAdmin,
     admin_form,
     form_refusal,
+    reason_action,
 )
 from apps.core.errors import AppError
 from apps.core.money import money_text
@@ -647,12 +648,20 @@ class StorefrontKeyAdmin(admin.ModelAdmin):
                 text = gettext("Storefront keys deactivated: %(count)d.") % {"count": done}
                 self.message_user(request, text, messages.SUCCESS)
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": gettext("Deactivate storefront keys"),
-            "keys": keys,
-            "adminform": admin_form(form),
-            "action": "deactivate",
-        }
-        return TemplateResponse(request, "admin/orders/storefrontkey/deactivate.html", context)
+        return reason_action(
+            self,
+            request,
+            action="deactivate",
+            title=gettext("Deactivate storefront keys"),
+            question=gettext(
+                "Why are these keys deactivated? Their storefronts' requests are refused from now on, and the "
+                "merchants of the shops they serve are told, with the reason."
+            ),
+            form=form,
+            columns={
+                _("name"): lambda key: key.name,
+                _("key id"): lambda key: key.key_id,
+                _("state"): lambda key: gettext("active") if key.is_active else gettext("already deactivated"),
+            },
+            objects=keys,
+        )
