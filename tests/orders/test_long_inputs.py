@@ -6,7 +6,7 @@ from django.utils import timezone, translation
 
 from apps.core.errors import AppError, ErrorCode
 from apps.orders import services
-from apps.orders.constants import REVIEW_TEXT_MAX, GoodsStatus, OrderStatus
+from apps.orders.constants import REVIEW_TEXT_MAX, GoodsStatus, OrderStatus, RefundStatus
 from apps.orders.models import Order, Refund, Review, TrackingEvent
 from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund, place_order
 
@@ -82,3 +82,13 @@ def test_a_tracking_step_with_a_text_too_long_is_refused(merchant, operator, fie
     step = {"description": "Arrived at the hub", "place": "Leipzig", field: "x" * (limit + 1)}
     too_long(services.tracking_event_add, field, limit, order_id=order.pk, occurred_at=timezone.now(), **step)
     assert not TrackingEvent.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("decide", "field"), [(services.refund_approve, "note"), (services.refund_reject, "reason")])
+def test_a_refund_decision_s_reason_too_long_is_refused(merchant, operator, decide, field):
+    order = shipped(merchant, operator)
+    refund = services.refund_request(order_id=order.pk, reason="Broken", goods_status=GoodsStatus.RETURNED)
+    too_long(decide, field, 255, refund_id=refund.pk, operator=operator, **{field: "r" * 256})
+    refund.refresh_from_db()
+    assert (refund.status, refund.review_note) == (RefundStatus.PENDING, "")

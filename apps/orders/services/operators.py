@@ -138,6 +138,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
     """Approves an open refund once: the buyer gets T back (from escrow, or from the merchant's pending once the
     order was received) and the merchant gets its cost C back from supply; the order is refunded. When the operator
     finds the merchant at fault, the credit score's event is recorded."""
+    note = text_for(Refund, "review_note", note, field="note")
     order, refund = _refund_locked(refund_id)
     was = order.status
     transition(refund, RefundStatus.APPROVED, actor=operator, note=note, changes=reviewed(operator, note))
@@ -159,7 +160,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
         operator=operator,
         kind=ACTION_REFUND_APPROVED,
         title=REFUND_APPROVED_AT_FAULT if merchant_fault else REFUND_APPROVED,
-        reason=note.strip(),
+        reason=note,
         params={"number": order.number, "cost": money_text(order.total_cost)},
     )
     return refund
@@ -168,7 +169,8 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
 @transaction.atomic
 def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
     """Rejects an open refund once, with a reason; the order goes on where it was."""
-    if not reason.strip():
+    reason = text_for(Refund, "review_note", reason, field="reason")
+    if not reason:
         raise field_error("reason", _("Please give a reason."))
     order, refund = _refund_locked(refund_id)
     transition(refund, RefundStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
@@ -177,7 +179,7 @@ def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
         operator=operator,
         kind=ACTION_REFUND_REJECTED,
         title=REFUND_REJECTED,
-        reason=reason.strip(),
+        reason=reason,
         params={"number": order.number},
     )
     return refund
