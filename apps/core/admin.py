@@ -309,7 +309,8 @@ class Decision:
         if self.offered is not None:
             return self.offered(obj)
         current = getattr(obj, _status_field(type(obj)))
-        return self.to in type(obj).TRANSITIONS.get(current, set()) and self.when in (None, current)  # type: ignore[attr-defined]
+        table = type(obj).TRANSITIONS  # type: ignore[attr-defined]
+        return self.to in table.get(current, set()) and self.when in (None, current)
 
 
 def form_refusal(form: forms.Form, exc: AppError) -> None:
