@@ -8,13 +8,19 @@ from django.db.models import Count, QuerySet
 from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.admin import Decision, DecisionAdmin, ReadOnlyAdmin, admin_form, has_model_permission, linked_picture
+from apps.core.admin import (
+    Decision,
+    DecisionAdmin,
+    ReadOnlyAdmin,
+    has_model_permission,
+    linked_picture,
+    reason_action,
+)
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.models import Upload
@@ -283,16 +289,20 @@ class MerchantAdmin(DecisionAdmin):
         if form.is_bound and form.is_valid():
             self._decide(request, queryset, name, form.cleaned_data["reason"])
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": self.decisions[name].label,
-            "question": question,
-            "merchants": [(merchant, language_name(merchant.language)) for merchant in merchants],
-            "adminform": admin_form(form.in_languages([merchant.language for merchant in merchants])),
-            "action": name,
-        }
-        return TemplateResponse(request, "admin/accounts/merchant/transition_reason.html", context)
+        return reason_action(
+            self,
+            request,
+            action=name,
+            title=self.decisions[name].label,
+            question=question,
+            form=form.in_languages([merchant.language for merchant in merchants]),
+            columns={
+                _("merchant"): str,
+                _("status"): Merchant.get_status_display,
+                _("language"): lambda merchant: language_name(merchant.language),
+            },
+            objects=merchants,
+        )
 
     @admin.action(description=_("Approve registration"), permissions=["approve"])
     def approve(self, request: HttpRequest, queryset: QuerySet[Merchant]) -> None:
@@ -353,16 +363,20 @@ class SessionAdmin(ReadOnlyAdmin):
                 messages.SUCCESS,
             )
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": gettext("Revoke the selected sessions"),
-            "question": gettext("Why are these sessions ended? Each merchant is told, with the reason."),
-            "tokens": [(token, language_name(token.merchant.language)) for token in tokens],
-            "adminform": admin_form(form.in_languages([token.merchant.language for token in tokens] or ["en"])),
-            "action": "revoke",
-        }
-        return TemplateResponse(request, "admin/accounts/authtoken/revoke_reason.html", context)
+        return reason_action(
+            self,
+            request,
+            action="revoke",
+            title=gettext("Revoke the selected sessions"),
+            question=gettext("Why are these sessions ended? Each merchant is told, with the reason."),
+            form=form.in_languages([token.merchant.language for token in tokens] or ["en"]),
+            columns={
+                _("merchant"): lambda token: token.merchant,
+                _("language"): lambda token: language_name(token.merchant.language),
+                _("last used"): lambda token: token.last_used_at,
+            },
+            objects=tokens,
+        )
 
 
 @admin.register(ThirdPartyIdentity)

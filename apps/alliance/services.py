@@ -7,7 +7,7 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 
 from apps.accounts.models import Merchant
-from apps.core.errors import field_error
+from apps.core.errors import field_error, text_for
 from apps.core.money import ZERO, quantize
 from apps.core.terms import earliest_start, terms_version_add
 from apps.orders.models import Order
@@ -31,7 +31,7 @@ def referral_rate_set(
         raise field_error("percent", rate_bounds_message())
     version = ReferralRate(
         percent=percent,
-        change_note=note.strip()[:255],
+        change_note=text_for(ReferralRate, "change_note", note, field="note"),
         effective_from=effective_from or earliest_start(ReferralRate),
     )
     return cast(ReferralRate, terms_version_add(version=version, operator=operator))

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
 from apps.accounts.admin import ReasonForm
-from apps.core.admin import admin_form, has_model_permission
+from apps.core.admin import has_model_permission, reason_action
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.services import image_open
@@ -215,19 +215,26 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
                 done = ngettext("%(count)d listing removed.", "%(count)d listings removed.", removed)
                 self.message_user(request, done % {"count": removed}, messages.SUCCESS)
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": gettext("Remove listing"),
-            "question": gettext(
+        return reason_action(
+            self,
+            request,
+            action="remove_listing",
+            title=gettext("Remove listing"),
+            question=gettext(
                 "Why are these listings removed from their shops? The merchants see the reason, and the unused part of "
                 "a paid promotion that includes one is refunded to its merchant."
             ),
-            "listings": [(goods, language_name(goods.merchant.language)) for goods in listings],
-            "adminform": admin_form(form.in_languages(languages)),
-            "action": "remove_listing",
-        }
-        return TemplateResponse(request, "admin/catalog/shopgoods/remove.html", context)
+            form=form.in_languages(languages),
+            columns={
+                _("product"): lambda goods: goods.product,
+                _("merchant"): lambda goods: goods.merchant,
+                _("promoted until"): lambda goods: goods.promoted_end or "-",
+                _("clicks"): lambda goods: goods.clicks,
+                _("sales"): lambda goods: goods.sales,
+                _("language"): lambda goods: language_name(goods.merchant.language),
+            },
+            objects=listings,
+        )
 
 
 @admin.register(GoodsView)

@@ -184,7 +184,8 @@ def _status_labels(change: StatusChange) -> tuple[str, str]:
 
 
 class StatusLabels:
-    """The moved-from and moved-to statuses by their labels (the rows keep the stored codes)."""
+    """The moved-from and moved-to statuses by their labels (the rows keep the stored codes), and why in the reader's
+    language (StatusChange.rendered_note)."""
 
     @admin.display(description=_("from"))
     def from_label(self, change: StatusChange) -> str:
@@ -194,6 +195,10 @@ class StatusLabels:
     def to_label(self, change: StatusChange) -> str:
         return _status_labels(change)[1]
 
+    @admin.display(description=_("note"))
+    def note_text(self, change: StatusChange) -> str:
+        return change.rendered_note()
+
 
 class StatusChangeInline(StatusLabels, GenericTabularInline):
     """The status history of the object on the page (apps.core.transitions), read-only."""
@@ -201,7 +206,7 @@ class StatusChangeInline(StatusLabels, GenericTabularInline):
     model = StatusChange
     extra = 0
     can_delete = False
-    fields = readonly_fields = ("created_at", "from_label", "to_label", "actor", "note")
+    fields = readonly_fields = ("created_at", "from_label", "to_label", "actor", "note_text")
     ordering = ("-created_at", "-id")
 
     def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
@@ -213,7 +218,7 @@ class StatusChangeInline(StatusLabels, GenericTabularInline):
 
 @admin.register(StatusChange)
 class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
-    list_display = ["created_at", "content_type", "target", "from_label", "to_label", "actor", "note"]
+    list_display = ["created_at", "content_type", "target", "from_label", "to_label", "actor", "note_text"]
     list_filter = [("content_type", admin.RelatedOnlyFieldListFilter), "created_at"]
     search_fields = ["note", "object_id"]
     list_select_related = ["content_type", "actor"]
@@ -254,6 +259,33 @@ def admin_form(form: forms.Form) -> AdminForm:
     return AdminForm(form, [(None, {"fields": list(form.fields)})], {})  # type: ignore[arg-type]  # any form works
 
 
+def reason_action(
+    modeladmin: admin.ModelAdmin,
+    request: HttpRequest,
+    *,
+    action: str,
+    title: Any,
+    question: Any,
+    form: forms.Form,
+    columns: dict[Any, Callable[[Any], Any]],
+    objects: Sequence[Model],
+) -> TemplateResponse:
+    """The page a list action asks its reason on (admin/reason_action.html): the question, the selected `objects` in
+    a table of `columns` ({label: the row's value}), the reason's form, and the button that applies `action` to them.
+    The action applies itself when the page is posted back ("apply" in the request) with a valid form."""
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "opts": modeladmin.model._meta,
+        "title": title,
+        "question": question,
+        "columns": list(columns),
+        "rows": [(obj.pk, [value(obj) for value in columns.values()]) for obj in objects],
+        "adminform": admin_form(form),
+        "action": action,
+    }
+    return TemplateResponse(request, "admin/reason_action.html", context)
+
+
 @dataclass(frozen=True)
 class Decision:
     """A decision an operator makes on an object's page: its button label, the form it asks, the status it moves to.
@@ -261,14 +293,36 @@ class Decision:
     `when` limits it to one current status, for two decisions that move to the same status (a merchant's "approve"
     from pending and "reopen" from closed both make it active). `permission` is the operator's permission it needs:
     the admin's `has_<permission>_permission` (Django's "change" by default, or one of the model's Meta permissions),
-    the same that the list action making this decision in bulk declares.
+    the same that the list action making this decision in bulk declares. A step that moves no status (an order's
+    tracking step) has no `to` and is offered while `offered(obj)` holds.
     """
 
     label: Any
     form: type[forms.Form]
-    to: Any
+    to: Any = None
     when: Any = None
     permission: str = "change"
+    offered: Callable[[Any], bool] | None = None
+
+    def allowed(self, obj: Model) -> bool:
+        """Whether the object's current state allows this decision (its status table, or `offered`)."""
+        if self.offered is not None:
+            return self.offered(obj)
+        current = getattr(obj, _status_field(type(obj)))
+        table = type(obj).TRANSITIONS  # type: ignore[attr-defined]  # a state machine declares TRANSITIONS
+        return self.to in table.get(current, set()) and self.when in (None, current)
+
+
+def form_refusal(form: forms.Form, exc: AppError) -> None:
+    """Puts a service's refusal on the form: on the fields it names, else above the form."""
+    named = (exc.data or {}).get("errors") or {}
+    placed = False
+    for name, problems in named.items():
+        if name in form.fields:
+            form.add_error(name, list(problems))
+            placed = True
+    if not placed:
+        form.add_error(None, str(exc.message))
 
 
 class DecisionAdmin(admin.ModelAdmin):
@@ -340,15 +394,8 @@ class DecisionAdmin(admin.ModelAdmin):
         return own + super().get_urls()
 
     def allowed_decisions(self, obj: Model) -> list[str]:
-        """The names of the decisions the status table allows from the object's current status."""
-        current = getattr(obj, _status_field(type(obj)))
-        # attr-defined: a model with a state machine declares TRANSITIONS (apps.core.transitions)
-        allowed = type(obj).TRANSITIONS.get(current, set())  # type: ignore[attr-defined]
-        return [
-            name
-            for name, decision in self.decisions.items()
-            if decision.to in allowed and decision.when in (None, current)
-        ]
+        """The names of the decisions the object's current state allows (Decision.allowed)."""
+        return [name for name, decision in self.decisions.items() if decision.allowed(obj)]
 
     def decision_refused(self, name: str, obj: Model) -> str:
         """Why decision `name` is not offered for `obj`."""
@@ -396,7 +443,7 @@ class DecisionAdmin(admin.ModelAdmin):
                 try:
                     self.run_decision(name, obj, form.cleaned_data, request.user)
                 except AppError as exc:
-                    messages.error(request, str(exc.message))
+                    form_refusal(form, exc)
                 else:
                     messages.success(request, self.decision_done(name, obj, form.cleaned_data))
                     return redirect(change_url)

@@ -3,6 +3,9 @@
 from enum import IntEnum
 from typing import Any
 
+from django.db.models import Model
+from django.utils.translation import gettext as _
+
 
 class ErrorCode(IntEnum):
     """Stable machine codes; the envelope's `code` stays 0, this one travels in data.error."""
@@ -35,3 +38,13 @@ def field_error(field: str, message: Any, code: ErrorCode = ErrorCode.INVALID) -
     """A rejection of one form field: data.errors names the field (as the API spells it), so the form shows the
     message there."""
     return AppError(message, code, {"errors": {field: [str(message)]}})
+
+
+def text_for(model: type[Model], column: str, value: str, *, field: str = "") -> str:
+    """A text input as a service keeps it in `model`'s `column`: without surrounding spaces, and refused (a rejection
+    of `field`, by default the column, naming the limit) when longer than the column holds, never cut short."""
+    value = value.strip()
+    limit = getattr(model._meta.get_field(column), "max_length", None)
+    if limit is not None and len(value) > limit:
+        raise field_error(field or column, _("This is too long: at most %(max)d characters.") % {"max": limit})
+    return value

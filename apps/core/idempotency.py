@@ -1,5 +1,10 @@
 """`Idempotency-Key` for money-moving POSTs (api.md): the same key and body have no second effect and answer
-with the result of the first request; the same key with another body is refused.
+with the object the first request made or changed, as it is now; the same key with another body is refused.
+
+What a replay answers is that object read again, not a copy of the first answer: the key keeps which object (its
+model and id), never the response. So a withdrawal cancelled since, or an order shipped since, comes back cancelled
+or shipped; the replay moves nothing and says where the object stands now. A client that retries after a lost
+answer reads the same object the first request made, in its current state.
 
 The view declares its scope and hands the key to the service; the service runs its write through `run_once`
 (money operations through apps.wallet.operations.money_operation, which does it for them):
@@ -13,7 +18,7 @@ The view declares its scope and hands the key to the service; the service runs i
             return ok(WithdrawalOutputSerializer(withdrawal).data)
 
 The write and the claim on the key commit together (a crash leaves neither). A concurrent request with the same
-key waits on the unique index until the first commits, then gets the first one's result. A rejection (AppError)
+key waits on the unique index until the first commits, then gets the first one's object. A rejection (AppError)
 rolls the claim back with the write: nothing moved, and the same key may be sent again; what `before` wrote
 outside the transaction (the payment password try counter) stays.
 """
@@ -66,6 +71,8 @@ class IdempotencyKey:
 
 
 def _first_result(record: IdempotencyRecord, key: IdempotencyKey) -> Any:
+    """The object the key's first request returned, read now (its current state, not the first answer's), or a
+    refusal when this request's body is not the first one's."""
     if record.request_hash != key.fingerprint:
         raise AppError(_("This Idempotency-Key was already used for a different request."), ErrorCode.CONFLICT)
     result = record.result or {}
@@ -73,7 +80,8 @@ def _first_result(record: IdempotencyRecord, key: IdempotencyKey) -> Any:
 
 
 def run_once(key: IdempotencyKey | None, write: Callable[[], M], *, before: Callable[[], None] | None = None) -> M:
-    """Runs `write` in a transaction, once per key: a repeated key returns the object the first run returned.
+    """Runs `write` in a transaction, once per key: a repeated key returns the object the first run returned, as it
+    is now (read again: what happened to it since shows).
 
     `before` runs first, outside the transaction, and is skipped for a repeat (the payment password check).
     """

@@ -8,6 +8,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -45,7 +46,11 @@ class AppendOnlyModel(models.Model):
 
 class StatusChange(AppendOnlyModel):
     """The audit row of one status move of any object with a state machine (apps.core.transitions.transition):
-    what moved, from, to, who (an operator; empty for the merchant or the system), why, when."""
+    what moved, from, to, who (an operator; empty for the merchant or the system), why, when.
+
+    Why is either someone's own words (an operator's reason, a reference), kept as written (params None), or the
+    platform's wording: a gettext msgid whose %(name)s placeholders params fill, translated when shown, so each
+    operator reads the history in their language (as a merchant reads a message: apps.core.notices)."""
 
     content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
     object_id = models.PositiveBigIntegerField()
@@ -61,6 +66,7 @@ class StatusChange(AppendOnlyModel):
         related_name="+",
     )
     note = models.CharField(_("note"), max_length=255, blank=True)
+    params = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(_("time"), default=timezone.now, editable=False, db_index=True)
 
     class Meta:
@@ -71,6 +77,12 @@ class StatusChange(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.from_status} -> {self.to_status}"
+
+    def rendered_note(self) -> str:
+        """Why, in the reader's language: the platform's wording translated, someone's own words as written."""
+        if self.params is None:
+            return self.note
+        return gettext(self.note) % self.params if self.params else gettext(self.note)
 
 
 # The folder of private uploads; the media URL never serves it (views.public_media), only `common/file/<signed>`.

@@ -7,9 +7,9 @@ A model with a state machine names its status field and its table of allowed mov
         TRANSITIONS = DEPOSIT_TRANSITIONS            # {from: {to, ...}, ...}
         TRANSITION_REFUSED = gettext_lazy("This request was already decided.")   # optional
 
-`transition(obj, to, actor=..., note=...)` locks the row (FOR NO KEY UPDATE, as every lock: the lock order of
-apps.wallet.operations), checks the move, saves the new status with the other fields of the move, writes one
-append-only StatusChange and returns the object.
+`transition(obj, to, actor=..., note=...)` (or `message=..., params=...` for the platform's own wording) locks the row
+(FOR NO KEY UPDATE, as every lock: the lock order of apps.wallet.operations), checks the move, saves the new status
+with the other fields of the move, writes one append-only StatusChange and returns the object.
 """
 
 from typing import Any, TypeVar
@@ -36,11 +36,22 @@ def _label(model: type[models.Model], field: str, value: Any) -> str:
 
 
 @transaction.atomic
-def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: dict[str, Any] | None = None) -> M:
+def transition(
+    obj: M,
+    to: Any,
+    *,
+    actor: Any = None,
+    note: str = "",
+    message: str = "",
+    params: dict[str, Any] | None = None,
+    changes: dict[str, Any] | None = None,
+) -> M:
     """Moves `obj` to status `to` once: the row is locked, so of two concurrent moves one is refused.
 
-    `changes` are other fields saved with the move (a reviewer, a reason). Raises AppError (ErrorCode.STATE)
-    for a move the table does not allow; `obj` then keeps its fields.
+    Why it moved is `note`, someone's own words (an operator's reason, a reference) kept as written, or `message`,
+    the platform's own wording: a msgid marked with gettext_noop, its %(name)s placeholders filled from `params`,
+    translated when shown (StatusChange.rendered_note). `changes` are other fields saved with the move (a reviewer,
+    a reason). Raises AppError (ErrorCode.STATE) for a move the table does not allow; `obj` then keeps its fields.
     """
     model = type(obj)
     field = getattr(model, "STATUS_FIELD", "status")
@@ -63,7 +74,8 @@ def transition(obj: M, to: Any, *, actor: Any = None, note: str = "", changes: d
         from_status=str(current),
         to_status=str(to),
         actor=actor,
-        note=note[:255],
+        note=message or note[:255],
+        params=(params or {}) if message else None,
     )
     return obj
 

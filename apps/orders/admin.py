@@ -6,16 +6,13 @@ Orders come only from buyers (product.md 2.2): no add, no edit, no delete. Every
 """
 
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Model, Prefetch, QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import formats, timezone
@@ -32,6 +29,8 @@ from apps.core.admin import (
     StatusChangeInline,
     TermsAdmin,
     admin_form,
+    form_refusal,
+    reason_action,
 )
 from apps.core.errors import AppError
 from apps.core.money import money_text
@@ -59,18 +58,6 @@ from .forms import (
 )
 from .intake import storefront_key_create, storefront_key_deactivate
 from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, StorefrontKey, TrackingEvent
-
-
-def _form_errors(form: forms.Form, exc: AppError) -> None:
-    """Puts a service's refusal on the form: on the field it names, else above the form."""
-    named = (exc.data or {}).get("errors") or {}
-    placed = False
-    for name, problems in named.items():
-        if name in form.fields:
-            form.add_error(name, list(problems))
-            placed = True
-    if not placed:
-        form.add_error(None, str(exc.message))
 
 
 def _status_text(order: Order) -> str:
@@ -107,16 +94,6 @@ class RefundInline(ReadOnlyInline):
 # --- orders ----------------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Step:
-    """A step on an order's page that is not a status move (DecisionAdmin's decisions are): its label, its form,
-    when it is offered."""
-
-    label: Any
-    form: type[forms.Form]
-    offered: Callable[[Order], bool]
-
-
 @dataclass
 class CsvReport:
     shipped: list[tuple[int, str, str]] = field(default_factory=list)  # (line, order number, tracking number)
@@ -146,13 +123,15 @@ class OrderAdmin(DecisionAdmin):
     actions = ["ship_selected"]
     inlines = [OrderLineInline, TrackingEventInline, RefundInline, StatusChangeInline]
     change_list_template = "admin/orders/order/change_list.html"
-    decisions = {"ship": Decision(_("Ship"), ShipForm, OrderStatus.SHIPPED)}
-    steps = {
-        "tracking": Step(_("Add tracking event"), TrackingEventForm, lambda order: order.status in services.TRACKED),
-        "delivered": Step(
+    decisions = {
+        "ship": Decision(_("Ship"), ShipForm, OrderStatus.SHIPPED),
+        "tracking": Decision(
+            _("Add tracking event"), TrackingEventForm, offered=lambda order: order.status in services.TRACKED
+        ),
+        "delivered": Decision(
             _("Mark delivered"),
             DeliveredForm,
-            lambda order: order.status == OrderStatus.SHIPPED and order.delivered_at is None,
+            offered=lambda order: order.status == OrderStatus.SHIPPED and order.delivered_at is None,
         ),
     }
     extra_readonly = ("decide", "shop_name", "country_name", "ledger_entries")
@@ -257,21 +236,7 @@ class OrderAdmin(DecisionAdmin):
         )
         return format_html('<table class="order-ledger"><thead>{}</thead><tbody>{}</tbody></table>', head, body)
 
-    # ---------- what the operator can do on the order's page: the ship decision and the other steps ----------
-    @admin.display(description=_("actions"))
-    def decide(self, obj: Model) -> str:
-        order = cast(Order, obj)
-        links = [
-            (reverse(f"admin:orders_order_{name}", args=[order.pk]), self.decisions[name].label)
-            for name in self.allowed_decisions(order)
-        ]
-        links += [
-            (reverse(f"admin:orders_order_{name}", args=[order.pk]), step.label)
-            for name, step in self.steps.items()
-            if step.offered(order)
-        ]
-        return format_html_join(" ", '<a class="button" href="{}">{}</a>', links) if links else "-"
-
+    # ---------- what the operator can do on the order's page: ship, add a tracking step, mark delivered ----------
     def decision_summary(self, obj: Order, decision: str) -> str:
         return gettext("Order %(number)s (%(shop)s), %(status)s, %(quantity)d items, to %(name)s, %(address)s") % {
             "number": obj.number,
@@ -282,95 +247,53 @@ class OrderAdmin(DecisionAdmin):
             "address": f"{obj.ship_address}, {obj.ship_country}",
         }
 
+    def decision_refused(self, name: str, obj: Model) -> str:
+        order = cast(Order, obj)
+        if name == "delivered" and order.delivered_at is not None:
+            return gettext("Order %(number)s was already marked delivered.") % {"number": order.number}
+        return super().decision_refused(name, obj)
+
     def run_decision(self, name: str, obj: Order, data: dict, operator: Any) -> None:
-        services.order_ship(
-            order_id=obj.pk, carrier=data["carrier"], tracking_number=data["tracking_number"], operator=operator
-        )
-
-    def decision_done(self, name: str, obj: Order, data: dict) -> str:
-        return gettext("Order %(number)s shipped with %(carrier)s, tracking number %(tracking)s.") % {
-            "number": obj.number,
-            "carrier": data["carrier"].strip(),
-            "tracking": data["tracking_number"].strip(),
-        }
-
-    def get_urls(self) -> list:
-        own = [
-            path("ship-csv/", self.admin_site.admin_view(self.ship_csv_view), name="orders_order_ship_csv"),
-            *(
-                path(
-                    f"<path:object_id>/{name}/",
-                    self.admin_site.admin_view(self._step_view(name)),
-                    name=f"orders_order_{name}",
-                )
-                for name in self.steps
-            ),
-        ]
-        return own + super().get_urls()
-
-    def _run_step(self, name: str, order: Order, data: dict, operator: Any) -> str:
-        """Takes step `name` through its service; the operator's message."""
-        if name == "tracking":
+        if name == "ship":
+            services.order_ship(
+                order_id=obj.pk, carrier=data["carrier"], tracking_number=data["tracking_number"], operator=operator
+            )
+        elif name == "tracking":
             services.tracking_event_add(
-                order_id=order.pk,
+                order_id=obj.pk,
                 occurred_at=data["occurred_at"],
                 place=data["place"],
                 description=data["description"],
                 operator=operator,
             )
+        else:
+            delivered = services.order_mark_delivered(
+                order_id=obj.pk, operator=operator, delivered_at=data["delivered_at"]
+            )
+            obj.receive_due_at = delivered.receive_due_at  # what decision_done names
+
+    def decision_done(self, name: str, obj: Order, data: dict) -> str:
+        if name == "ship":
+            return gettext("Order %(number)s shipped with %(carrier)s, tracking number %(tracking)s.") % {
+                "number": obj.number,
+                "carrier": data["carrier"].strip(),
+                "tracking": data["tracking_number"].strip(),
+            }
+        if name == "tracking":
             return gettext("Tracking event recorded for order %(number)s: %(description)s.") % {
-                "number": order.number,
+                "number": obj.number,
                 "description": data["description"].strip(),
             }
-        delivered = services.order_mark_delivered(
-            order_id=order.pk, operator=operator, delivered_at=data["delivered_at"]
-        )
         return gettext(
             "Order %(number)s marked delivered. It counts as received on %(date)s unless the buyer confirms first."
         ) % {
-            "number": order.number,
-            "date": formats.localize(timezone.localtime(delivered.receive_due_at)),
+            "number": obj.number,
+            "date": formats.localize(timezone.localtime(obj.receive_due_at)),
         }
 
-    def _step_refused(self, name: str, order: Order) -> str:
-        if name == "delivered" and order.delivered_at is not None:
-            return gettext("Order %(number)s was already marked delivered.") % {"number": order.number}
-        refused = gettext("“%(decision)s” is not possible while the status is “%(status)s”.")
-        return refused % {"decision": self.steps[name].label, "status": _status_text(order)}
-
-    def _step_view(self, name: str) -> Callable[..., HttpResponse]:
-        step = self.steps[name]
-
-        def view(request: HttpRequest, object_id: str) -> HttpResponse:
-            order = self.get_object(request, object_id)
-            if order is None:
-                raise Http404
-            if not self.has_change_permission(request, order):
-                raise PermissionDenied
-            change_url = reverse("admin:orders_order_change", args=[order.pk])
-            if not step.offered(order):  # moved on meanwhile, or a typed address
-                messages.error(request, self._step_refused(name, order))
-                return redirect(change_url)
-            form = step.form(request.POST if request.method == "POST" else None)
-            if request.method == "POST" and form.is_valid():
-                try:
-                    done = self._run_step(name, order, form.cleaned_data, request.user)
-                except AppError as exc:
-                    _form_errors(form, exc)
-                else:
-                    messages.success(request, done)
-                    return redirect(change_url)
-            context = {
-                **self.admin_site.each_context(request),
-                "opts": self.model._meta,
-                "original": order,
-                "adminform": admin_form(form),
-                "title": step.label,
-                "summary": self.decision_summary(order, name),
-            }
-            return TemplateResponse(request, "admin/core/decision.html", context)
-
-        return view
+    def get_urls(self) -> list:
+        own = [path("ship-csv/", self.admin_site.admin_view(self.ship_csv_view), name="orders_order_ship_csv")]
+        return own + super().get_urls()
 
     # ---------- shipping several orders: a selection (one tracking number each) or a CSV file ----------
     @admin.action(description=_("Ship selected"), permissions=["change"])
@@ -696,7 +619,7 @@ class StorefrontKeyAdmin(admin.ModelAdmin):
                     reason=data["reason"],
                 )
             except AppError as exc:
-                _form_errors(form, exc)
+                form_refusal(form, exc)
             else:
                 shops = list(key.shops.order_by("name"))
                 context |= {"title": gettext("Storefront key created"), "key": key, "secret": secret, "shops": shops}
@@ -722,12 +645,20 @@ class StorefrontKeyAdmin(admin.ModelAdmin):
                 text = gettext("Storefront keys deactivated: %(count)d.") % {"count": done}
                 self.message_user(request, text, messages.SUCCESS)
             return None
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": gettext("Deactivate storefront keys"),
-            "keys": keys,
-            "adminform": admin_form(form),
-            "action": "deactivate",
-        }
-        return TemplateResponse(request, "admin/orders/storefrontkey/deactivate.html", context)
+        return reason_action(
+            self,
+            request,
+            action="deactivate",
+            title=gettext("Deactivate storefront keys"),
+            question=gettext(
+                "Why are these keys deactivated? Their storefronts' requests are refused from now on, and the "
+                "merchants of the shops they serve are told, with the reason."
+            ),
+            form=form,
+            columns={
+                _("name"): lambda key: key.name,
+                _("key id"): lambda key: key.key_id,
+                _("state"): lambda key: gettext("active") if key.is_active else gettext("already deactivated"),
+            },
+            objects=keys,
+        )

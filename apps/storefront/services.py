@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode
@@ -36,6 +37,8 @@ logger = logging.getLogger(__name__)
 # A payment page stays usable this long (Stripe keeps a Checkout session 30 minutes at least): "Pay" again within it
 # reopens the same page rather than starting a second payment.
 PAYMENT_REUSE = timedelta(minutes=25)
+# Why a payment of another amount than its order's is to be given back (its status history).
+PAID_ANOTHER_AMOUNT = gettext_noop("The buyer paid %(paid)s; the order asked %(asked)s")
 
 
 @dataclass(frozen=True)
@@ -163,20 +166,22 @@ def payment_apply(*, provider_name: str, event: PaymentEvent) -> Payment | None:
         return None
     if event.outcome is Outcome.FAILED:
         if payment.status == PaymentStatus.OPEN:
-            transition(payment, PaymentStatus.FAILED, note=_("The provider reported the payment failed"))
+            transition(payment, PaymentStatus.FAILED, message=gettext_noop("The provider reported the payment failed"))
         return payment
     if payment.status not in (PaymentStatus.OPEN, PaymentStatus.FAILED):
         return payment  # a retry of what was applied (paid, to give back, or given back since)
     if (event.amount, event.currency) != (payment.amount, payment.currency):
-        note = f"paid {event.amount} {event.currency}, asked {payment.amount} {payment.currency}"
         logger.error("payment of another amount", extra={"session": payment.session_id})
-        return transition(payment, PaymentStatus.TO_REFUND, note=note)
+        paid, asked = f"{event.amount} {event.currency}", f"{payment.amount} {payment.currency}"
+        return transition(
+            payment, PaymentStatus.TO_REFUND, message=PAID_ANOTHER_AMOUNT, params={"paid": paid, "asked": asked}
+        )
     try:
         with transaction.atomic():
             order_pay(order_id=payment.buyer_order.order_id, payment_reference=f"{provider_name}:{payment.session_id}")
     except AppError as exc:  # the order closed or was paid by another payment
         return transition(payment, PaymentStatus.TO_REFUND, note=str(exc.message))
-    return transition(payment, PaymentStatus.PAID, note=_("Paid by the buyer"))
+    return transition(payment, PaymentStatus.PAID, message=gettext_noop("Paid by the buyer"))
 
 
 def payment_refund_later(*, order: Order, reference: str) -> None:

@@ -4,6 +4,7 @@ and the reward in the inviter's funds records."""
 from datetime import timedelta
 from decimal import Decimal
 
+import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -90,3 +91,11 @@ def test_the_reward_is_in_the_inviters_funds_records(merchant_api, member, opera
     merchant_api.lang = "zh-CN"
     rows = merchant_api.get("/merchant/merchant/bill").json()["data"]["list"]
     assert rows[0]["title"] == "推荐奖励"
+
+
+@pytest.mark.django_db
+def test_a_rate_s_note_too_long_is_refused_not_cut(operator):
+    with translation.override("en"), pytest.raises(AppError) as refused:
+        referral_rate_set(percent=Decimal("5"), note="n" * 256, operator=operator)
+    assert refused.value.data == {"errors": {"note": ["This is too long: at most 255 characters."]}}
+    assert not ReferralRate.objects.exists()

@@ -122,3 +122,27 @@ def test_a_hook_without_an_implementation_fails_loudly_and_takes_one():
     assert hook(value=2) == 4
     with pytest.raises(ImproperlyConfigured):
         hook.register(lambda *, value: value)
+
+
+@pytest.mark.django_db
+def test_the_platform_s_wording_is_kept_as_a_message_and_read_in_the_reader_s_language():
+    merchant = MerchantFactory(status=MerchantStatus.PENDING)
+    wording = "The buyer paid %(paid)s; the order asked %(asked)s"
+    with translation.override("en"):  # the language of the move does not matter: the row keeps the msgid
+        transition(merchant, MerchantStatus.ACTIVE, message=wording, params={"paid": "5 USD", "asked": "7 USD"})
+    change = status_history(merchant).get()
+    assert (change.note, change.params) == (wording, {"paid": "5 USD", "asked": "7 USD"})
+    with translation.override("ru"):
+        assert change.rendered_note() == "Покупатель заплатил 5 USD, а заказ стоит 7 USD"  # noqa: RUF001 - Russian
+    with translation.override("en"):
+        assert change.rendered_note() == "The buyer paid 5 USD; the order asked 7 USD"
+
+
+@pytest.mark.django_db
+def test_someone_s_own_words_are_shown_as_written_in_every_language():
+    merchant = MerchantFactory(status=MerchantStatus.PENDING)
+    transition(merchant, MerchantStatus.ACTIVE, note="Paid by the buyer, 100% (%(sure)s)")  # words, not a msgid
+    change = status_history(merchant).get()
+    assert change.params is None
+    with translation.override("ru"):
+        assert change.rendered_note() == "Paid by the buyer, 100% (%(sure)s)"

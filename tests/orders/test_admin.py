@@ -508,3 +508,12 @@ def test_a_tracking_step_dated_before_the_shipment_is_refused_in_the_service_too
     assert not TrackingEvent.objects.exists() and Order.objects.get(pk=order.pk).delivered_at is None
     delivered = services.order_mark_delivered(order_id=order.pk, operator=operator, delivered_at=order.shipped_at)
     assert delivered.delivered_at == order.shipped_at
+
+
+@pytest.mark.django_db
+def test_the_order_s_history_reads_the_platform_s_notes_in_the_operator_s_language(client, operator, merchant):
+    order = place_order(merchant)  # paid: the platform's note "Paid by the buyer"
+    client.force_login(operator)
+    assert status_history(order).get().params == {}
+    assert "Оплачен покупателем" in client.get(change_url(order), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Paid by the buyer" in client.get(change_url(order), HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -392,6 +392,6 @@ def test_a_rejection_needs_a_reason(merchant, operator):
 def test_an_order_number_taken_in_the_same_second_is_drawn_again(merchant, monkeypatch):
     first = place_order(merchant, paid=False)
     numbers = iter([first.number, "O-FRESH-NUMBER"])
-    monkeypatch.setattr(services, "new_number", lambda prefix: next(numbers))
+    monkeypatch.setattr(services.storefront, "new_number", lambda prefix: next(numbers))
     second = place_order(merchant, paid=False)
     assert second.number == "O-FRESH-NUMBER" and Order.objects.count() == 2

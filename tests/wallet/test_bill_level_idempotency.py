@@ -5,7 +5,7 @@ import pytest
 from apps.core.models import IdempotencyRecord
 from apps.wallet import services
 from apps.wallet.apis.balance import BillApi
-from apps.wallet.constants import AccountKind, EntryKind
+from apps.wallet.constants import AccountKind, EntryKind, WithdrawalStatus
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.models import JournalLine, Withdrawal
 from apps.wallet.selectors import wallet_summary
@@ -231,3 +231,24 @@ def test_a_retry_with_the_pay_password_mistyped_still_gets_the_first_result(merc
     assert Withdrawal.objects.count() == 1
     merchant.refresh_from_db()
     assert merchant.pay_password_failures == 0
+
+
+def test_a_replay_answers_the_object_as_it_is_now_not_the_first_answer(merchant_api, merchant, fee_rule):
+    """The key keeps which object the first request made, not its answer: a withdrawal cancelled since comes back
+    cancelled, and the replay moves nothing."""
+    fund(merchant, "100")
+    payload = {
+        "method": "bank",
+        "full_name": "A",
+        "bank_name": "B",
+        "account": "40001234",
+        "amount": "30",
+        "pay_password": DEFAULT_PAY_PASSWORD,
+    }
+    first = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-now").json()["data"]
+    services.withdrawal_cancel(merchant=merchant, withdrawal_id=Withdrawal.objects.get().pk)
+    again = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-now").json()["data"]
+    assert again["id"] == first["id"]
+    assert (first["status"], again["status"]) == (WithdrawalStatus.PENDING, WithdrawalStatus.CANCELLED)
+    assert Withdrawal.objects.count() == 1
+    assert wallet_summary(merchant=merchant)["balance"] == "100.00"

@@ -183,7 +183,7 @@ def recovery_cancel(*, merchant: Merchant, recovery_id: int) -> AccountRecovery:
     if not AccountRecovery.objects.filter(pk=recovery_id, merchant_id=merchant.pk).exists():
         raise AppError(_("This account recovery was not found."), ErrorCode.NOT_FOUND)
     merchant, recovery = _locked(recovery_id)
-    transition(recovery, RecoveryStatus.CANCELLED, note="cancelled by the merchant in the app")
+    transition(recovery, RecoveryStatus.CANCELLED, message=gettext_noop("Cancelled by the merchant"))
     security_notice(
         merchant=merchant,
         event="recovery_cancelled",
@@ -223,10 +223,12 @@ def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
                     raise IntegrityError(kind)
             contact_set(merchant=merchant, email=recovery.new_email or None, phone=recovery.new_phone or None)
     except IntegrityError:
-        transition(recovery, RecoveryStatus.REJECTED, note="the new address belongs to another account now")
+        transition(
+            recovery, RecoveryStatus.REJECTED, message=gettext_noop("The new address belongs to another account now")
+        )
         security_notice(merchant=merchant, event="recovery_rejected", params=params, to=old)
         return False
-    transition(recovery, RecoveryStatus.APPLIED, note="applied after the delay")
+    transition(recovery, RecoveryStatus.APPLIED, message=gettext_noop("Applied after the delay"))
     session_revoke_all(merchant=merchant)
     operator_action_record(
         merchant=merchant,

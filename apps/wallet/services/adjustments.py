@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, text_for
 from apps.core.money import ZERO, money_bounded, money_text, quantize
 from apps.core.transitions import Operator, transition
 
@@ -78,11 +78,11 @@ def adjustment_approve(*, adjustment_id: int, approver: Operator) -> Adjustment:
 def adjustment_reject(*, adjustment_id: int, approver: Operator, reason: str) -> Adjustment:
     """A second operator turns a requested adjustment down, with a reason. Nothing moved, so the merchant is not
     told; the request stays listed with its decision."""
-    reason = reason.strip()
+    reason = text_for(Adjustment, "decision_note", reason, field="reason")
     if not reason:
         raise field_error("reason", _("Please give a reason."))
     adjustment = Adjustment.objects.get(pk=adjustment_id)
     approver = _second_operator(adjustment, approver)
-    changes = {"decided_by": approver, "decided_at": timezone.now(), "decision_note": reason[:255]}
+    changes = {"decided_by": approver, "decided_at": timezone.now(), "decision_note": reason}
     transition(adjustment, AdjustmentStatus.REJECTED, actor=approver, note=reason, changes=changes)
     return adjustment

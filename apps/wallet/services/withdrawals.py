@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, text_for
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
@@ -121,11 +121,11 @@ def withdrawal_create(
 @transaction.atomic
 def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) -> Withdrawal:
     """Marks a withdrawal paid out: held -> external (actual amount) + revenue:fees (fee). Exactly once."""
-    reference = reference.strip()
+    reference = text_for(Withdrawal, "payout_reference", reference, field="reference")
     if not reference:
         raise field_error("reference", _("Please enter the payout reference or transaction hash."))
     withdrawal = Withdrawal.objects.select_related("merchant").get(pk=withdrawal_id)
-    changes = {**reviewed(operator, reference), "payout_reference": reference[:128]}
+    changes = {**reviewed(operator, reference), "payout_reference": reference}
     transition(withdrawal, WithdrawalStatus.PAID, actor=operator, note=reference, changes=changes)
     external = AccountKind.EXTERNAL_CHAIN if withdrawal.method == Method.CHAIN else AccountKind.EXTERNAL_BANK
     lines = [
@@ -200,7 +200,7 @@ def withdrawal_cancel(
 
     def cancel(locked: Merchant) -> tuple[Withdrawal, Posting]:
         withdrawal = Withdrawal.objects.get(pk=withdrawal_id, merchant=locked)
-        transition(withdrawal, WithdrawalStatus.CANCELLED, note="cancelled by the merchant")
+        transition(withdrawal, WithdrawalStatus.CANCELLED, message=gettext_noop("Cancelled by the merchant"))
         return withdrawal, Posting(
             reference=ledger_ref(RefKind.WITHDRAWAL_CANCELLED, withdrawal.pk),
             kind=EntryKind.WITHDRAWAL_CANCELLED,
