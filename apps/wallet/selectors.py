@@ -18,9 +18,11 @@ from apps.accounts.models import Merchant
 from apps.catalog.models import Promotion
 from apps.core.money import ZERO, money_max, quantize
 from apps.core.prepared import Param, Prepared
+from apps.core.writers import fields_of
 from apps.shop.figures import totals_get
 from apps.shop.models import Level
 
+from .answers import BillLineSerializer
 from .constants import (
     BILL_TABS,
     CARD_NUMBER_PATTERN,
@@ -231,8 +233,8 @@ def _bill_lines(tab: str) -> QuerySet[JournalLine]:
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs.order_by("-id")).qs
 
 
-BILL_FIELDS = ("id", "entry_id", "amount", "balance_after", "entry__kind", "entry__memo", "entry__reference",
-               "entry__created_at")  # fmt: skip
+# A funds record as BillLineSerializer writes it, and what bill_memos reads.
+BILL_FIELDS = (*fields_of(BillLineSerializer), "entry_id", "entry__reference")
 _BILL_COUNT = Prepared(
     lambda tab: _bill_lines(tab).order_by().values("account_id").annotate(total=Count("id")).values("total")
 )
@@ -241,10 +243,15 @@ _BILL_PAGE = Prepared(lambda tab, start, end: _bill_lines(tab).values(*BILL_FIEL
 
 def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
     """The funds records: every movement of the merchant's balance (available account), newest first, as
-    (how many in all, this page's lines as BILL_FIELDS). Two queries."""
+    (how many in all, this page's lines as BILL_FIELDS), each memo in the reader's language (bill_memos). Two
+    queries, and those of bill_memos."""
     counted = _BILL_COUNT.row(tab, merchant=merchant.pk)
     start = (page - 1) * limit
-    return (counted["total"] if counted else 0), _BILL_PAGE.rows(tab, start, start + limit, merchant=merchant.pk)
+    lines = _BILL_PAGE.rows(tab, start, start + limit, merchant=merchant.pk)
+    memos = bill_memos(lines=lines)
+    for line in lines:
+        line["entry__memo"] = memos.get(line["entry_id"], line["entry__memo"])
+    return (counted["total"] if counted else 0), lines
 
 
 def _names_by_reference(

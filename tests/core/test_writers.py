@@ -37,10 +37,9 @@ def _value(field: serializers.Field, rng: random.Random) -> Any:
     if isinstance(field, serializers.IntegerField):
         return rng.randrange(0, 10**9)
     if isinstance(field, serializers.DecimalField):
-        places = field.decimal_places or 0
-        digits = min(field.max_digits or 20, 15) - 1  # what the database gives back (apps.core.money)
-        number = Decimal(rng.choice([0, 5, -15, rng.randrange(-(10**digits), 10**digits)]))
-        return number.scaleb(-rng.choice([0, places, places + 1]))  # SQLite's 5 as much as 5.00, and a rounding
+        places, digits = field.decimal_places or 0, min(field.max_digits or 20, 15) - 1  # what a database holds
+        number = Decimal(rng.randrange(-(10**digits), 10**digits)).scaleb(-rng.choice([places, places + 1]))
+        return rng.choice([Decimal(0), Decimal(5), number])  # SQLite's 5 as much as 5.00, and a rounding
     if isinstance(field, serializers.DateTimeField):
         moment = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=rng.randrange(0, 10**8) / 7)
         return moment.astimezone(rng.choice(ZONES))
