@@ -17,7 +17,6 @@ from apps.shop.selectors import package_list
 
 from ..models import PromotionGoods
 from ..selectors import promotion_list, promotions_running
-from .common import _absolute
 
 
 class PromotionPackageSerializer(serializers.Serializer):
@@ -45,7 +44,8 @@ class PromotedGoodsSerializer(serializers.Serializer):
 
     def get_image(self, item: PromotionGoods) -> str | None:
         images = list(item.product.images.all()) if item.product is not None else []
-        return _absolute(self.context["request"], images[0].thumbnail) if images else None
+        thumbnail = images[0].thumbnail if images else None
+        return self.context["request"].build_absolute_uri(thumbnail.url) if thumbnail else None
 
 
 class RunningPromotionSerializer(serializers.Serializer):
