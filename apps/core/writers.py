@@ -22,10 +22,10 @@ from rest_framework.fields import get_attribute
 
 from .formats import money, time
 from .money import MoneySerializerField
-from .uploads import absolute_url, storage_url
+from .uploads import absolute_url, storage_url, stored_upload_url
 
 Row = Mapping[str, Any]
-Formatter = Callable[[Any], Any]
+Formatter = Callable[..., Any]
 # The kinds whose value in a row is already what the serializer writes (a str, an int, a bool, a choice's value).
 _AS_IS = (serializers.CharField, serializers.IntegerField, serializers.BooleanField, serializers.ChoiceField)
 
@@ -73,6 +73,31 @@ class PictureField(serializers.CharField):
         return lambda name: absolute_url(request, storage_url(name))
 
 
+class UploadField(serializers.CharField):
+    """The absolute URL of an upload (apps.core.uploads.stored_upload_url; None without one) from the row's
+    `<name>__id`, `<name>__file` and `<name>__is_private` (`name`: the field's own by default)."""
+
+    def __init__(self, *, name: str = "", **kwargs: Any) -> None:
+        self.name = name
+        kwargs.setdefault("allow_null", True)
+        super().__init__(**kwargs)
+
+    def bind(self, field_name: str, parent: Any) -> None:
+        super().bind(field_name, parent)
+        name = self.name or field_name
+        self.sources = (f"{name}__id", f"{name}__file", f"{name}__is_private")
+        # A private upload's link is signed with the time: the examples keep to public ones, written the same twice.
+        self.examples = dict(zip(self.sources, ([None, 7], [None, "public/logo/a_1.png"], [False]), strict=True))
+        self.source, self.source_attrs = "*", []
+
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]  # None: no upload
+        return self.formatter(self.context)(*(get_attribute(value, [source]) for source in self.sources))
+
+    def formatter(self, context: Mapping[str, Any]) -> Formatter:
+        request = context.get("request")
+        return lambda pk, name, is_private: stored_upload_url(pk, name, is_private, request)
+
+
 class _Derived:
     """A value computed from the row's `sources` by `function` (one source: its value; several: theirs in order).
     `sources` maps each to examples of what the row holds (tests/core/test_writers.py writes rows of them)."""
@@ -92,7 +117,7 @@ class _Derived:
         return self.function(*(get_attribute(value, [source]) for source in self.sources))
 
     def formatter(self, context: Mapping[str, Any]) -> Formatter:
-        return self.function
+        return self.function  # type: ignore[no-any-return]
 
 
 _DERIVED: dict[type[serializers.Field], type] = {}
@@ -154,9 +179,9 @@ class Writer:
                 namespace[f"W{index}"] = writer(type(field))
                 setup.append(f"{formatter} = W{index}.bind(context)")
                 written = _call(field, value, formatter)
-            elif isinstance(field, _Derived) and len(field.sources) > 1:
-                setup.append(f"{formatter} = F[{index}].function")
-                written = f"{formatter}({', '.join(f'row[{source!r}]' for source in field.sources)})"
+            elif len(sources := getattr(field, "sources", ())) > 1:  # a field of several values of the row
+                setup.append(f"{formatter} = F[{index}].formatter(context)")
+                written = f"{formatter}({', '.join(f'row[{source!r}]' for source in sources)})"
             elif hasattr(field, "formatter"):
                 setup.append(f"{formatter} = F[{index}].formatter(context)")
                 written = _call(field, value, formatter)
@@ -213,5 +238,5 @@ def fields_of(serializer: type[serializers.Serializer]) -> tuple[str, ...]:
     for field in _readable(serializer()):
         if isinstance(field, serializers.BaseSerializer):
             continue
-        names.update(dict.fromkeys(field.sources if isinstance(field, _Derived) else (str(field.source),)))
+        names.update(dict.fromkeys(getattr(field, "sources", None) or (str(field.source),)))
     return tuple(names)
