@@ -108,52 +108,31 @@ def fee_rule_current(at: datetime | None = None) -> FeeRule:
     return FeeRule(rule["fixed_fee"], rule["percent_fee"], rule["minimum"])
 
 
-@dataclass(frozen=True)
-class WithdrawalPreview:
-    amount: Decimal
-    fee: Decimal
-    actual_amount: Decimal
-
-
-def withdrawal_preview(*, amount: Decimal) -> WithdrawalPreview:
-    """The fee and the amount received for `amount` under the published rule (never below zero)."""
+def withdrawal_preview(*, amount: Decimal) -> dict[str, Decimal]:
+    """The fee and the amount received for `amount` under the published rule (never below zero): a row of
+    ExtractApi.OutputSerializer.FeePreviewSerializer."""
     fee = fee_rule_current().fee_for(amount)
-    return WithdrawalPreview(amount=amount, fee=fee, actual_amount=max(amount - fee, ZERO))
+    return {"amount": amount, "fee": fee, "actual_amount": max(amount - fee, ZERO)}
 
 
-@dataclass(frozen=True)
-class WithdrawalForm:
-    balance: Decimal
-    currency: str
-    methods: list[dict[str, str]]
-    networks: list[dict[str, Any]]
-    address_formats: dict[str, str]
-    card_pattern: str
-    fee_fixed: Decimal
-    fee_percent: Decimal
-    minimum: Decimal
-    maximum: Decimal
-    review_hours: int
-    preview: WithdrawalPreview | None
-
-
-def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = None) -> WithdrawalForm:
-    """What the withdraw screen shows before the merchant pays: balance, methods, networks, the fee rule."""
+def withdrawal_form(*, merchant: Merchant, preview: dict[str, Decimal] | None = None) -> dict[str, Any]:
+    """What the withdraw screen shows before the merchant pays (a row of ExtractApi.OutputSerializer): balance,
+    methods, networks, the fee rule, and the `preview` of withdrawal_preview."""
     rule = fee_rule_current()
-    return WithdrawalForm(
-        balance=available_balance(merchant=merchant),
-        currency=settings.PLATFORM_CURRENCY,
-        methods=[{"code": code, "label": str(label)} for code, label in Method.choices],
-        networks=networks_active(),
-        address_formats={code: str(label) for code, label in AddressFormat.choices},
-        card_pattern=CARD_NUMBER_PATTERN,
-        fee_fixed=rule.fixed,
-        fee_percent=rule.percent,
-        minimum=rule.minimum,
-        maximum=money_max("withdrawal"),
-        review_hours=withdrawal_review_hours(),
-        preview=preview,
-    )
+    return {
+        "balance": available_balance(merchant=merchant),
+        "currency": settings.PLATFORM_CURRENCY,
+        "methods": [{"code": code, "label": str(label)} for code, label in Method.choices],
+        "networks": networks_active(),
+        "address_formats": {code: str(label) for code, label in AddressFormat.choices},
+        "card_pattern": CARD_NUMBER_PATTERN,
+        "fee_fixed": rule.fixed,
+        "fee_percent": rule.percent,
+        "minimum": rule.minimum,
+        "maximum": money_max("withdrawal"),
+        "review_hours": withdrawal_review_hours(),
+        "preview": preview,
+    }
 
 
 def withdrawal_review_hours() -> int:

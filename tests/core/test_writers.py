@@ -45,6 +45,8 @@ def _value(field: serializers.Field, rng: random.Random) -> Any:
         return moment.astimezone(rng.choice(ZONES))
     if isinstance(field, serializers.DateField):
         return date(2026, 1, 1) + timedelta(days=rng.randrange(0, 400))
+    if isinstance(field, serializers.DictField):
+        return {rng.choice(TEXTS): _value(field.child, rng) for _ in range(3)}
     if isinstance(field, serializers.EmailField):
         return rng.choice(["ana@example.com", "名@例子.中国"])
     if isinstance(field, serializers.CharField):
