@@ -41,11 +41,18 @@ def time_or_none(value: datetime | None) -> str | None:
     return time(value) if value is not None else None
 
 
-def labels(choices: type[Choices]) -> dict:
+class Labels(dict):
+    """{value: label}; a value no longer among the choices is its own label (written as stored)."""
+
+    def __missing__(self, key: object) -> object:
+        return key
+
+
+def labels(choices: type[Choices]) -> Labels:
     """{value: label} of `choices` in the active language (a get_FOO_display() for plain values)."""
     return _labels(choices, translation.get_language())
 
 
 @lru_cache(maxsize=256)
-def _labels(choices: type[Choices], language: str | None) -> dict:
-    return {value: str(label) for value, label in choices.choices}
+def _labels(choices: type[Choices], language: str | None) -> Labels:
+    return Labels((value, str(label)) for value, label in choices.choices)

@@ -12,15 +12,14 @@ DRF's `to_representation` and, through `formatter(context)`, in a compiled write
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from django.db.models import Choices
-from django.utils import translation
 from rest_framework import serializers
 from rest_framework.fields import get_attribute
 
-from .formats import money, time
+from .formats import labels, money, time
 from .money import MoneySerializerField
 from .uploads import absolute_url, storage_url, stored_upload_url
 
@@ -28,16 +27,6 @@ Row = Mapping[str, Any]
 Formatter = Callable[..., Any]
 # The kinds whose value in a row is already what the serializer writes (a str, an int, a bool, a choice's value).
 _AS_IS = (serializers.CharField, serializers.IntegerField, serializers.BooleanField, serializers.ChoiceField)
-
-
-class _Label(dict):
-    def __missing__(self, key: Any) -> Any:
-        return key  # a value no longer among the choices is written as stored
-
-
-@lru_cache(maxsize=256)
-def _labels(choices: type[Choices], language: str | None) -> _Label:
-    return _Label((value, str(label)) for value, label in choices.choices)
 
 
 class LabelField(serializers.CharField):
@@ -48,10 +37,10 @@ class LabelField(serializers.CharField):
         super().__init__(**kwargs)
 
     def to_representation(self, value: Any) -> str:
-        return _labels(self.choices_class, translation.get_language())[value]  # type: ignore[no-any-return]
+        return labels(self.choices_class)[value]  # type: ignore[no-any-return]
 
     def formatter(self, context: Mapping[str, Any]) -> Formatter:
-        return _labels(self.choices_class, translation.get_language()).__getitem__
+        return labels(self.choices_class).__getitem__
 
 
 class PictureField(serializers.CharField):
@@ -170,6 +159,8 @@ class Writer:
         namespace: dict[str, Any] = {"F": self.fields}
         items, setup = [], []
         for index, field in enumerate(self.fields):
+            if isinstance(field, serializers.SerializerMethodField):
+                raise TypeError(f"{self.serializer.__qualname__}.{field.field_name}: a method cannot be compiled")
             value, formatter = f"row[{field.source!r}]", f"f{index}"
             if isinstance(field, serializers.ListSerializer):
                 namespace[f"W{index}"] = writer(type(field.child))  # type: ignore[arg-type]  # a serializer
