@@ -69,7 +69,7 @@ class UploadField(serializers.CharField):
     def __init__(self, *, name: str = "", **kwargs: Any) -> None:
         self.name = name
         kwargs.setdefault("allow_null", True)
-        super().__init__(**kwargs)
+        super().__init__(source="*", **kwargs)  # the row: the field reads its `sources`
 
     def bind(self, field_name: str, parent: Any) -> None:
         super().bind(field_name, parent)
@@ -77,7 +77,6 @@ class UploadField(serializers.CharField):
         self.sources = (f"{name}__id", f"{name}__file", f"{name}__is_private")
         # A private upload's link is signed with the time: the examples keep to public ones, written the same twice.
         self.examples = dict(zip(self.sources, ([None, 7], [None, "public/logo/a_1.png"], [False]), strict=True))
-        self.source, self.source_attrs = "*", []
 
     def to_representation(self, value: Any) -> str | None:  # type: ignore[override]  # None: no upload
         return self.formatter(self.context)(*(get_attribute(value, [source]) for source in self.sources))
@@ -93,17 +92,13 @@ class _Derived:
 
     def __init__(self, *, function: Callable[..., Any], sources: Mapping[str, Sequence[Any]], **kwargs: Any) -> None:
         self.function, self.examples, self.sources = function, sources, tuple(sources)
-        super().__init__(**kwargs)  # type: ignore[call-arg]
-
-    def bind(self, field_name: str, parent: Any) -> None:
-        super().bind(field_name, parent)  # type: ignore[misc]
-        self.source = self.sources[0] if len(self.sources) == 1 else "*"
-        self.source_attrs = [] if self.source == "*" else [self.source]
+        super().__init__(source="*", **kwargs)  # type: ignore[call-arg]  # the row: the field reads its `sources`
 
     def to_representation(self, value: Any) -> Any:
-        if len(self.sources) == 1:
-            return self.function(value)
-        return self.function(*(get_attribute(value, [source]) for source in self.sources))
+        values = [get_attribute(value, [source]) for source in self.sources]
+        if values == [None] and self.allow_null:  # type: ignore[attr-defined]
+            return None  # a null value is null, as DRF writes it
+        return self.function(*values)
 
     def formatter(self, context: Mapping[str, Any]) -> Formatter:
         return self.function  # type: ignore[no-any-return]
@@ -161,7 +156,8 @@ class Writer:
         for index, field in enumerate(self.fields):
             if isinstance(field, serializers.SerializerMethodField):
                 raise TypeError(f"{self.serializer.__qualname__}.{field.field_name}: a method cannot be compiled")
-            value, formatter = f"row[{field.source!r}]", f"f{index}"
+            sources = getattr(field, "sources", (field.source,))  # the row's values the field reads
+            value, formatter = f"row[{sources[0]!r}]", f"f{index}"
             if isinstance(field, serializers.ListSerializer):
                 namespace[f"W{index}"] = writer(type(field.child))  # type: ignore[arg-type]  # a serializer
                 setup.append(f"{formatter} = W{index}.bind(context)")
@@ -170,7 +166,7 @@ class Writer:
                 namespace[f"W{index}"] = writer(type(field))
                 setup.append(f"{formatter} = W{index}.bind(context)")
                 written = _call(field, value, formatter)
-            elif len(sources := getattr(field, "sources", ())) > 1:  # a field of several values of the row
+            elif len(sources) > 1:
                 setup.append(f"{formatter} = F[{index}].formatter(context)")
                 written = f"{formatter}({', '.join(f'row[{source!r}]' for source in sources)})"
             elif hasattr(field, "formatter"):
