@@ -11,17 +11,14 @@ from django.utils.translation import gettext as _
 
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared
+from apps.core.writers import fields_of
 
+from .answers import MerInfoSerializer, _ShopSummarySerializer
 from .constants import RECOVERY_OPEN, MerchantStatus
 from .hooks import wallet_summary
 from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
-# The merchant's own fields in the summary (getMerInfo): none is translated, and the password hashes are not among them.
-MERCHANT_SUMMARY_FIELDS = (
-    "id", "phone", "email", "real_name", "country", "status", "status_reason", "language", "time_zone", "invite_code",
-    "created_at",
-)  # fmt: skip
 
 
 def account_normalize(account: str) -> str:
@@ -57,25 +54,30 @@ def invitation_resolve(*, code: str) -> tuple[InvitationCode | None, Merchant | 
     return None, inviter
 
 
-_UPLOAD = ("id", "file", "is_private")
+# The merchant's own values in the summary (getMerInfo), with its shop's: none is translated, and the password hashes
+# are not among them (`has_pay_password` is read in SQL). The wallet's figures and the level are added to the row.
+_WALLET = ("balance", "pending_amount", "held_amount", "pending_sales", "total_income")
+_SHOP = tuple(f"shop__{name}" for name in fields_of(_ShopSummarySerializer))
 _SUMMARY = Prepared(
     lambda: Merchant.objects.filter(pk=Param("merchant")).values(
-        *MERCHANT_SUMMARY_FIELDS,
-        *(f"avatar__{field}" for field in _UPLOAD),
-        *(f"shop__{field}" for field in ("id", "name", "phone", "address")),
-        *(f"shop__logo__{field}" for field in _UPLOAD),
+        *(name for name in fields_of(MerInfoSerializer) if name not in (*_WALLET, "has_pay_password")),
+        *_SHOP,
         has_pay_password=~Q(pay_password=""),
     )
 )
 
 
 def merchant_summary(*, merchant: Merchant) -> dict[str, Any]:
-    """What getMerInfo shows, read fresh: the merchant's fields with its avatar, shop and logo (one query), and
-    the wallet figures as `wallet` (hooks.wallet_summary, filled in by the wallet app)."""
+    """What getMerInfo shows, read fresh, as a MerInfoSerializer row: the merchant's values with its avatar, its
+    `shop` (None without one) with the logo (one query), and the wallet figures (hooks.wallet_summary, filled in by
+    the wallet app); the `level` is None here."""
     row = _SUMMARY.row(merchant=merchant.pk)
     if row is None:
         raise Merchant.DoesNotExist
-    row["wallet"] = wallet_summary(merchant=merchant)
+    shop = {name.removeprefix("shop__"): row.pop(name) for name in _SHOP}
+    row["shop"] = shop if shop["id"] is not None else None
+    row["level"] = None
+    row.update(wallet_summary(merchant=merchant))
     return row
 
 

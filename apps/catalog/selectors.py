@@ -20,8 +20,10 @@ from apps.core.cached import Generation
 from apps.core.errors import AppError, ErrorCode
 from apps.core.prepared import Param, Prepared, params, translated, values
 from apps.core.uploads import storage_url
+from apps.core.writers import fields_of
 from apps.levels.selectors import level_terms
 
+from .answers import COVER, PRICED, ProductCardSerializer
 from .filters import GoodsFilter, ProductFilter
 from .models import Category, Product, ProductImage, ShopGoods
 from .promotion.selectors import with_promotion
@@ -30,7 +32,7 @@ from .texts import product_missing
 # A product card as lists show it, read as plain values (no model instances): the title in the request's language
 # with modeltranslation's fallbacks, and `cover`, the storage URL of the first picture's thumbnail (None when there
 # is none). The lists are the hottest reads of the app; building and serialising models cost most of them.
-CARD_VALUES = ("id", "title", "category_id", "retail_price", "stock", "is_hot")
+CARD_VALUES = tuple(name for name in fields_of(ProductCardSerializer) if name not in (*PRICED, COVER))
 
 
 def _cover(product: str = "pk") -> Subquery:

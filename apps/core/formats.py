@@ -1,12 +1,12 @@
 """How answers built from plain values write money, times and choice labels: the text the serializers' own fields
-write (each such answer has a test that compares it with its serializer's), for a fraction of the calls.
+write, for a fraction of the calls (apps.core.writers compiles the serializers' fields to these).
 
 The hot reads skip DRF's serializers (README, Performance): a serializer deep-copies its fields for every
 instance, and a DateTimeField asks for the current time zone on every value. The API never activates a time zone
 of its own, so times are written in settings.TIME_ZONE, as DRF does then.
 """
 
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Context, Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
@@ -41,27 +41,18 @@ def time_or_none(value: datetime | None) -> str | None:
     return time(value) if value is not None else None
 
 
-def written(value: object) -> object:
-    """A report's figures as its serializer writes them, where every decimal is an amount or an average to the cent:
-    decimals as money, datetimes and dates in ISO 8601, inside dicts and lists too."""
-    if isinstance(value, dict):
-        return {key: written(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [written(item) for item in value]
-    if isinstance(value, Decimal):
-        return money(value)
-    if isinstance(value, datetime):
-        return time(value)
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
+class Labels(dict):
+    """{value: label}; a value no longer among the choices is its own label (written as stored)."""
+
+    def __missing__(self, key: object) -> object:
+        return key
 
 
-def labels(choices: type[Choices]) -> dict:
+def labels(choices: type[Choices]) -> Labels:
     """{value: label} of `choices` in the active language (a get_FOO_display() for plain values)."""
     return _labels(choices, translation.get_language())
 
 
 @lru_cache(maxsize=256)
-def _labels(choices: type[Choices], language: str | None) -> dict:
-    return {value: str(label) for value, label in choices.choices}
+def _labels(choices: type[Choices], language: str | None) -> Labels:
+    return Labels((value, str(label)) for value, label in choices.choices)

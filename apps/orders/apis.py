@@ -1,6 +1,5 @@
 """The merchant's orders: the list with its tab counts, one order, pickup (one or a batch), the refund requests."""
 
-from datetime import timedelta
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -14,27 +13,20 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
-from apps.core.formats import labels, money, time, time_or_none
+from apps.core.formats import money
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import PageSerializer, paged
 from apps.core.uploads import absolute_url, storage_url
+from apps.core.writers import writer
 
 from . import selectors, services
-from .constants import PICK_BATCH_MAX, GoodsStatus, OrderSource, OrderStatus, PickResult, RefundStatus
+from .answers import OrderDetailSerializer, OrderSummarySerializer, RefundStateSerializer
+from .constants import PICK_BATCH_MAX, OrderStatus, PickResult, RefundStatus
 from .models import Order, OrderLine
 
 STATUS_FILTERS = ["all", *(str(code) for code in OrderStatus.values)]
-
-
-def _image(request: Request, name: str) -> str | None:
-    """The absolute URL of an order line's picture by its storage name (none when the line has none)."""
-    return absolute_url(request, storage_url(name))
-
-
-def _line_image(request: Request, line: OrderLine | None) -> str | None:
-    return _image(request, line.image if line is not None else "")
 
 
 def _first_line(order: Order) -> OrderLine | None:
@@ -43,84 +35,7 @@ def _first_line(order: Order) -> OrderLine | None:
     return lines[0] if lines else None
 
 
-def seconds_or_none(value: timedelta | None) -> int | None:
-    """A duration as whole seconds (the time a paused pickup window has left)."""
-    return int(value.total_seconds()) if value is not None else None
-
-
-def masked_phone(phone: str) -> str:
-    """A buyer's phone as the merchant sees it: the first three and last two characters."""
-    phone = phone.strip()
-    return phone[:3] + "•" * max(len(phone) - 5, 2) + phone[-2:] if len(phone) > 5 else "•" * len(phone)
-
-
-class OrderSummarySerializer(serializers.Serializer):
-    """An order as a list shows it: its first product stands for it."""
-
-    id = serializers.IntegerField()
-    number = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    status = serializers.ChoiceField(choices=OrderStatus.choices)
-    status_label = serializers.CharField(source="get_status_display")
-    title = serializers.SerializerMethodField()
-    image = serializers.SerializerMethodField()
-    line_count = serializers.SerializerMethodField()
-    quantity = serializers.IntegerField()
-    total_payment = MoneySerializerField()
-    total_cost = MoneySerializerField()
-    earnings = MoneySerializerField()
-    pickup_deadline = serializers.DateTimeField(
-        allow_null=True, help_text="An order awaiting pickup not picked up by then is cancelled. Null while paused."
-    )
-    pickup_paused_left = serializers.SerializerMethodField(
-        help_text="While the shop is closed its pickup windows pause: the seconds this order's window has left, "
-        "counted again from when the shop reopens. Null while the window runs."
-    )
-    ship_deadline = serializers.DateTimeField(
-        allow_null=True,
-        help_text="A picked-up order the platform has not shipped by then is cancelled: its cost comes back to the "
-        "balance and the buyer is refunded, with no credit event.",
-    )
-    settle_at = serializers.DateTimeField(allow_null=True)
-
-    def get_pickup_paused_left(self, order: Order) -> int | None:
-        return seconds_or_none(order.pickup_paused_left)
-
-    def get_title(self, order: Order) -> str:
-        line = _first_line(order)
-        return line.title if line else ""
-
-    def get_image(self, order: Order) -> str | None:
-        return _line_image(self.context["request"], _first_line(order))
-
-    def get_line_count(self, order: Order) -> int:
-        return len(order.lines.all())
-
-
-# The list builds its items from plain values (selectors.order_page), written as OrderSummarySerializer writes them
-# (apps.core.formats; tests/orders/test_api.py).
-
-
-def summary_data(request: Request, row: dict, statuses: dict[int, str]) -> dict:
-    """An OrderSummarySerializer item from an order_page row; `statuses`: labels(OrderStatus), read once a page."""
-    return {
-        "id": row["id"],
-        "number": row["number"],
-        "created_at": time(row["created_at"]),
-        "status": row["status"],
-        "status_label": statuses[row["status"]],
-        "title": row["title"],
-        "image": _image(request, row["image"]),
-        "line_count": row["line_count"],
-        "quantity": row["quantity"],
-        "total_payment": money(row["total_payment"]),
-        "total_cost": money(row["total_cost"]),
-        "earnings": money(row["earnings"]),
-        "pickup_deadline": time_or_none(row["pickup_deadline"]),
-        "pickup_paused_left": seconds_or_none(row["pickup_paused_left"]),
-        "ship_deadline": time_or_none(row["ship_deadline"]),
-        "settle_at": time_or_none(row["settle_at"]),
-    }
+write_summary = writer(OrderSummarySerializer)
 
 
 class OrderListApi(ApiView):
@@ -153,8 +68,7 @@ class OrderListApi(ApiView):
         total, rows = selectors.order_page(
             merchant=merchant, counts=counts, status=status, keyword=v["keyword"], page=v["page"], limit=v["limit"]
         )
-        statuses = labels(OrderStatus)
-        items = [summary_data(request, row, statuses) for row in rows]
+        items = write_summary.many(rows, {"request": request})
         page = page_answer(total, items, page=v["page"], limit=v["limit"])
         page["counts"] = {str(code): n for code, n in counts.items()}
         page["awaiting_pickup"] = counts[OrderStatus.AWAITING_PICKUP]
@@ -162,175 +76,22 @@ class OrderListApi(ApiView):
         return ok(page)
 
 
-class OrderLineSerializer(serializers.Serializer):
-    title = serializers.CharField()
-    image = serializers.SerializerMethodField()
-    quantity = serializers.IntegerField()
-    retail_price = MoneySerializerField()
-    purchase_price = MoneySerializerField()
-    profit = MoneySerializerField()
-
-    def get_image(self, line: OrderLine) -> str | None:
-        return _line_image(self.context["request"], line)
-
-
-class TrackingEventSerializer(serializers.Serializer):
-    occurred_at = serializers.DateTimeField()
-    place = serializers.CharField()
-    description = serializers.CharField()
-
-
-class HistorySerializer(serializers.Serializer):
-    status = serializers.SerializerMethodField()
-    status_label = serializers.SerializerMethodField()
-    created_at = serializers.DateTimeField()
-
-    def get_status(self, change: Any) -> int:
-        return int(change.to_status)
-
-    def get_status_label(self, change: Any) -> str:
-        return str(OrderStatus(int(change.to_status)).label)
-
-
-class RefundStateSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    created_at = serializers.DateTimeField()
-    amount = MoneySerializerField()
-    reason = serializers.CharField()
-    goods_status = serializers.ChoiceField(choices=GoodsStatus.choices)
-    goods_status_label = serializers.CharField(source="get_goods_status_display")
-    status = serializers.ChoiceField(choices=RefundStatus.choices)
-    status_label = serializers.CharField(source="get_status_display")
-    decision_note = serializers.SerializerMethodField(help_text="The operator's reason for a rejection.")
-    decided_at = serializers.DateTimeField(source="reviewed_at", allow_null=True)
-
-    def get_decision_note(self, refund: Any) -> str:
-        return refund.review_note if refund.status == RefundStatus.REJECTED else ""
-
-
 class OrderDetailApi(ApiView):
     class InputSerializer(serializers.Serializer):
         id = IdField()
 
-    class OutputSerializer(OrderSummarySerializer):
-        # A declared field, taken out of the class by DRF's metaclass: it does not shadow Field.source at run time.
-        source = serializers.ChoiceField(  # type: ignore[assignment]
-            choices=OrderSource.choices,
-            help_text="Where the order came from: the platform's storefront, an external storefront (source_name), "
-            "or, for orders received before storefront keys, the intake's former shared secret.",
-        )
-        source_label = serializers.CharField(source="get_source_display")
-        source_name = serializers.SerializerMethodField(help_text="The external storefront's name; empty otherwise.")
-        payment_reference = serializers.CharField(
-            help_text="The buyer's payment: the payment provider's reference (the platform's storefront) or the one "
-            "the external storefront sent. Empty until paid."
-        )
-        lines = OrderLineSerializer(many=True)
-        ship_name = serializers.CharField()
-        ship_phone = serializers.SerializerMethodField(help_text="Masked: the first three and last two characters.")
-        ship_address = serializers.CharField()
-        ship_country = serializers.CharField()
-        carrier = serializers.CharField()
-        tracking_number = serializers.CharField()
-        paid_at = serializers.DateTimeField(allow_null=True)
-        picked_at = serializers.DateTimeField(allow_null=True)
-        shipped_at = serializers.DateTimeField(allow_null=True)
-        delivered_at = serializers.DateTimeField(allow_null=True)
-        receive_due_at = serializers.DateTimeField(
-            allow_null=True,
-            help_text="A shipped order counts as received at this time unless the buyer confirms first.",
-        )
-        received_at = serializers.DateTimeField(allow_null=True)
-        settled_at = serializers.DateTimeField(allow_null=True)
-        closed_at = serializers.DateTimeField(allow_null=True)
-        tracking_events = TrackingEventSerializer(many=True, help_text="Newest first.")
-        history = HistorySerializer(many=True, help_text="Status changes, oldest first.")
-        refunds = RefundStateSerializer(many=True, help_text="Refund requests, newest first.")
-
-        def get_ship_phone(self, order: Order) -> str:
-            return masked_phone(order.ship_phone)
-
-        def get_source_name(self, order: Order) -> str:
-            return order.storefront_key.name if order.storefront_key else ""
+    class OutputSerializer(OrderDetailSerializer):
+        pass
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """One of the shop's orders with its lines, address, tracking, history, refunds and deadlines."""
         data = self.valid_query(self.InputSerializer)
         order = selectors.order_detail(merchant=signed_in(request), order_id=data["id"])
-        return ok(detail_data(request, order))
+        return ok(write_detail.one(order, {"request": request}))
 
 
-# The detail is built from plain values too (selectors.order_detail), written as the serializers write them:
-# it reads as OrderDetailApi.OutputSerializer (the schema) writes it (tests/orders/test_api.py).
-_PRICES = ("retail_price", "purchase_price", "profit")
-_DATES = ("paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at",
-          "closed_at")  # fmt: skip
-
-
-def detail_summary(request: Request, order: dict) -> dict:
-    """An OrderSummarySerializer item from a selectors.order_detail row (its first line stands for it)."""
-    lines = order["lines"]
-    first = lines[0] if lines else {"title": "", "image": ""}
-    summary = {**order, "title": first["title"], "image": first["image"], "line_count": len(lines)}
-    return summary_data(request, summary, labels(OrderStatus))
-
-
-def detail_data(request: Request, order: dict) -> dict:
-    """An OrderDetailApi.OutputSerializer answer from a selectors.order_detail row."""
-    lines = order["lines"]
-    return {
-        **detail_summary(request, order),
-        "source": order["source"],
-        "source_label": labels(OrderSource)[order["source"]],
-        "source_name": order["storefront_name"],
-        "payment_reference": order["payment_reference"],
-        "lines": [
-            {
-                "title": line["title"],
-                "image": _image(request, line["image"]),
-                "quantity": line["quantity"],
-                **{name: money(line[name]) for name in _PRICES},
-            }
-            for line in lines
-        ],
-        **{name: order[name] for name in ("ship_name", "ship_address", "ship_country", "carrier", "tracking_number")},
-        "ship_phone": masked_phone(order["ship_phone"]),
-        **{name: time_or_none(order[name]) for name in _DATES},
-        "tracking_events": [
-            {
-                "occurred_at": time(event["occurred_at"]),
-                "place": event["place"],
-                "description": event["description"],
-            }
-            for event in order["tracking_events"]
-        ],
-        "history": [
-            {
-                "status": int(change["to_status"]),
-                "status_label": labels(OrderStatus)[int(change["to_status"])],
-                "created_at": time(change["created_at"]),
-            }
-            for change in order["history"]
-        ],
-        "refunds": [_refund_data(refund) for refund in order["refunds"]],
-    }
-
-
-def _refund_data(refund: dict) -> dict:
-    rejected = refund["status"] == RefundStatus.REJECTED
-    return {
-        "id": refund["id"],
-        "created_at": time(refund["created_at"]),
-        "amount": money(refund["amount"]),
-        "reason": refund["reason"],
-        "goods_status": refund["goods_status"],
-        "goods_status_label": labels(GoodsStatus)[refund["goods_status"]],
-        "status": refund["status"],
-        "status_label": labels(RefundStatus)[refund["status"]],
-        "decision_note": refund["review_note"] if rejected else "",
-        "decided_at": time_or_none(refund["reviewed_at"]),
-    }
+write_detail = writer(OrderDetailApi.OutputSerializer)
 
 
 class OrderPickApi(ApiView):
@@ -353,7 +114,7 @@ class OrderPickApi(ApiView):
             idempotency=IdempotencyKey.from_request(request, self),
         )
         picked = selectors.order_detail(merchant=signed_in(request), order_id=order.pk)
-        return ok(detail_summary(request, picked), _("Picked up. The platform ships it next."))
+        return ok(write_summary.one(picked, {"request": request}), _("Picked up. The platform ships it next."))
 
 
 class OrderPickBatchApi(ApiView):
@@ -426,7 +187,8 @@ class RefundItemSerializer(RefundStateSerializer):
         return line.title if line else ""
 
     def get_image(self, refund: Any) -> str | None:
-        return _line_image(self.context["request"], _first_line(refund.order))
+        line = _first_line(refund.order)
+        return absolute_url(self.context["request"], storage_url(line.image if line else ""))
 
 
 class RefundOrderApi(ApiView):

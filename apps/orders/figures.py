@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from apps.accounts.models import Merchant
 from apps.core.money import ZERO
-from apps.shop.figures import CREDIT_MIN, CREDIT_START, credit_change, figures_add
+from apps.shop.figures import CREDIT_MIN, CREDIT_START, credit_change, figure_names, figures_add
 from apps.shop.models import DailyFigures, Follower, HourlySales, ShopFigures, Visitor
 from apps.wallet.constants import AccountKind
 from apps.wallet.models import LedgerAccount
@@ -126,19 +126,8 @@ def credit_recovery_due() -> list[int]:
 
 # --- recomputed from the events -------------------------------------------------------------------------------------
 
-DAY_FIELDS = ("orders", "sales", "cost", "profit", "pending", "cancelled", "refunded", "visitors")
-TOTAL_FIELDS = (
-    "orders",
-    "total_sales",
-    "total_profit",
-    "pending",
-    "cancelled",
-    "refunded",
-    "followers",
-    "rating_sum",
-    "rating_count",
-    "credit_score",
-)
+DAY_FIELDS = figure_names(DailyFigures)
+TOTAL_FIELDS = figure_names(ShopFigures)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Home's figures and sales curve, Finance's report, the credit score's events (product.md 11).
 
-Home, the curve and Finance are opened often: their answers are written from the reports' plain values
-(apps.core.formats.written), as their OutputSerializers (the schema) write them (tests/orders/test_figures.py)."""
+Home, the curve and Finance are opened often: their answers are written from the reports' plain values by their
+OutputSerializers' compiled writers (apps.core.writers)."""
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy
@@ -13,10 +13,10 @@ from rest_framework.response import Response
 from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
-from apps.core.formats import written
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import PageSerializer
+from apps.core.writers import writer
 from apps.shop.figures import CREDIT_START, totals_get
 
 from . import reports
@@ -47,7 +47,10 @@ class IndexApi(ApiView):
     @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
         """Home's figures, each computed from recorded events."""
-        return ok(written(reports.home_figures(merchant=signed_in(request))))
+        return ok(write_home.one(reports.home_figures(merchant=signed_in(request))))
+
+
+write_home = writer(IndexApi.OutputSerializer)
 
 
 class EchartApi(ApiView):
@@ -73,7 +76,10 @@ class EchartApi(ApiView):
     def get(self, request: Request) -> Response:
         """The sales curve: orders paid and their sales per point, zeros included."""
         data = self.valid_query(self.InputSerializer)
-        return ok(written(reports.sales_curve(merchant=signed_in(request), range_name=data["range"])))
+        return ok(write_curve.one(reports.sales_curve(merchant=signed_in(request), range_name=data["range"])))
+
+
+write_curve = writer(EchartApi.OutputSerializer)
 
 
 class FinancialReportApi(ApiView):
@@ -106,7 +112,10 @@ class FinancialReportApi(ApiView):
         """Finance: the figures of a period of the merchant's local dates."""
         data = self.valid_query(self.InputSerializer)
         report = reports.financial_report(merchant=signed_in(request), range_name=data["range"])
-        return ok(written(report))
+        return ok(write_report.one(report))
+
+
+write_report = writer(FinancialReportApi.OutputSerializer)
 
 
 class CreditEventSerializer(serializers.Serializer):

@@ -10,13 +10,22 @@ from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q, Query
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from rest_framework.serializers import Serializer
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.core.money import ZERO, quantize
 from apps.core.prepared import Param, Prepared
 from apps.core.transitions import status_history_values
+from apps.core.writers import fields_of
 
+from .answers import (
+    OrderDetailSerializer,
+    OrderLineSerializer,
+    OrderSummarySerializer,
+    RefundStateSerializer,
+    TrackingEventSerializer,
+)
 from .constants import OrderStatus, RefundStatus
 from .models import Order, OrderLine, OrderTerms, Refund, Review, TrackingEvent
 
@@ -84,16 +93,19 @@ def order_sold_out() -> str:
 
 
 # An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read
-# after the catalogue, and building and serialising models cost most of it (README, Performance).
-SUMMARY_VALUES = (
-    "id", "number", "created_at", "status", "quantity", "total_payment", "total_cost", "earnings", "pickup_deadline",
-    "pickup_paused_left", "ship_deadline", "settle_at",
-)  # fmt: skip
+# after the catalogue, and building and serialising models cost most of it (README, Performance). Its first line
+# stands for it: `title`, `image` (a storage name) and the order's `line_count`.
+FIRST_LINE = ("title", "image", "line_count")
+
+
+def _columns(serializer: type[Serializer]) -> list[str]:
+    """The order's own values `serializer` writes: those of fields_of not of the first line nor of the storefront."""
+    return [name for name in fields_of(serializer) if name not in (*FIRST_LINE, "storefront_name")]
 
 
 def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Order, dict[str, Any]]:
-    """The merchant's orders (an id or a Param), newest first, as SUMMARY_VALUES rows with the `title` and `image`
-    (a storage name) of the first line and `line_count`; `keyword` matches the order number or a line's title."""
+    """The merchant's orders (an id or a Param), newest first, as OrderSummarySerializer rows; `keyword` matches the
+    order number or a line's title."""
     qs = Order.objects.filter(merchant_id=merchant)
     if status is not None:
         qs = qs.filter(status=status)
@@ -105,7 +117,7 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
     lines = OrderLine.objects.filter(order=OuterRef("pk"))
     first = lines.order_by("id")
     return qs.order_by("-id").values(
-        *SUMMARY_VALUES,
+        *_columns(OrderSummarySerializer),
         title=Coalesce(Subquery(first.values("title")[:1]), Value("")),
         image=Coalesce(Subquery(first.values("image")[:1]), Value("")),
         line_count=Coalesce(Subquery(lines.order_by().values("order").annotate(n=Count("id")).values("n")), 0),
@@ -170,37 +182,36 @@ def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:
 
 
 # One order as its detail shows it, read as plain values in five prepared reads (apps.core.prepared).
-DETAIL_VALUES = (
-    *SUMMARY_VALUES, "ship_name", "ship_phone", "ship_address", "ship_country", "carrier", "tracking_number",
-    "paid_at", "picked_at", "shipped_at", "delivered_at", "receive_due_at", "received_at", "settled_at", "closed_at",
-    "source", "payment_reference",
-)  # fmt: skip
-LINE_VALUES = ("title", "image", "quantity", "retail_price", "purchase_price", "profit")
-REFUND_VALUES = ("id", "created_at", "amount", "reason", "goods_status", "status", "review_note", "reviewed_at")
 _ORDER = Prepared(
     lambda: Order.objects.filter(merchant_id=Param("merchant"), pk=Param("order")).values(
-        *DETAIL_VALUES, storefront_name=Coalesce(F("storefront_key__name"), Value(""))
+        *_columns(OrderDetailSerializer), storefront_name=Coalesce(F("storefront_key__name"), Value(""))
     )
 )
-_LINES = Prepared(lambda: OrderLine.objects.filter(order_id=Param("order")).order_by("id").values(*LINE_VALUES))
+_LINES = Prepared(
+    lambda: OrderLine.objects.filter(order_id=Param("order")).order_by("id").values(*fields_of(OrderLineSerializer))
+)
 _EVENTS = Prepared(
     lambda: (
         TrackingEvent.objects.filter(order_id=Param("order"))
         .order_by("-occurred_at", "-id")
-        .values("occurred_at", "place", "description")
+        .values(*fields_of(TrackingEventSerializer))
     )
 )
-_REFUNDS = Prepared(lambda: Refund.objects.filter(order_id=Param("order")).order_by("-id").values(*REFUND_VALUES))
+_REFUNDS = Prepared(
+    lambda: Refund.objects.filter(order_id=Param("order")).order_by("-id").values(*fields_of(RefundStateSerializer))
+)
 
 
 def order_detail(*, merchant: Merchant, order_id: int) -> dict[str, Any]:
-    """One of the merchant's orders as DETAIL_VALUES, with `lines` (LINE_VALUES, in order), `tracking_events`
-    (newest first), `refunds` (REFUND_VALUES, newest first) and `history` (its status changes, oldest first); another
-    merchant's order is missing."""
+    """One of the merchant's orders as an OrderDetailSerializer row, with its `lines` (in order), `tracking_events`
+    (newest first), `refunds` (newest first) and `history` (its status changes, oldest first); another merchant's
+    order is missing."""
     order = _ORDER.row(merchant=merchant.pk, order=order_id)
     if order is None:
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
-    order["lines"] = _LINES.rows(order=order_id)
+    order["lines"] = lines = _LINES.rows(order=order_id)
+    order["title"], order["image"] = (lines[0]["title"], lines[0]["image"]) if lines else ("", "")
+    order["line_count"] = len(lines)
     order["tracking_events"] = _EVENTS.rows(order=order_id)
     order["refunds"] = _REFUNDS.rows(order=order_id)
     order["history"] = status_history_values(Order, order_id)

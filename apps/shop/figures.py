@@ -134,6 +134,12 @@ def unfollow(*, merchant: Merchant, buyer: str) -> bool:
 # --- reads -----------------------------------------------------------------------------------------------------------
 
 
+def figure_names(model: type[models.Model]) -> tuple[str, ...]:
+    """What a row of `model` (DailyFigures, ShopFigures) counts: its fields but its keys and times."""
+    fields = model._meta.concrete_fields
+    return tuple(f.attname for f in fields if not (f.primary_key or f.is_relation or isinstance(f, models.DateField)))
+
+
 def _values(model: type[models.Model]) -> tuple[str, ...]:
     return tuple(field.attname for field in model._meta.concrete_fields if not field.primary_key)
 

@@ -13,9 +13,11 @@ from django.utils import timezone
 from apps.accounts.models import Merchant
 from apps.core.money import ZERO, money_max, quantize
 from apps.core.prepared import Param, Prepared
+from apps.core.writers import fields_of
 from apps.shop.figures import totals_get
 from apps.shop.models import Level, PromotionPackage
 
+from .answers import BillLineSerializer
 from .constants import (
     BILL_TABS,
     CARD_NUMBER_PATTERN,
@@ -102,52 +104,31 @@ def fee_rule_current(at: datetime | None = None) -> FeeRule:
     return FeeRule(rule["fixed_fee"], rule["percent_fee"], rule["minimum"])
 
 
-@dataclass(frozen=True)
-class WithdrawalPreview:
-    amount: Decimal
-    fee: Decimal
-    actual_amount: Decimal
-
-
-def withdrawal_preview(*, amount: Decimal) -> WithdrawalPreview:
-    """The fee and the amount received for `amount` under the published rule (never below zero)."""
+def withdrawal_preview(*, amount: Decimal) -> dict[str, Decimal]:
+    """The fee and the amount received for `amount` under the published rule (never below zero): a row of
+    ExtractApi.OutputSerializer.FeePreviewSerializer."""
     fee = fee_rule_current().fee_for(amount)
-    return WithdrawalPreview(amount=amount, fee=fee, actual_amount=max(amount - fee, ZERO))
+    return {"amount": amount, "fee": fee, "actual_amount": max(amount - fee, ZERO)}
 
 
-@dataclass(frozen=True)
-class WithdrawalForm:
-    balance: Decimal
-    currency: str
-    methods: list[dict[str, str]]
-    networks: list[dict[str, Any]]
-    address_formats: dict[str, str]
-    card_pattern: str
-    fee_fixed: Decimal
-    fee_percent: Decimal
-    minimum: Decimal
-    maximum: Decimal
-    review_hours: int
-    preview: WithdrawalPreview | None
-
-
-def withdrawal_form(*, merchant: Merchant, preview: WithdrawalPreview | None = None) -> WithdrawalForm:
-    """What the withdraw screen shows before the merchant pays: balance, methods, networks, the fee rule."""
+def withdrawal_form(*, merchant: Merchant, preview: dict[str, Decimal] | None = None) -> dict[str, Any]:
+    """What the withdraw screen shows before the merchant pays (a row of ExtractApi.OutputSerializer): balance,
+    methods, networks, the fee rule, and the `preview` of withdrawal_preview."""
     rule = fee_rule_current()
-    return WithdrawalForm(
-        balance=available_balance(merchant=merchant),
-        currency=settings.PLATFORM_CURRENCY,
-        methods=[{"code": code, "label": str(label)} for code, label in Method.choices],
-        networks=networks_active(),
-        address_formats={code: str(label) for code, label in AddressFormat.choices},
-        card_pattern=CARD_NUMBER_PATTERN,
-        fee_fixed=rule.fixed,
-        fee_percent=rule.percent,
-        minimum=rule.minimum,
-        maximum=money_max("withdrawal"),
-        review_hours=withdrawal_review_hours(),
-        preview=preview,
-    )
+    return {
+        "balance": available_balance(merchant=merchant),
+        "currency": settings.PLATFORM_CURRENCY,
+        "methods": [{"code": code, "label": str(label)} for code, label in Method.choices],
+        "networks": networks_active(),
+        "address_formats": {code: str(label) for code, label in AddressFormat.choices},
+        "card_pattern": CARD_NUMBER_PATTERN,
+        "fee_fixed": rule.fixed,
+        "fee_percent": rule.percent,
+        "minimum": rule.minimum,
+        "maximum": money_max("withdrawal"),
+        "review_hours": withdrawal_review_hours(),
+        "preview": preview,
+    }
 
 
 def withdrawal_review_hours() -> int:
@@ -219,8 +200,8 @@ def _bill_lines(tab: str) -> QuerySet[JournalLine]:
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs.order_by("-id")).qs
 
 
-BILL_FIELDS = ("id", "entry_id", "amount", "balance_after", "entry__kind", "entry__memo", "entry__reference",
-               "entry__created_at")  # fmt: skip
+# A funds record as BillLineSerializer writes it, and what bill_memos reads.
+BILL_FIELDS = (*fields_of(BillLineSerializer), "entry_id", "entry__reference")
 _BILL_COUNT = Prepared(
     lambda tab: _bill_lines(tab).order_by().values("account_id").annotate(total=Count("id")).values("total")
 )
@@ -229,10 +210,15 @@ _BILL_PAGE = Prepared(lambda tab, start, end: _bill_lines(tab).values(*BILL_FIEL
 
 def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
     """The funds records: every movement of the merchant's balance (available account), newest first, as
-    (how many in all, this page's lines as BILL_FIELDS). Two queries."""
+    (how many in all, this page's lines as BILL_FIELDS), each memo in the reader's language (bill_memos). Two
+    queries, and those of bill_memos."""
     counted = _BILL_COUNT.row(tab, merchant=merchant.pk)
     start = (page - 1) * limit
-    return (counted["total"] if counted else 0), _BILL_PAGE.rows(tab, start, start + limit, merchant=merchant.pk)
+    lines = _BILL_PAGE.rows(tab, start, start + limit, merchant=merchant.pk)
+    memos = bill_memos(lines=lines)
+    for line in lines:
+        line["entry__memo"] = memos.get(line["entry_id"], line["entry__memo"])
+    return (counted["total"] if counted else 0), lines
 
 
 def _names_by_reference(

@@ -1,20 +1,13 @@
-"""The lists build their items from plain values (apis.common.card_data, goods_page): each must read exactly as
-the serializer that documents it (ProductCardSerializer, GoodsOutputSerializer) would write it."""
+"""The product cards of the distribution center, the shop's listings and the product detail (their writers are
+checked against their serializers by tests/core/test_writers.py)."""
 
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db.models import Q
 from django.utils import timezone, translation
-from rest_framework.test import APIRequestFactory
 
-from apps.catalog.apis.center import ProductListApi
-from apps.catalog.apis.common import GoodsOutputSerializer, ProductCardSerializer
-from apps.catalog.apis.goods import ProductDetailApi
-from apps.catalog.models import Product, Promotion, PromotionGoods, ShopGoods
-from apps.catalog.pricing import prices_for
-from apps.catalog.promotion.selectors import promoted_until
+from apps.catalog.models import Product, Promotion, PromotionGoods
 from apps.catalog.services import product_image_add
 from apps.core.i18n import django_lang
 from tests.answers import data, queries
@@ -24,26 +17,10 @@ from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFa
 pytestmark = pytest.mark.django_db
 
 
-def priced(products, *, merchant) -> list:
-    """The products as the serializers read them: each with `prices` at the merchant's level."""
-    items = list(products)
-    for product in items:
-        product.prices = prices_for(retail=product.retail_price, margin=merchant.level.profit_margin)
-    return items
-
-
-def context(merchant, **more) -> dict:
-    request = APIRequestFactory().get("/")
-    request.user = merchant
-    return {"request": request, **more}
-
-
-def written(serializer_class, items, merchant):
-    return serializer_class(items, many=True, context=context(merchant)).data
-
-
 @pytest.mark.parametrize("lang", ["en", "tai"])  # Thai: the factory's products have no Thai text (fallbacks)
-def test_items_read_as_their_serializers_write_them(merchant_api, merchant, level, make_products, lang):
+def test_cards_are_priced_at_the_merchants_level_in_the_readers_language(
+    merchant_api, merchant, level, make_products, lang
+):
     on_sale, no_picture = make_products(1, retail_price=Decimal("19.99")) + make_products(1, images=False)
     ProductFactory(is_active=False)
     ShopGoodsFactory(merchant=merchant, product=on_sale)
@@ -61,26 +38,26 @@ def test_items_read_as_their_serializers_write_them(merchant_api, merchant, leve
     center = data(merchant_api.get("/merchant/product/product"))["list"]
     manage = data(merchant_api.get("/merchant/product/manage"))["list"]
 
-    translation.activate(django_lang(lang))  # the references below read the titles in the request's language
-    products = priced(Product.objects.filter(is_active=True).prefetch_related("images"), merchant=merchant)
-    cards = written(ProductCardSerializer, products, merchant)
-    assert center == [{**card, "added": True} for card in cards]
-    assert set(center[0]) == set(ProductListApi.OutputSerializer().fields)
-    goods = list(
-        ShopGoods.objects.filter(merchant=merchant)
-        .annotate(promoted_until=promoted_until(now), is_promoted=Q(promoted_until__isnull=False))
-        .select_related("product")
-        .prefetch_related("product__images")
-        .order_by("-created_at", "-id")
-    )
-    priced((item.product for item in goods), merchant=merchant)
-    assert manage == written(GoodsOutputSerializer, goods, merchant)
-    assert [item["is_promoted"] for item in manage] == [True, False]
+    with translation.override(django_lang(lang)):
+        titles = {product.pk: product.title for product in (on_sale, no_picture)}
+    assert [(card["id"], card["title"], card["added"]) for card in center] == [
+        (no_picture.pk, titles[no_picture.pk], True),
+        (on_sale.pk, titles[on_sale.pk], True),
+    ]
+    assert (center[1]["retail_price"], center[1]["purchase_price"], center[1]["profit"]) == ("19.99", "17.99", "2.00")
     assert center[1]["image"].startswith("http://testserver/media/catalog/thumbs/") and center[0]["image"] is None
+    assert [item["product"] for item in manage] == [
+        {name: value for name, value in card.items() if name != "added"} for card in center
+    ]
+    assert [(item["status"], item["is_promoted"], bool(item["promoted_until"])) for item in manage] == [
+        ("stock", True, True),
+        ("selling", False, False),
+    ]
+    assert manage[1]["status_label"] == ("Selling" if lang == "en" else "กำลังขาย")
 
 
 @pytest.mark.parametrize("lang", ["en", "tai"])  # Thai: the factory's products have no Thai text (fallbacks)
-def test_the_detail_reads_as_its_serializer_writes_it_and_follows_writes(
+def test_the_detail_is_the_same_by_product_and_by_listing_and_follows_writes(
     merchant_api, merchant, level, make_products, lang
 ):
     product, other = make_products(2, stock=4)
@@ -92,11 +69,14 @@ def test_the_detail_reads_as_its_serializer_writes_it_and_follows_writes(
     by_goods = data(merchant_api.get("/merchant/product/detail", {"goods_id": goods.pk}))
     unlisted = data(merchant_api.get("/merchant/product/detail", {"id": other.pk}))
 
-    [priced_product] = priced([Product.objects.prefetch_related("images").get(pk=product.pk)], merchant=merchant)
+    assert by_id == by_goods and len(by_id["images"]) == 2
+    assert all(image["url"].startswith("http://testserver/media/") for image in by_id["images"])
+    assert by_id["image"] == by_id["images"][0]["thumbnail"]
     with translation.override(django_lang(lang)):
-        written = ProductDetailApi.OutputSerializer(priced_product, context=context(merchant, goods=goods)).data
-    assert by_id == by_goods == written and len(by_id["images"]) == 2
-    assert written["title"] and written["description"] and written["category_name"]
+        product.refresh_from_db()
+        expected = (product.title, product.description, product.category.name)
+    assert (by_id["title"], by_id["description"], by_id["category_name"]) == expected and all(expected)
+    assert (by_id["goods"]["id"], by_id["goods"]["on_shelf"], by_id["stock"]) == (goods.pk, True, 4)
     assert unlisted["goods"] is None
     # token, stock, the listing: the rest is cached
     assert queries(lambda: merchant_api.get("/merchant/product/detail", {"id": product.pk})) == 3

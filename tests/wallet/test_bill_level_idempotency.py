@@ -4,10 +4,9 @@ import pytest
 
 from apps.core.models import IdempotencyRecord
 from apps.wallet import services
-from apps.wallet.apis.balance import BillApi
 from apps.wallet.constants import AccountKind, EntryKind, WithdrawalStatus
 from apps.wallet.ledger import account_get, ledger_post
-from apps.wallet.models import JournalLine, Withdrawal
+from apps.wallet.models import Withdrawal
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, adjust, fund
 
@@ -63,16 +62,8 @@ def test_bill_tabs_titles_and_balance_after(
         ("Deposit", "100.00", "100.00"),
     ]
     assert rows[0]["memo"] == "Duplicate credit"
-    # Built from plain values; the schema's serializer, given the same lines, is the reference.
-    lines = list(
-        JournalLine.objects.filter(account__merchant=merchant, account__kind=AccountKind.AVAILABLE)
-        .select_related("entry")
-        .order_by("-id")
-    )
-    expected = BillApi.OutputSerializer(lines, many=True, context={"memos": {}}).data
-    assert rows == expected
     second = merchant_api.get("/merchant/merchant/bill", {"page": 2, "limit": 2}).json()["data"]
-    assert (second["total"], second["list"], second["page"], second["limit"]) == (5, expected[2:4], 2, 2)
+    assert (second["total"], second["list"], second["page"], second["limit"]) == (5, rows[2:4], 2, 2)
     tab = lambda t: [r["kind"] for r in merchant_api.get("/merchant/merchant/bill", {"type": t}).json()["data"]["list"]]  # noqa: E731
     assert tab("recharge") == ["deposit"]
     assert tab("withdraw") == ["withdrawal_rejected", "withdrawal"]

@@ -11,6 +11,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import paged
+from apps.core.writers import writer
 from apps.levels.selectors import level_terms
 
 from ..selectors import (
@@ -21,7 +22,7 @@ from ..selectors import (
     shop_room,
 )
 from ..services import goods_add, goods_add_filtered, goods_add_hot
-from .common import GoodsOutputSerializer, ProductCardSerializer, card_data, goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, goods_page, priced
 
 
 class ProductHotApi(ApiView):
@@ -79,14 +80,18 @@ class ProductListApi(ApiView):
         )
         margin, _quantity = level_terms(merchant=merchant)
         marks = product_marks(merchant=merchant, product_ids=[row["id"] for row in rows])
-        items = [
-            {**card_data(request, {**row, "stock": marks[row["id"]][0]}, margin), "added": marks[row["id"]][1]}
+        cards = [
+            {**priced(row, margin), "stock": marks[row["id"]][0], "added": marks[row["id"]][1]}
             for row in rows
             if row["id"] in marks  # not one deleted while its page was read
         ]
+        items = write_cards.many(cards, {"request": request})
         data = {"total": total, "list": items, "page": query["page"], "limit": query["limit"]}
         data["goods_count"], data["product_quantity"] = shop_room(merchant=merchant)
         return ok(data)
+
+
+write_cards = writer(ProductListApi.OutputSerializer)
 
 
 class DistributeOutputSerializer(serializers.Serializer):

@@ -1,9 +1,7 @@
 """The shop's goods: the list, one product in detail, on and off shelf, removal."""
 
-from typing import Any
-
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,14 +10,12 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
-from apps.core.formats import time
 from apps.core.pagination import PageInputSerializer, page_answer
 from apps.core.schema import paged
-from apps.core.uploads import absolute_url
+from apps.core.writers import PictureField, writer
 from apps.levels.selectors import level_terms
 
 from ..filters import GOODS_TABS
-from ..models import Product, ProductImage
 from ..selectors import (
     goods_get,
     goods_of_product,
@@ -28,7 +24,7 @@ from ..selectors import (
     product_stock,
 )
 from ..services import goods_remove, goods_switch
-from .common import GoodsOutputSerializer, ProductCardSerializer, _absolute, card_data, goods_page
+from .common import GoodsOutputSerializer, ProductCardSerializer, goods_page, priced
 
 
 class GoodsManageApi(ApiView):
@@ -46,14 +42,8 @@ class GoodsManageApi(ApiView):
 
 
 class ProductImageSerializer(serializers.Serializer):
-    url = serializers.SerializerMethodField()
-    thumbnail = serializers.SerializerMethodField()
-
-    def get_url(self, image: ProductImage) -> str | None:
-        return _absolute(self.context["request"], image.image)
-
-    def get_thumbnail(self, image: ProductImage) -> str | None:
-        return _absolute(self.context["request"], image.thumbnail)
+    url = PictureField(url=True, read_only=True)
+    thumbnail = PictureField(url=True, read_only=True)
 
 
 class ProductGoodsSerializer(serializers.Serializer):
@@ -80,18 +70,9 @@ class ProductDetailApi(ApiView):
 
     class OutputSerializer(ProductCardSerializer):
         description = serializers.CharField()
-        category_name = serializers.CharField(source="category.name")
-        images = serializers.SerializerMethodField()
-        goods = serializers.SerializerMethodField()
-
-        @extend_schema_field(ProductImageSerializer(many=True))
-        def get_images(self, product: Product) -> Any:
-            return ProductImageSerializer(product.images.all(), many=True, context=self.context).data
-
-        @extend_schema_field(ProductGoodsSerializer(allow_null=True))
-        def get_goods(self, product: Product) -> dict | None:
-            goods = self.context["goods"]
-            return ProductGoodsSerializer(goods).data if goods is not None else None
+        category_name = serializers.CharField()
+        images = ProductImageSerializer(many=True, read_only=True)
+        goods = ProductGoodsSerializer(allow_null=True, read_only=True)
 
     def get(self, request: Request) -> Response:
         params = self.valid_query(self.InputSerializer)
@@ -103,20 +84,14 @@ class ProductDetailApi(ApiView):
             detail = product_detail(product_id=params["id"])
         goods = goods_of_product(merchant=merchant, product_id=detail["id"])
         margin, _quantity = level_terms(merchant=merchant)
-        card = card_data(request, {**detail, "stock": product_stock(product_id=detail["id"])}, margin)
-        images = [
-            {"url": absolute_url(request, url), "thumbnail": absolute_url(request, thumb)}
-            for url, thumb in detail["images"]
-        ]
-        return ok(
-            {
-                **card,
-                "description": detail["description"],
-                "category_name": detail["category_name"],
-                "images": images,
-                "goods": None if goods is None else {**goods, "created_at": time(goods["created_at"])},
-            }
-        )
+        product = priced(detail, margin)
+        product["stock"] = product_stock(product_id=detail["id"])
+        product["images"] = [{"url": url, "thumbnail": thumbnail} for url, thumbnail in detail["images"]]
+        product["goods"] = goods
+        return ok(write_detail.one(product, {"request": request}))
+
+
+write_detail = writer(ProductDetailApi.OutputSerializer)
 
 
 class GoodsSwitchApi(ApiView):

@@ -20,7 +20,6 @@ from apps.shop.models import PROMOTION_MAX_PRODUCTS, PromotionPackage
 from apps.wallet.apis.balance import WalletSummarySerializer
 from apps.wallet.selectors import wallet_summary
 
-from ..apis.common import _absolute
 from ..models import PromotionGoods
 from .selectors import package_list, promotion_list, promotions_running
 from .services import promotion_buy
@@ -51,7 +50,8 @@ class PromotedGoodsSerializer(serializers.Serializer):
 
     def get_image(self, item: PromotionGoods) -> str | None:
         images = list(item.product.images.all()) if item.product is not None else []
-        return _absolute(self.context["request"], images[0].thumbnail) if images else None
+        thumbnail = images[0].thumbnail if images else None
+        return self.context["request"].build_absolute_uri(thumbnail.url) if thumbnail else None
 
 
 class RunningPromotionSerializer(serializers.Serializer):

@@ -1,8 +1,6 @@
 """Withdrawals: the form with its fee preview and review deadline, a withdrawal request, the withdrawal records, and
 the merchant's cancel of a withdrawal still in review."""
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
@@ -14,11 +12,11 @@ from apps.accounts.authentication import signed_in
 from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
-from apps.core.formats import money
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import MoneySerializerField
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import paged
+from apps.core.writers import derived, writer
 
 from .. import selectors, services
 from ..constants import ADDRESS_PATTERNS, AddressFormat, Method, WithdrawalStatus
@@ -81,10 +79,13 @@ class ExtractApi(ApiView):
             code = serializers.CharField()
             currency = serializers.CharField()
             address_format = serializers.ChoiceField(choices=AddressFormat.choices)
-            address_pattern = serializers.SerializerMethodField(help_text="The address format as a regular expression.")
-
-            def get_address_pattern(self, network) -> str:
-                return ADDRESS_PATTERNS[network["address_format"]]
+            address_pattern = derived(
+                serializers.CharField,
+                ADDRESS_PATTERNS.__getitem__,
+                sources={"address_format": AddressFormat.values},
+                read_only=True,
+                help_text="The address format as a regular expression.",
+            )
 
         class FeePreviewSerializer(serializers.Serializer):
             amount = MoneySerializerField()
@@ -111,7 +112,7 @@ class ExtractApi(ApiView):
         if request.query_params.get("amount"):
             params = self.valid_query(self.PreviewSerializer)
             preview = selectors.withdrawal_preview(amount=params["amount"])
-        return ok(_form_data(selectors.withdrawal_form(merchant=signed_in(request), preview=preview)))
+        return ok(write_form.one(selectors.withdrawal_form(merchant=signed_in(request), preview=preview)))
 
     @extend_schema(request=InputSerializer, responses=WithdrawalOutputSerializer)
     def post(self, request: Request) -> Response:
@@ -133,39 +134,8 @@ class ExtractApi(ApiView):
         return ok(WithdrawalOutputSerializer(withdrawal).data, _("Withdrawal submitted. It is paid after review."))
 
 
-# The withdraw screen is opened often: its answer is built from the form's plain values (apps.core.formats), so it
-# reads as ExtractApi.OutputSerializer (the schema) writes it (tests/wallet/test_withdrawals.py).
-_PERCENT = ExtractApi.OutputSerializer().fields["fee_percent"]
-
-
-def _form_data(form: selectors.WithdrawalForm) -> dict[str, Any]:
-    preview = form.preview
-    return {
-        "balance": money(form.balance),
-        "currency": form.currency,
-        "methods": form.methods,
-        "networks": [
-            {
-                **{name: network[name] for name in ("code", "currency", "address_format")},
-                "address_pattern": ADDRESS_PATTERNS[network["address_format"]],
-            }
-            for network in form.networks
-        ],
-        "address_formats": form.address_formats,
-        "card_pattern": form.card_pattern,
-        "fee_fixed": money(form.fee_fixed),
-        "fee_percent": _PERCENT.to_representation(form.fee_percent),
-        "minimum": money(form.minimum),
-        "maximum": money(form.maximum),
-        "review_hours": form.review_hours,
-        "preview": None
-        if preview is None
-        else {
-            "amount": money(preview.amount),
-            "fee": money(preview.fee),
-            "actual_amount": money(preview.actual_amount),
-        },
-    }
+# The withdraw screen is opened often: its answer is written from the form's plain values by the compiled writer.
+write_form = writer(ExtractApi.OutputSerializer)
 
 
 class ExtractLogApi(ApiView):

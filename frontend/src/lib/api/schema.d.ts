@@ -1327,6 +1327,7 @@ export interface components {
         AvatarApiInputRequest: {
             avatar: string;
         };
+        /** @description A funds record: a line of the balance's account with its entry. */
         BillApiOutput: {
             id: number;
             kind: string;
