@@ -23,6 +23,7 @@ from apps.accounts.services import recovery_request
 from apps.accounts.sms import LoggingSmsBackend
 from apps.support.models import Notice
 from tests.factories import MerchantFactory
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 ATTACKER = "attacker@evil.example"
@@ -65,12 +66,6 @@ def victim(db):
     return MerchantFactory(email="owner@example.com", phone="+15550001111", language="en")
 
 
-def _console(client, user):
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def _change_form_data(page):
     form = page.context["adminform"].form
     data = {name: form[name].value() or "" for name in form.fields}
@@ -92,7 +87,7 @@ def _texts_to(phone):
 def test_an_operator_posting_a_new_email_on_the_merchant_page_changes_nothing(
     client, operator_a, victim, django_capture_on_commit_callbacks
 ):
-    console = _console(client, operator_a)
+    console = admin_as(client, operator_a)
     url = reverse("admin:accounts_merchant_change", args=[victim.pk])
     page = console.get(url)
     data = _change_form_data(page)
@@ -143,7 +138,7 @@ def test_no_admin_form_inline_list_edit_or_action_can_set_contact_details_or_cre
 
 
 def test_no_operator_can_add_a_partner_identity_to_a_merchant(client, operator, victim):
-    console = _console(client, operator)  # a superuser
+    console = admin_as(client, operator)  # a superuser
     response = console.post(
         reverse("admin:accounts_thirdpartyidentity_add"), {"partner": "p", "uid": "u", "merchant": victim.pk}
     )
@@ -154,7 +149,7 @@ def test_no_operator_can_add_a_partner_identity_to_a_merchant(client, operator, 
 
 # ---------- 2. the only operator path: an account recovery, four eyes, told, delayed, cancellable ----------
 def _request_recovery(client, operator, merchant, django_capture_on_commit_callbacks):
-    console = _console(client, operator)
+    console = admin_as(client, operator)
     add = reverse("admin:accounts_accountrecovery_add")
     form = console.get(add, {"merchant": merchant.pk})
     assert form.status_code == 200 and f'value="{merchant.pk}"' in form.content.decode()
@@ -167,7 +162,7 @@ def _request_recovery(client, operator, merchant, django_capture_on_commit_callb
 
 
 def _decide(client, operator, recovery, name, django_capture_on_commit_callbacks, data=None):
-    console = _console(client, operator)
+    console = admin_as(client, operator)
     with django_capture_on_commit_callbacks(execute=True):
         return console.post(reverse(f"admin:accounts_accountrecovery_{name}", args=[recovery.pk]), data or {})
 
@@ -283,7 +278,7 @@ def test_an_operator_without_the_permissions_can_neither_request_nor_approve(
     client, django_user_model, operator_a, victim
 ):
     viewer = _staff(django_user_model, "viewer", "view_merchant", "view_accountrecovery")
-    console = _console(client, viewer)
+    console = admin_as(client, viewer)
     add = reverse("admin:accounts_accountrecovery_add")
     assert console.get(add).status_code == 403
     data = {"merchant": victim.pk, "new_email": ATTACKER, "new_phone": "", "reason": "x"}

@@ -22,7 +22,7 @@ from apps.core.models import OutboxEntry
 from apps.core.tasks import outbox_run, outbox_sweep
 from tests.broker import broker_down
 from tests.concurrency import concurrently
-from tests.wallet.conftest import postgres_only
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +133,6 @@ def test_done_entries_are_deleted_after_a_week(django_capture_on_commit_callback
         assert not OutboxEntry.objects.exists()
 
 
-@postgres_only
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_runs_and_sweeps_run_a_side_effect_once():
@@ -151,9 +150,7 @@ def viewer(client, django_user_model):
     """An operator who may only look at side effects."""
     user = django_user_model.objects.create_user("viewer", "viewer@example.com", "Viewer-pass-2026", is_staff=True)
     user.user_permissions.add(Permission.objects.get(codename="view_outboxentry"))
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, user)
 
 
 def test_operators_see_the_side_effects_not_done_with_their_last_error_and_change_nothing(

@@ -5,7 +5,6 @@ Run: npm run build && DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/pytest -m e2e tes
 Screenshots: shot(page, "login") -> tests/e2e/artifacts/<lang>/login.png (lang = the page's localStorage `lang`).
 """
 
-import io
 import json
 import os
 from collections.abc import Iterator
@@ -127,23 +126,6 @@ def server_text(lang: str, message: str, **values: object) -> str:
     with translation.override(django_lang(lang)):
         text = gettext(message)
     return text % values if values else text
-
-
-def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str = "#0f4c81") -> bytes:
-    """A PNG that looks like a picture in screenshots (a logo, an avatar): a coloured ground, a disc, a label."""
-    from PIL import Image, ImageDraw
-
-    width, height = size
-    side = min(size)
-    picture = Image.new("RGB", size, colour)
-    draw = ImageDraw.Draw(picture)
-    box = ((width - side * 0.7) / 2, (height - side * 0.7) / 2, (width + side * 0.7) / 2, (height + side * 0.7) / 2)
-    draw.ellipse(box, fill="#ffd54f")
-    if label:
-        draw.text((width / 2, height / 2), label, fill=colour, font_size=side // 4, anchor="mm")
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 # What every screenshot's page is checked for (see shot): elements wider than the window, broken images, and inputs the

@@ -16,7 +16,6 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
-    drawn_image,
     open_app,
     server_text,
     shot,
@@ -25,7 +24,14 @@ from tests.e2e.conftest import (
     wait_toast,
     wait_toast_gone,
 )
-from tests.factories import DEFAULT_PASSWORD, InvitationCodeFactory, LevelFactory, MerchantFactory, image_bytes
+from tests.factories import (
+    DEFAULT_PASSWORD,
+    InvitationCodeFactory,
+    LevelFactory,
+    MerchantFactory,
+    drawn_image,
+    image_bytes,
+)
 
 NEW_PASSWORD = "Fresh-pass-2027"
 

@@ -16,7 +16,6 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
-    drawn_image,
     open_app,
     server_text,
     shot,
@@ -24,6 +23,7 @@ from tests.e2e.conftest import (
     tap,
 )
 from tests.e2e.test_wallet import admin_page
+from tests.factories import drawn_image
 
 TRON = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
 

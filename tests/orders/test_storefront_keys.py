@@ -25,6 +25,7 @@ from apps.shop.models import Visitor
 from apps.support.models import Notice
 from apps.wallet.models import JournalLine
 from tests.factories import ProductFactory, ShopGoodsFactory, place_order
+from tests.helpers import admin_as
 from tests.storefront import Storefront, signature_of
 from tests.storefront.checkout import buy
 
@@ -60,12 +61,6 @@ def staff(django_user_model, username, *permissions):
         app_label, codename = permission.split(".")
         user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
     return user
-
-
-def console(client, user):
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
 
 
 def _money_untouched() -> int:
@@ -182,7 +177,7 @@ def test_the_merchant_sees_each_orders_source_and_payment_reference(merchant, me
 # ---------- keys are made, listed and ended in the console, by the operators allowed to ----------
 def test_an_operator_without_the_permission_cannot_create_a_key(client, django_user_model, merchant):
     viewer = staff(django_user_model, "viewer", "orders.view_storefrontkey", "orders.change_storefrontkey")
-    console(client, viewer)
+    admin_as(client, viewer)
     assert client.get(ADD).status_code == 403
     form = {"name": "Rogue storefront", "shops": [merchant.shop.pk], "reason": "Testing"}
     assert client.post(ADD, form).status_code == 403
@@ -194,7 +189,7 @@ def test_an_operator_with_the_permission_creates_a_key_whose_secret_is_shown_onc
     client, django_user_model, merchant, other_merchant
 ):
     maker = staff(django_user_model, "keys", "orders.add_storefrontkey", "orders.view_storefrontkey", "shop.view_shop")
-    console(client, maker)
+    admin_as(client, maker)
     assert client.get(ADD).status_code == 200
     blank = client.post(ADD, {"name": "Acme", "shops": [merchant.shop.pk], "reason": " "}).content.decode()
     assert "This field is required." in blank and not StorefrontKey.objects.exists()
@@ -232,7 +227,7 @@ def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, djan
     storefront = Storefront(merchant)
     key = storefront.key
     decider = staff(django_user_model, "decider", "orders.view_storefrontkey", "orders.change_storefrontkey")
-    console(client, decider)
+    admin_as(client, decider)
     action = {"action": "deactivate", "_selected_action": [key.pk]}
     asked = client.post(CHANGELIST, action)
     assert asked.status_code == 200 and "Why are these keys deactivated?" in asked.content.decode()
@@ -250,7 +245,7 @@ def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, djan
 def test_only_an_operator_who_may_change_keys_deactivates_them(client, django_user_model, merchant):
     storefront = Storefront(merchant)
     viewer = staff(django_user_model, "viewer", "orders.view_storefrontkey", "orders.add_storefrontkey")
-    console(client, viewer)
+    admin_as(client, viewer)
     client.post(
         CHANGELIST, {"action": "deactivate", "_selected_action": [storefront.key.pk], "apply": "1", "reason": "x"}
     )

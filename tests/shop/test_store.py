@@ -1,14 +1,12 @@
 # ruff: noqa: RUF001 - Russian texts in the assertions
 """merchant/store and merchant/store_banner: the shop's settings, its pictures and its https-only links."""
 
-import io
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
 
 from apps.core.models import Upload
 from apps.shop.models import Shop
+from tests.factories import image_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +15,8 @@ BANNER = "/merchant/merchant/store_banner"
 
 
 def make_upload(owner, kind) -> Upload:
-    buffer = io.BytesIO()
-    Image.new("RGB", (20, 20), "blue").save(buffer, format="PNG")
-    return Upload.objects.create(owner=owner, kind=kind, file=SimpleUploadedFile("x.png", buffer.getvalue()))
+    picture = image_bytes(size=(20, 20), colour="blue")
+    return Upload.objects.create(owner=owner, kind=kind, file=SimpleUploadedFile("x.png", picture))
 
 
 def test_shows_the_current_settings(merchant_api, merchant):

@@ -15,6 +15,7 @@ from apps.core.models import OutboxEntry
 from apps.support import services
 from apps.support.constants import BroadcastAudience, BroadcastStatus, NoticeType
 from apps.support.models import Announcement, Broadcast, Notice
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -40,9 +41,7 @@ def editor(client, django_user_model):
         django_user_model, "editor", "add_announcement", "change_announcement", "view_announcement", "add_broadcast",
         "view_broadcast",
     )  # fmt: skip
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, user)
 
 
 def announcement_form(**fields):
@@ -164,8 +163,7 @@ def test_a_broadcast_written_past_the_services_is_never_queued(operator, merchan
     broadcast = Broadcast.objects.create(title_ru="Т", content_ru=f"Адрес {TRON}", created_by=operator)
     with pytest.raises(AppError):
         services.broadcast_enqueue(broadcast=broadcast)
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    admin_as(client, operator)
     response = client.post(
         reverse("admin:support_broadcast_changelist"), {"action": "resume", "_selected_action": [broadcast.pk]}
     )

@@ -28,8 +28,7 @@ from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.factories import DEFAULT_PAY_PASSWORD, PromotionPackageFactory, ShopGoodsFactory, fund, place_order
-
-from .conftest import postgres_only
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -55,9 +54,7 @@ def remover(django_user_model):
 
 @pytest.fixture
 def console(client, remover):
-    client.force_login(remover)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, remover)
 
 
 def _buy(merchant, goods, *, price, quantity, hours=24):
@@ -254,7 +251,6 @@ def test_a_listing_already_removed_is_refunded_once(merchant, operator):
     assert len(_refunds()) == 1 and OperatorAction.objects.count() == 1
 
 
-@postgres_only
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_operators_removing_the_same_promoted_listing_at_once_refund_it_once(merchant, operator):

@@ -33,12 +33,6 @@ def _bank_withdrawal(amount: str) -> dict:
 
 
 @pytest.fixture
-def admin_client(client, operator):
-    client.force_login(operator)
-    return client
-
-
-@pytest.fixture
 def at_the_ceiling(settings):
     """Bounds lifted as far as a setting can: the largest amounts the app ever stores."""
     settings.MONEY_MAX = {**settings.MONEY_MAX, "deposit": str(MONEY_CEILING), "credit": str(MONEY_CEILING)}

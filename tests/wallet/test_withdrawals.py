@@ -33,12 +33,6 @@ def _bank(**extra):
     }
 
 
-@pytest.fixture
-def funded(merchant, fee_rule):
-    fund(merchant, "100.00")
-    return merchant
-
-
 def test_extract_form_shows_balance_methods_networks_fee_rule_and_preview(merchant_api, funded, trc20):
     data = merchant_api.get(URL).json()["data"]
     assert data["balance"] == "100.00"
