@@ -7,6 +7,7 @@ import time
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
@@ -216,10 +217,11 @@ def test_tkregister_takes_an_expired_link_only_if_third_kept_it(api, form):
     kept = partner_link(uid="kept", exp=int(time.time()) + 2)
     assert api.post(THIRD, kept).json()["data"] == {"status": 0}
     stale = partner_link(uid="stale", exp=int(time.time()) + 2)  # never shown to `third`
-    time.sleep(2.1)
-    body = api.post(TKREGISTER, {**form, **stale}).json()
-    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
-    assert api.post(TKREGISTER, {**form, **kept}).json()["code"] == 1
+    with time_machine.travel(time.time() + 3):  # both links past their `exp`
+        body = api.post(TKREGISTER, {**form, **stale}).json()
+        assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
+        assert not Merchant.objects.exists()
+        assert api.post(TKREGISTER, {**form, **kept}).json()["code"] == 1
     assert ThirdPartyIdentity.objects.get().uid == "kept"
 
 
@@ -227,6 +229,7 @@ def test_the_registration_window_ends(api, form):
     link = partner_link(exp=int(time.time()) + 2)
     assert api.post(THIRD, link).json()["data"] == {"status": 0}
     ThirdPartyNonce.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
-    time.sleep(2.1)
-    assert api.post(TKREGISTER, {**form, **link}).json()["code"] == 0
+    with time_machine.travel(time.time() + 3):  # the link past its `exp` too
+        body = api.post(TKREGISTER, {**form, **link}).json()
+    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
     assert not Merchant.objects.filter(phone=form["phone"]).exists()
