@@ -256,7 +256,8 @@ def test_the_merchant_cancels_the_recovery_in_the_app_and_it_never_applies(
     assert Merchant.objects.get(pk=victim.pk).email == "owner@example.com"
     assert AuthToken.objects.filter(merchant=victim, revoked_at__isnull=True).exists()
     # Cancelling again, or a decision after it, changes nothing.
-    assert device.post(CANCEL, {"id": recovery.pk}).json()["code"] == 0
+    again = device.post(CANCEL, {"id": recovery.pk}).json()
+    assert (again["code"], again["msg"]) == (0, "This account recovery is Cancelled: it cannot become Cancelled.")
     response = _decide(client, operator_b, recovery, "reject", django_capture_on_commit_callbacks, {"reason": "late"})
     assert response.status_code == 302
     assert AccountRecovery.objects.get(pk=recovery.pk).status == RecoveryStatus.CANCELLED

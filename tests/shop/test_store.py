@@ -12,6 +12,7 @@ pytestmark = pytest.mark.django_db
 
 STORE = "/merchant/merchant/store"
 BANNER = "/merchant/merchant/store_banner"
+UPLOAD_MISSING = "The uploaded file was not found. Please upload it again."
 
 
 def make_upload(owner, kind) -> Upload:
@@ -112,7 +113,7 @@ def test_someone_elses_logo_answers_like_a_missing_one(merchant_api, merchant, o
     banner = make_upload(merchant, Upload.Kind.BANNER)  # wrong kind
     answers = [merchant_api.post(STORE, {"logo": key}).json() for key in (foreign.key, "no-such-key", banner.key)]
     assert answers[0] == answers[1] == answers[2]
-    assert answers[0]["code"] == 0
+    assert (answers[0]["code"], answers[0]["msg"]) == (0, UPLOAD_MISSING)
     assert Shop.objects.get(merchant=merchant).logo_id is None
 
 
@@ -131,12 +132,15 @@ def test_banner_of_another_merchant_answers_like_missing(merchant_api, merchant,
     foreign = make_upload(other_merchant, Upload.Kind.BANNER)
     foreign_answer = merchant_api.post(BANNER, {"store_banner": foreign.key}).json()
     missing_answer = merchant_api.post(BANNER, {"store_banner": "missing"}).json()
-    assert foreign_answer == missing_answer and foreign_answer["code"] == 0
+    assert foreign_answer == missing_answer
+    assert (foreign_answer["code"], foreign_answer["msg"]) == (0, UPLOAD_MISSING)
     assert Shop.objects.get(merchant=merchant).store_banner_id is None
 
 
-def test_bad_banner_key_is_refused(merchant_api):
-    assert merchant_api.post(BANNER, {"store_banner": "x" * 40}).json()["code"] == 0
+def test_bad_banner_key_is_refused(merchant_api, merchant):
+    body = merchant_api.post(BANNER, {"store_banner": "x" * 40}).json()
+    assert (body["code"], body["msg"]) == (0, "Ensure this field has no more than 32 characters.")
+    assert Shop.objects.get(merchant=merchant).store_banner_id is None
 
 
 def test_needs_sign_in(api):
