@@ -320,6 +320,7 @@ def test_no_merchant_session_is_needed_or_read(storefront, merchant, goods):
         HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, raw, storefront.secret),
     )
     assert response.json()["code"] == 1
+    assert Order.objects.get().external_ref == body["external_ref"]
 
 
 # --- refusals of the order: nothing created -------------------------------------------------------------------------

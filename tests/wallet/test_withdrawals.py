@@ -127,6 +127,7 @@ def test_closed_shop_can_still_withdraw(merchant_api, funded):
     funded.status = MerchantStatus.CLOSED
     funded.save()
     assert merchant_api.post(URL, _bank()).json()["code"] == 1
+    assert Withdrawal.objects.get().merchant == funded
 
 
 def test_operator_pays_once_fee_goes_to_revenue(funded, operator):
