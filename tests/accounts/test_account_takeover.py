@@ -10,7 +10,6 @@ from datetime import timedelta
 
 import pytest
 from django.contrib import admin
-from django.contrib.auth.models import Permission
 from django.core import mail
 from django.test import RequestFactory
 from django.urls import reverse
@@ -22,7 +21,7 @@ from apps.accounts.models import AccountRecovery, AuthToken, Merchant, OperatorA
 from apps.accounts.services import recovery_request
 from apps.accounts.sms import LoggingSmsBackend
 from apps.support.models import Notice
-from tests.factories import MerchantFactory
+from tests.factories import MerchantFactory, staff_operator
 from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
@@ -34,31 +33,24 @@ CANCEL = "/merchant/merchant/cancel_recovery"
 PROTECTED = {"phone", "email", "password", "pay_password"}
 
 
-def _staff(django_user_model, username, *codenames):
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts", codename__in=codenames))
-    return user
-
-
 @pytest.fixture
-def operator_a(django_user_model):
+def operator_a(db):
     """The operator who would take the account over: may edit merchants, and request and approve recoveries."""
-    return _staff(
-        django_user_model,
+    return staff_operator(
         "operator_a",
-        "view_merchant",
-        "change_merchant",
-        "view_accountrecovery",
-        "request_accountrecovery",
-        "approve_accountrecovery",
+        "accounts.view_merchant",
+        "accounts.change_merchant",
+        "accounts.view_accountrecovery",
+        "accounts.request_accountrecovery",
+        "accounts.approve_accountrecovery",
     )
 
 
 @pytest.fixture
-def operator_b(django_user_model):
-    return _staff(django_user_model, "operator_b", "view_merchant", "view_accountrecovery", "approve_accountrecovery")
+def operator_b(db):
+    return staff_operator(
+        "operator_b", "accounts.view_merchant", "accounts.view_accountrecovery", "accounts.approve_accountrecovery"
+    )
 
 
 @pytest.fixture
@@ -275,10 +267,8 @@ def test_another_merchant_cannot_see_or_cancel_the_recovery(api, operator_a, vic
     assert AccountRecovery.objects.get(pk=recovery.pk).status == RecoveryStatus.REQUESTED
 
 
-def test_an_operator_without_the_permissions_can_neither_request_nor_approve(
-    client, django_user_model, operator_a, victim
-):
-    viewer = _staff(django_user_model, "viewer", "view_merchant", "view_accountrecovery")
+def test_an_operator_without_the_permissions_can_neither_request_nor_approve(client, operator_a, victim):
+    viewer = staff_operator("viewer", "accounts.view_merchant", "accounts.view_accountrecovery")
     console = admin_as(client, viewer)
     add = reverse("admin:accounts_accountrecovery_add")
     assert console.get(add).status_code == 403

@@ -11,7 +11,6 @@ import pytest
 import time_machine
 from celery import shared_task
 from django.conf import settings
-from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -21,6 +20,7 @@ from apps.core.models import OutboxEntry
 from apps.core.tasks import outbox_run, outbox_sweep
 from tests.broker import broker_down
 from tests.concurrency import concurrently
+from tests.factories import staff_operator
 from tests.helpers import admin_as, wait_for
 
 pytestmark = pytest.mark.django_db
@@ -156,11 +156,9 @@ def test_simultaneous_runs_and_sweeps_run_a_side_effect_once():
 
 
 @pytest.fixture
-def viewer(client, django_user_model):
+def viewer(client):
     """An operator who may only look at side effects."""
-    user = django_user_model.objects.create_user("viewer", "viewer@example.com", "Viewer-pass-2026", is_staff=True)
-    user.user_permissions.add(Permission.objects.get(codename="view_outboxentry"))
-    return admin_as(client, user)
+    return admin_as(client, staff_operator("viewer", "core.view_outboxentry"))
 
 
 def test_operators_see_the_side_effects_not_done_with_their_last_error_and_change_nothing(

@@ -5,7 +5,6 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -21,7 +20,7 @@ from apps.wallet.constants import AccountKind
 from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
-from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, fund, place_order
+from tests.factories import DEFAULT_PAY_PASSWORD, MerchantFactory, fund, place_order, staff_operator
 from tests.helpers import admin_as
 
 CHANGELIST = "admin:orders_order_changelist"
@@ -451,20 +450,12 @@ def test_lists_and_search_answer_in_a_constant_number_of_queries(
 
 
 # ---------- attack 6 of issue 32: a back-dated delivery ----------
-def _shipping_operator(django_user_model):
-    """An operator with what shipping needs and nothing more: view and change orders."""
-    user = django_user_model.objects.create_user("shipper", "shipper@example.com", "Operator-pass-2026", is_staff=True)
-    for codename in ("view_order", "change_order"):
-        user.user_permissions.add(Permission.objects.get(content_type__app_label="orders", codename=codename))
-    return user
-
-
 def test_a_delivery_dated_ten_months_before_the_shipment_is_refused_and_the_order_is_not_settled(
-    client, django_user_model, merchant, operator
+    client, merchant, operator
 ):
     fund(merchant, "50")
     order = shipped(merchant, operator)
-    admin_as(client, _shipping_operator(django_user_model))
+    admin_as(client, staff_operator("shipper", "orders.view_order", "orders.change_order"))  # what shipping needs
     url = step_url(order, "delivered")
     back_dated = {"delivered_at": local_input(order.shipped_at - timedelta(days=300))}
     page = client.post(url, back_dated)

@@ -6,7 +6,6 @@ Announcements and broadcasts go through the chain-address filter of support repl
 nothing is saved or sent) and in the services."""
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
@@ -15,6 +14,7 @@ from apps.core.models import OutboxEntry
 from apps.support import services
 from apps.support.constants import BroadcastAudience, BroadcastStatus, NoticeType
 from apps.support.models import Announcement, Broadcast, Notice
+from tests.factories import staff_operator
 from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
@@ -25,23 +25,11 @@ REFUSED = "Announcements and messages never carry a deposit address"
 REFUSED_RU = "В объявлениях и сообщениях никогда не бывает адресов для пополнения"
 
 
-def _staff(django_user_model, username, *codenames):
-    """An operator of the messages role: only the permissions it holds, no superuser."""
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="support", codename__in=codenames))
-    return user
-
-
 @pytest.fixture
-def editor(client, django_user_model):
+def editor(client):
     """An operator who writes announcements and broadcasts, signed in to the console in English."""
-    user = _staff(
-        django_user_model, "editor", "add_announcement", "change_announcement", "view_announcement", "add_broadcast",
-        "view_broadcast",
-    )  # fmt: skip
-    return admin_as(client, user)
+    codenames = ("add_announcement", "change_announcement", "view_announcement", "add_broadcast", "view_broadcast")
+    return admin_as(client, staff_operator("editor", *(f"support.{codename}" for codename in codenames)))
 
 
 def announcement_form(**fields):
