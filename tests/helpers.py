@@ -17,7 +17,7 @@ def admin_as(client: Any, user: Any) -> Any:
 
 
 class RunFailedError(AssertionError):
-    pass
+    """A check or a wait of a run that failed (an AssertionError: a test that meets it fails)."""
 
 
 def check(condition: object, what: str) -> None:
