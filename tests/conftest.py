@@ -4,7 +4,18 @@ from django.db.migrations.executor import MigrationExecutor
 from rest_framework.test import APIClient
 
 from tests.factories import MerchantFactory
+from tests.helpers import admin_as
 from tests.openapi import check_answer
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked `postgres` (row locks, concurrent transactions) is skipped on SQLite."""
+    if connection.vendor == "postgresql":
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL: run with DATABASE_URL=postgres://...")
+    for item in items:
+        if item.get_closest_marker("postgres"):
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
@@ -86,6 +97,18 @@ def merchant_api(api, merchant):
 @pytest.fixture
 def operator(db, django_user_model):
     return django_user_model.objects.create_superuser("operator", "operator@example.com", "Operator-pass-2026")
+
+
+@pytest.fixture
+def admin_user(operator):
+    """pytest-django's `admin_client` signs in as the operators' superuser (`operator`)."""
+    return operator
+
+
+@pytest.fixture
+def admin_client(client, admin_user):
+    """The operators' console signed in as `admin_user`, in English (tests.helpers.admin_as)."""
+    return admin_as(client, admin_user)
 
 
 @pytest.fixture

@@ -40,16 +40,38 @@ class MerchantFactory(factory.django.DjangoModelFactory):
     shop = factory.RelatedFactory("tests.factories.ShopFactory", factory_related_name="merchant")
 
 
-def image_bytes(fmt: str = "PNG", size: tuple[int, int] = (12, 8), exif: bytes | None = None) -> bytes:
-    """A small real image, optionally with EXIF data (to check that uploads drop it)."""
+def image_bytes(
+    fmt: str = "PNG", size: tuple[int, int] = (12, 8), exif: bytes | None = None, colour: str = "#c81e1e"
+) -> bytes:
+    """A small real image of one colour, optionally with EXIF data (to check that uploads drop it)."""
     import io
 
     from PIL import Image
 
     out = io.BytesIO()
     extra = {"exif": exif} if exif else {}
-    Image.new("RGB", size, (200, 30, 30)).save(out, format=fmt, **extra)
+    Image.new("RGB", size, colour).save(out, format=fmt, **extra)
     return out.getvalue()
+
+
+def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str = "#0f4c81") -> bytes:
+    """A PNG that looks like a picture in the browser tests' screenshots (a logo, an avatar): a coloured ground, a
+    disc, a label."""
+    import io
+
+    from PIL import Image, ImageDraw
+
+    width, height = size
+    side = min(size)
+    picture = Image.new("RGB", size, colour)
+    draw = ImageDraw.Draw(picture)
+    box = ((width - side * 0.7) / 2, (height - side * 0.7) / 2, (width + side * 0.7) / 2, (height + side * 0.7) / 2)
+    draw.ellipse(box, fill="#ffd54f")
+    if label:
+        draw.text((width / 2, height / 2), label, fill=colour, font_size=side // 4, anchor="mm")
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    return buffer.getvalue()
 
 
 def upload_image(*, kind: str, owner=None, fmt: str = "PNG"):

@@ -12,7 +12,9 @@ from urllib.parse import urlsplit
 import jsonschema
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import URLPattern, URLResolver, get_resolver
 from drf_spectacular.drainage import GENERATOR_STATS
+from rest_framework.views import APIView
 
 
 def generate_schema() -> tuple[dict[str, Any] | None, str]:
@@ -45,16 +47,44 @@ def merchant_schema() -> dict[str, Any]:
         return _merchant_schema()
 
 
-def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
+def resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema a `$ref` points to among the components (any other schema as it is)."""
     if "$ref" in schema:
         return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
     return schema
 
 
+def operations() -> list[tuple[str, str, dict[str, Any]]]:
+    """(METHOD, path, operation) of every operation the schema documents."""
+    return [
+        (method.upper(), path, operation)
+        for path, item in merchant_schema()["paths"].items()
+        for method, operation in item.items()
+    ]
+
+
+def merchant_api_views() -> list[tuple[str, type[APIView]]]:
+    """(path, view class) of every DRF view of the URL configuration under /merchant/ (what the schema must cover)."""
+
+    def views(patterns: list, prefix: str) -> list[tuple[str, type[APIView]]]:
+        found = []
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                found += views(pattern.url_patterns, route)
+            elif isinstance(pattern, URLPattern):
+                view_class = getattr(pattern.callback, "cls", None)
+                if view_class is not None and issubclass(view_class, APIView):
+                    found.append((route, view_class))
+        return found
+
+    return [(path, view) for path, view in views(get_resolver().url_patterns, "/") if path.startswith("/merchant/")]
+
+
 def _branch(answer: dict[str, Any], code: Any) -> dict[str, Any] | None:
     """The envelope the schema gives for `code` among an answer's alternatives (success code 1, rejection code 0)."""
     for option in answer.get("oneOf", [answer]):
-        if _resolve(option).get("properties", {}).get("code", {}).get("const") == code:
+        if resolve(option).get("properties", {}).get("code", {}).get("const") == code:
             return option
     return None
 
@@ -66,7 +96,7 @@ def _data_schema(method: str, path: str) -> dict[str, Any] | None:
         return None
     success = _branch(operation["responses"]["200"]["content"]["application/json"]["schema"], 1)
     assert success is not None, f"{method} {path}: no success answer in the schema"
-    return _resolve(success)["properties"]["data"]
+    return resolve(success)["properties"]["data"]
 
 
 def _errors(schema: dict[str, Any], value: Any) -> list[str]:
@@ -93,7 +123,7 @@ def check_answer(method: str, url: str, response: Any) -> None:
     answer = _branch(documented["content"]["application/json"]["schema"], code)
     assert answer is not None, f"{method} {path} answered HTTP {status} with code {code!r}, not documented there"
     if code == 1:
-        errors = _errors(_resolve(answer)["properties"]["data"], body["data"])
+        errors = _errors(resolve(answer)["properties"]["data"], body["data"])
         what = "data that the OpenAPI schema does not describe (fix the view's serializers or its @extend_schema"
     else:
         errors = _errors(answer, body)

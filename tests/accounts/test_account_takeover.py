@@ -10,7 +10,6 @@ from datetime import timedelta
 
 import pytest
 from django.contrib import admin
-from django.contrib.auth.models import Permission
 from django.core import mail
 from django.test import RequestFactory
 from django.urls import reverse
@@ -22,7 +21,8 @@ from apps.accounts.models import AccountRecovery, AuthToken, Merchant, OperatorA
 from apps.accounts.services import recovery_request
 from apps.accounts.sms import LoggingSmsBackend
 from apps.support.models import Notice
-from tests.factories import MerchantFactory
+from tests.factories import MerchantFactory, staff_operator
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 ATTACKER = "attacker@evil.example"
@@ -33,42 +33,29 @@ CANCEL = "/merchant/merchant/cancel_recovery"
 PROTECTED = {"phone", "email", "password", "pay_password"}
 
 
-def _staff(django_user_model, username, *codenames):
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="accounts", codename__in=codenames))
-    return user
-
-
 @pytest.fixture
-def operator_a(django_user_model):
+def operator_a(db):
     """The operator who would take the account over: may edit merchants, and request and approve recoveries."""
-    return _staff(
-        django_user_model,
+    return staff_operator(
         "operator_a",
-        "view_merchant",
-        "change_merchant",
-        "view_accountrecovery",
-        "request_accountrecovery",
-        "approve_accountrecovery",
+        "accounts.view_merchant",
+        "accounts.change_merchant",
+        "accounts.view_accountrecovery",
+        "accounts.request_accountrecovery",
+        "accounts.approve_accountrecovery",
     )
 
 
 @pytest.fixture
-def operator_b(django_user_model):
-    return _staff(django_user_model, "operator_b", "view_merchant", "view_accountrecovery", "approve_accountrecovery")
+def operator_b(db):
+    return staff_operator(
+        "operator_b", "accounts.view_merchant", "accounts.view_accountrecovery", "accounts.approve_accountrecovery"
+    )
 
 
 @pytest.fixture
 def victim(db):
     return MerchantFactory(email="owner@example.com", phone="+15550001111", language="en")
-
-
-def _console(client, user):
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
 
 
 def _change_form_data(page):
@@ -92,7 +79,7 @@ def _texts_to(phone):
 def test_an_operator_posting_a_new_email_on_the_merchant_page_changes_nothing(
     client, operator_a, victim, django_capture_on_commit_callbacks
 ):
-    console = _console(client, operator_a)
+    console = admin_as(client, operator_a)
     url = reverse("admin:accounts_merchant_change", args=[victim.pk])
     page = console.get(url)
     data = _change_form_data(page)
@@ -143,7 +130,7 @@ def test_no_admin_form_inline_list_edit_or_action_can_set_contact_details_or_cre
 
 
 def test_no_operator_can_add_a_partner_identity_to_a_merchant(client, operator, victim):
-    console = _console(client, operator)  # a superuser
+    console = admin_as(client, operator)  # a superuser
     response = console.post(
         reverse("admin:accounts_thirdpartyidentity_add"), {"partner": "p", "uid": "u", "merchant": victim.pk}
     )
@@ -154,7 +141,7 @@ def test_no_operator_can_add_a_partner_identity_to_a_merchant(client, operator, 
 
 # ---------- 2. the only operator path: an account recovery, four eyes, told, delayed, cancellable ----------
 def _request_recovery(client, operator, merchant, django_capture_on_commit_callbacks):
-    console = _console(client, operator)
+    console = admin_as(client, operator)
     add = reverse("admin:accounts_accountrecovery_add")
     form = console.get(add, {"merchant": merchant.pk})
     assert form.status_code == 200 and f'value="{merchant.pk}"' in form.content.decode()
@@ -167,7 +154,7 @@ def _request_recovery(client, operator, merchant, django_capture_on_commit_callb
 
 
 def _decide(client, operator, recovery, name, django_capture_on_commit_callbacks, data=None):
-    console = _console(client, operator)
+    console = admin_as(client, operator)
     with django_capture_on_commit_callbacks(execute=True):
         return console.post(reverse(f"admin:accounts_accountrecovery_{name}", args=[recovery.pk]), data or {})
 
@@ -261,7 +248,8 @@ def test_the_merchant_cancels_the_recovery_in_the_app_and_it_never_applies(
     assert Merchant.objects.get(pk=victim.pk).email == "owner@example.com"
     assert AuthToken.objects.filter(merchant=victim, revoked_at__isnull=True).exists()
     # Cancelling again, or a decision after it, changes nothing.
-    assert device.post(CANCEL, {"id": recovery.pk}).json()["code"] == 0
+    again = device.post(CANCEL, {"id": recovery.pk}).json()
+    assert (again["code"], again["msg"]) == (0, "This account recovery is Cancelled: it cannot become Cancelled.")
     response = _decide(client, operator_b, recovery, "reject", django_capture_on_commit_callbacks, {"reason": "late"})
     assert response.status_code == 302
     assert AccountRecovery.objects.get(pk=recovery.pk).status == RecoveryStatus.CANCELLED
@@ -279,11 +267,9 @@ def test_another_merchant_cannot_see_or_cancel_the_recovery(api, operator_a, vic
     assert AccountRecovery.objects.get(pk=recovery.pk).status == RecoveryStatus.REQUESTED
 
 
-def test_an_operator_without_the_permissions_can_neither_request_nor_approve(
-    client, django_user_model, operator_a, victim
-):
-    viewer = _staff(django_user_model, "viewer", "view_merchant", "view_accountrecovery")
-    console = _console(client, viewer)
+def test_an_operator_without_the_permissions_can_neither_request_nor_approve(client, operator_a, victim):
+    viewer = staff_operator("viewer", "accounts.view_merchant", "accounts.view_accountrecovery")
+    console = admin_as(client, viewer)
     add = reverse("admin:accounts_accountrecovery_add")
     assert console.get(add).status_code == 403
     data = {"merchant": victim.pk, "new_email": ATTACKER, "new_phone": "", "reason": "x"}

@@ -33,13 +33,6 @@ def pending(db):
     return MerchantFactory(status=MerchantStatus.PENDING)
 
 
-@pytest.fixture
-def console(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the admin in English (without the header: the site's Russian)
-    return client
-
-
 def test_approve_is_recorded_once_and_notified(pending, operator):
     merchant_transition(merchant_id=pending.pk, to=MerchantStatus.ACTIVE, operator=operator)
     pending.refresh_from_db()
@@ -131,40 +124,40 @@ def test_two_operators_deciding_at_once_make_one_decision(operator):
     assert status_history(pending).count() == 1
 
 
-def test_admin_queue_lists_pending_and_shows_id_images_through_operator_links(console, pending):
+def test_admin_queue_lists_pending_and_shows_id_images_through_operator_links(admin_client, pending):
     pending.id_front = upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=pending)
     pending.save()
-    res = console.get(reverse(CHANGELIST), {"status__exact": "pending"})
+    res = admin_client.get(reverse(CHANGELIST), {"status__exact": "pending"})
     assert res.status_code == 200
     assert pending.phone in res.content.decode()
 
-    page = console.get(reverse("admin:accounts_merchant_change", args=[pending.pk])).content.decode()
+    page = admin_client.get(reverse("admin:accounts_merchant_change", args=[pending.pk])).content.decode()
     assert reverse("admin:private_file", args=[pending.id_front.pk]) in page  # for operators who may view it
     assert "/merchant/common/file/" not in page  # never the merchant's link
     assert pending.id_front.file.name not in page  # the storage path is never shown
 
 
-def test_admin_approve_action(console, pending):
-    res = console.post(reverse(CHANGELIST), {"action": "approve", "_selected_action": [pending.pk]})
+def test_admin_approve_action(admin_client, pending):
+    res = admin_client.post(reverse(CHANGELIST), {"action": "approve", "_selected_action": [pending.pk]})
     assert res.status_code == 302
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.ACTIVE
 
 
-def test_admin_reject_asks_for_a_reason_first(console, pending):
+def test_admin_reject_asks_for_a_reason_first(admin_client, pending):
     url = reverse(CHANGELIST)
-    res = console.post(url, {"action": "reject", "_selected_action": [pending.pk]})
+    res = admin_client.post(url, {"action": "reject", "_selected_action": [pending.pk]})
     assert res.status_code == 200
     assert 'name="reason"' in res.content.decode()
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.PENDING
 
-    res = console.post(url, {"action": "reject", "_selected_action": [pending.pk], "apply": "1", "reason": ""})
+    res = admin_client.post(url, {"action": "reject", "_selected_action": [pending.pk], "apply": "1", "reason": ""})
     assert res.status_code == 200  # the form again: a reason is required
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.PENDING
 
-    res = console.post(
+    res = admin_client.post(
         url, {"action": "reject", "_selected_action": [pending.pk], "apply": "1", "reason": "ID expired"}
     )
     assert res.status_code == 302
@@ -172,8 +165,8 @@ def test_admin_reject_asks_for_a_reason_first(console, pending):
     assert (pending.status, pending.status_reason) == ("rejected", "ID expired")
 
 
-def test_admin_refuses_a_second_decision(console, merchant):
-    console.post(reverse(CHANGELIST), {"action": "approve", "_selected_action": [merchant.pk]}, follow=True)
+def test_admin_refuses_a_second_decision(admin_client, merchant):
+    admin_client.post(reverse(CHANGELIST), {"action": "approve", "_selected_action": [merchant.pk]}, follow=True)
     assert not StatusChange.objects.exists()
 
 
@@ -184,7 +177,7 @@ def test_admin_console_is_translated(client, operator):
 
 
 def test_sessions_admin_revoke_asks_for_a_reason_and_tells_each_merchant_once(
-    console, merchant, other_merchant, operator
+    admin_client, merchant, other_merchant, operator
 ):
     from apps.accounts.services import session_create
 
@@ -192,15 +185,19 @@ def test_sessions_admin_revoke_asks_for_a_reason_and_tells_each_merchant_once(
         session_create(merchant=owner)
     tokens = list(AuthToken.objects.order_by("pk").values_list("pk", flat=True))
     url = reverse("admin:accounts_authtoken_changelist")
-    page = console.post(url, {"action": "revoke", "_selected_action": tokens})
+    page = admin_client.post(url, {"action": "revoke", "_selected_action": tokens})
     assert page.status_code == 200 and 'name="reason"' in page.content.decode()
     assert (
-        console.post(url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": " "}).status_code
+        admin_client.post(
+            url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": " "}
+        ).status_code
         == 200
     )
     assert not AuthToken.objects.filter(revoked_at__isnull=False).exists()
 
-    res = console.post(url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": "Stolen phone"})
+    res = admin_client.post(
+        url, {"action": "revoke", "_selected_action": tokens, "apply": "1", "reason": "Stolen phone"}
+    )
     assert res.status_code == 302
     assert not AuthToken.objects.filter(revoked_at__isnull=True).exists()
     assert sorted(OperatorAction.objects.values_list("merchant", "kind", "operator", "reason", "params")) == sorted(
@@ -214,20 +211,20 @@ def test_sessions_admin_revoke_asks_for_a_reason_and_tells_each_merchant_once(
     assert notice.rendered_body() == "Reason: Stolen phone"
 
 
-def test_invitation_codes_admin(console):
-    res = console.post(
+def test_invitation_codes_admin(admin_client):
+    res = admin_client.post(
         reverse("admin:accounts_invitationcode_add"), {"code": "SPRING", "is_active": "on", "note": "campaign"}
     )
     assert res.status_code == 302
     assert InvitationCode.objects.filter(code="SPRING").exists()
-    assert console.get(reverse("admin:accounts_invitationcode_changelist")).status_code == 200
+    assert admin_client.get(reverse("admin:accounts_invitationcode_changelist")).status_code == 200
 
 
-def test_status_changes_are_read_only_in_admin(console, pending, operator):
+def test_status_changes_are_read_only_in_admin(admin_client, pending, operator):
     merchant_transition(merchant_id=pending.pk, to=MerchantStatus.ACTIVE, operator=operator)
     change = StatusChange.objects.get()
-    assert console.get(reverse("admin:core_statuschange_changelist")).status_code == 200
-    res = console.post(reverse("admin:core_statuschange_delete", args=[change.pk]), {"post": "yes"})
+    assert admin_client.get(reverse("admin:core_statuschange_changelist")).status_code == 200
+    res = admin_client.post(reverse("admin:core_statuschange_delete", args=[change.pk]), {"post": "yes"})
     assert res.status_code == 403
     assert StatusChange.objects.exists()
     assert Merchant.objects.get(pk=pending.pk).status == "active"
@@ -243,9 +240,9 @@ def test_status_changes_are_read_only_in_admin(console, pending, operator):
         (MerchantStatus.REJECTED, []),  # the merchant sends new documents; nothing for the operator to decide
     ],
 )
-def test_merchant_page_offers_the_moves_its_status_allows(console, status, offered):
+def test_merchant_page_offers_the_moves_its_status_allows(admin_client, status, offered):
     merchant = MerchantFactory(status=status)
-    page = console.get(change_url(merchant)).content.decode()
+    page = admin_client.get(change_url(merchant)).content.decode()
     assert [name for name in DECISIONS if decision_url(merchant, name) in page] == offered
     # The real name and the country stay correctable (with a reason), with the Save buttons.
     assert 'name="real_name"' in page and 'name="_save"' in page and '<select name="country"' in page
@@ -256,13 +253,13 @@ def test_merchant_page_offers_the_moves_its_status_allows(console, status, offer
     assert 'name="password"' not in page and 'name="pay_password"' not in page
 
 
-def test_approving_from_the_page_moves_the_status_once_and_records_it(console, pending, operator):
-    page = console.get(decision_url(pending, "approve"))
+def test_approving_from_the_page_moves_the_status_once_and_records_it(admin_client, pending, operator):
+    page = admin_client.get(decision_url(pending, "approve"))
     assert page.status_code == 200
     assert "Approve registration" in page.content.decode()
     assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING  # looking decides nothing
 
-    response = console.post(decision_url(pending, "approve"))
+    response = admin_client.post(decision_url(pending, "approve"))
     assert response.status_code == 302 and response.url == change_url(pending)
     pending.refresh_from_db()
     assert pending.status == MerchantStatus.ACTIVE
@@ -276,31 +273,31 @@ def test_approving_from_the_page_moves_the_status_once_and_records_it(console, p
     assert Notice.objects.filter(merchant=pending).count() == 1
 
 
-def test_rejecting_from_the_page_needs_a_reason_written_in_the_merchants_language(console):
+def test_rejecting_from_the_page_needs_a_reason_written_in_the_merchants_language(admin_client):
     pending = MerchantFactory(status=MerchantStatus.PENDING, language="ru-RU")
-    form = console.get(decision_url(pending, "reject")).content.decode()
+    form = admin_client.get(decision_url(pending, "reject")).content.decode()
     assert 'name="reason"' in form
     assert "The merchant's language: Русский (ru). Write the reason in it" in form
 
-    again = console.post(decision_url(pending, "reject"), {"reason": "  "})
+    again = admin_client.post(decision_url(pending, "reject"), {"reason": "  "})
     assert again.status_code == 200  # the form again: a reason is required
     assert "Русский (ru)" in again.content.decode()
     assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING
     assert not StatusChange.objects.exists()
 
-    response = console.post(decision_url(pending, "reject"), {"reason": "Фото паспорта размыто"})
+    response = admin_client.post(decision_url(pending, "reject"), {"reason": "Фото паспорта размыто"})
     assert response.status_code == 302
     pending.refresh_from_db()
     assert (pending.status, pending.status_reason) == ("rejected", "Фото паспорта размыто")
     assert StatusChange.objects.get().note == "Фото паспорта размыто"
 
 
-def test_close_and_reopen_from_the_page_show_the_language_too(console):
+def test_close_and_reopen_from_the_page_show_the_language_too(admin_client):
     merchant = MerchantFactory(status=MerchantStatus.ACTIVE, language="han")
-    assert "한국어 (ko)" in console.get(decision_url(merchant, "close")).content.decode()
-    console.post(decision_url(merchant, "close"), {"reason": "Counterfeit goods"})
-    assert "한국어 (ko)" in console.get(decision_url(merchant, "reopen")).content.decode()
-    console.post(decision_url(merchant, "reopen"), {"reason": "Appeal accepted"})
+    assert "한국어 (ko)" in admin_client.get(decision_url(merchant, "close")).content.decode()
+    admin_client.post(decision_url(merchant, "close"), {"reason": "Counterfeit goods"})
+    assert "한국어 (ko)" in admin_client.get(decision_url(merchant, "reopen")).content.decode()
+    admin_client.post(decision_url(merchant, "reopen"), {"reason": "Appeal accepted"})
     merchant.refresh_from_db()
     assert merchant.status == MerchantStatus.ACTIVE
     assert list(StatusChange.objects.order_by("id").values_list("to_status", flat=True)) == ["closed", "active"]
@@ -316,33 +313,38 @@ def test_close_and_reopen_from_the_page_show_the_language_too(console):
         (MerchantStatus.REJECTED, "reject", {"reason": "x"}),
     ],
 )
-def test_a_move_the_status_does_not_allow_changes_nothing(console, status, name, data):
+def test_a_move_the_status_does_not_allow_changes_nothing(admin_client, status, name, data):
     merchant = MerchantFactory(status=status)
-    for response in (console.get(decision_url(merchant, name)), console.post(decision_url(merchant, name), data)):
+    for response in (
+        admin_client.get(decision_url(merchant, name)),
+        admin_client.post(decision_url(merchant, name), data),
+    ):
         assert response.status_code == 302 and response.url == change_url(merchant)
-    page = console.get(change_url(merchant)).content.decode()
+    page = admin_client.get(change_url(merchant)).content.decode()
     assert "is not possible while the status is" in page
     assert Merchant.objects.get(pk=merchant.pk).status == status
     assert not StatusChange.objects.exists()
     assert not Notice.objects.exists()
 
 
-def test_bulk_reopen_refuses_a_pending_merchant(console, pending):
+def test_bulk_reopen_refuses_a_pending_merchant(admin_client, pending):
     url = reverse(CHANGELIST)
-    console.post(url, {"action": "reopen", "_selected_action": [pending.pk], "apply": "1", "reason": "x"})
+    admin_client.post(url, {"action": "reopen", "_selected_action": [pending.pk], "apply": "1", "reason": "x"})
     assert Merchant.objects.get(pk=pending.pk).status == MerchantStatus.PENDING
     assert not StatusChange.objects.exists()
 
 
-def test_bulk_reason_page_shows_each_merchants_language(console):
+def test_bulk_reason_page_shows_each_merchants_language(admin_client):
     russian = MerchantFactory(status=MerchantStatus.PENDING, language="ru-RU")
     thai = MerchantFactory(status=MerchantStatus.PENDING, language="tai")
-    page = console.post(reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk, thai.pk]})
+    page = admin_client.post(reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk, thai.pk]})
     text = page.content.decode()
     assert "Русский (ru)" in text and "ไทย (th)" in text
     assert "These merchants use different languages" in text
 
-    same = console.post(reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk]}).content.decode()
+    same = admin_client.post(
+        reverse(CHANGELIST), {"action": "reject", "_selected_action": [russian.pk]}
+    ).content.decode()
     assert "The merchant's language: Русский (ru)." in same
 
 
@@ -357,39 +359,41 @@ def _change_form_data(page):
     return data
 
 
-def test_country_is_shown_by_name_and_chosen_from_the_list(console):
+def test_country_is_shown_by_name_and_chosen_from_the_list(admin_client):
     merchant = MerchantFactory(country="KR", language="ru-RU")
-    assert "South Korea (KR)" in console.get(reverse(CHANGELIST)).content.decode()
-    assert "Южная Корея (KR)" in console.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "South Korea (KR)" in admin_client.get(reverse(CHANGELIST)).content.decode()
+    assert "Южная Корея (KR)" in admin_client.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
 
-    page = console.get(change_url(merchant))
+    page = admin_client.get(change_url(merchant))
     assert '<option value="KR" selected>South Korea (KR)</option>' in page.content.decode()
     assert "Русский (ru)" in page.content.decode()  # the language by its name, not "ru-RU"
     data = _change_form_data(page)
-    assert console.post(change_url(merchant), {**data, "country": "Korea"}).status_code == 200  # not on the list
-    assert console.post(change_url(merchant), {**data, "country": "JP"}).status_code == 200  # no reason given
-    response = console.post(change_url(merchant), {**data, "country": "JP", "reason": "Typo at registration"})
+    assert admin_client.post(change_url(merchant), {**data, "country": "Korea"}).status_code == 200  # not on the list
+    assert admin_client.post(change_url(merchant), {**data, "country": "JP"}).status_code == 200  # no reason given
+    response = admin_client.post(change_url(merchant), {**data, "country": "JP", "reason": "Typo at registration"})
     assert response.status_code == 302
     merchant.refresh_from_db()
     assert (merchant.country, merchant.status) == ("JP", MerchantStatus.ACTIVE)
 
 
-def test_a_country_typed_before_the_list_is_shown_as_typed(console):
+def test_a_country_typed_before_the_list_is_shown_as_typed(admin_client):
     merchant = MerchantFactory(country="Deutschland <b>")
-    assert "Deutschland &lt;b&gt;" in console.get(reverse(CHANGELIST)).content.decode()
-    page = console.get(change_url(merchant))
+    assert "Deutschland &lt;b&gt;" in admin_client.get(reverse(CHANGELIST)).content.decode()
+    page = admin_client.get(change_url(merchant))
     assert page.status_code == 200
     assert "Typed at registration: “Deutschland &lt;b&gt;”. Choose the country from the list." in page.content.decode()
     data = _change_form_data(page)
-    assert console.post(change_url(merchant), data).status_code == 200  # saving asks for a country from the list
-    assert console.post(change_url(merchant), {**data, "country": "DE", "reason": "From the list"}).status_code == 302
+    assert admin_client.post(change_url(merchant), data).status_code == 200  # saving asks for a country from the list
+    assert (
+        admin_client.post(change_url(merchant), {**data, "country": "DE", "reason": "From the list"}).status_code == 302
+    )
     assert Merchant.objects.get(pk=merchant.pk).country == "DE"
 
 
-def test_correcting_the_real_name_or_country_is_an_operator_action_told_to_the_merchant(console, operator):
+def test_correcting_the_real_name_or_country_is_an_operator_action_told_to_the_merchant(admin_client, operator):
     merchant = MerchantFactory(real_name="Jon Smith", country="US")
-    data = _change_form_data(console.get(change_url(merchant)))
-    response = console.post(
+    data = _change_form_data(admin_client.get(change_url(merchant)))
+    response = admin_client.post(
         change_url(merchant), {**data, "real_name": "John Smith", "country": "GB", "reason": "As on the ID card"}
     )
     assert response.status_code == 302
@@ -405,18 +409,18 @@ def test_correcting_the_real_name_or_country_is_an_operator_action_told_to_the_m
         "An operator changed your real name from Jon Smith to John Smith",
     ]
     # Saving without a change records nothing and needs no reason.
-    data = _change_form_data(console.get(change_url(merchant)))
-    assert console.post(change_url(merchant), data).status_code == 302
+    data = _change_form_data(admin_client.get(change_url(merchant)))
+    assert admin_client.post(change_url(merchant), data).status_code == 302
     assert OperatorAction.objects.filter(merchant=merchant).count() == 2
 
 
-def test_each_decision_sends_one_message_recorded_as_an_operator_action(console, pending, operator):
+def test_each_decision_sends_one_message_recorded_as_an_operator_action(admin_client, pending, operator):
     """Approve, reject, close and reopen: one OperatorAction and one message each (never a second, separate one)."""
-    console.post(decision_url(pending, "approve"))
-    console.post(decision_url(pending, "close"), {"reason": "Counterfeit goods"})
-    console.post(decision_url(pending, "reopen"), {"reason": "Appeal accepted"})
+    admin_client.post(decision_url(pending, "approve"))
+    admin_client.post(decision_url(pending, "close"), {"reason": "Counterfeit goods"})
+    admin_client.post(decision_url(pending, "reopen"), {"reason": "Appeal accepted"})
     rejected = MerchantFactory(status=MerchantStatus.PENDING)
-    console.post(decision_url(rejected, "reject"), {"reason": "Blurry ID"})
+    admin_client.post(decision_url(rejected, "reject"), {"reason": "Blurry ID"})
     assert list(OperatorAction.objects.order_by("id").values_list("merchant", "kind", "reason")) == [
         (pending.pk, "registration_approved", ""),
         (pending.pk, "shop_closed", "Counterfeit goods"),

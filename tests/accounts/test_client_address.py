@@ -48,7 +48,10 @@ def test_behind_one_proxy_the_right_most_forwarded_address_is_the_client(api, th
     # The client prepends whatever it likes; our proxy appends the address it saw (the right-most entry).
     for forged in ("1.1.1.1", "2.2.2.2"):
         headers = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": f"{forged}, 198.51.100.9"}
-        assert api.post(LOGIN, {"account": "a@example.com", "password": "x"}, **headers).json()["code"] == 0
+        assert (
+            api.post(LOGIN, {"account": "a@example.com", "password": "x"}, **headers).json()["msg"]
+            == "Incorrect account or password."
+        )
     third = {"REMOTE_ADDR": "10.0.0.2", "HTTP_X_FORWARDED_FOR": "3.3.3.3, 198.51.100.9"}
     assert (
         api.post(LOGIN, {"account": "b@example.com", "password": "x"}, **third)

@@ -122,13 +122,17 @@ def test_set_language_saves_and_answers_in_the_new_language(merchant_api, mercha
 
 
 @pytest.mark.parametrize(
-    ("lang", "message"), [("en", "This language is not supported."), ("ru-RU", "Этот язык не поддерживается.")]
+    ("lang", "message", "missing"),
+    [
+        ("en", "This language is not supported.", "Please choose a language"),
+        ("ru-RU", "Этот язык не поддерживается.", "Выберите язык"),
+    ],
 )
-def test_set_language_refuses_unknown_codes(merchant_api, merchant, lang, message):
+def test_set_language_refuses_unknown_codes(merchant_api, merchant, lang, message, missing):
     merchant_api.lang = lang
     body = merchant_api.get(SET_LANGUAGE, {"lang": "fr"}).json()
     assert (body["code"], body["msg"]) == (0, message)
-    assert merchant_api.get(SET_LANGUAGE).json()["code"] == 0
+    assert merchant_api.get(SET_LANGUAGE).json()["data"]["errors"] == {"lang": [missing]}
     merchant.refresh_from_db()
     assert merchant.language == "ru-RU"
 

@@ -1,7 +1,6 @@
 """Concurrent wrong tries on PostgreSQL: real transactions in parallel threads, each with its own connection."""
 
 import pytest
-from django.db import connection
 
 from apps.accounts import services
 from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity
@@ -13,7 +12,6 @@ from .hashers import COUNTING, CountingHasher
 from .test_third import partner_link
 
 pytestmark = [
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL; run with DATABASE_URL=..."),
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]

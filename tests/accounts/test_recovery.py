@@ -22,13 +22,6 @@ ADD = "admin:accounts_accountrecovery_add"
 
 
 @pytest.fixture
-def console(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-@pytest.fixture
 def second(django_user_model):
     return django_user_model.objects.create_superuser("second", "second@example.com", "Operator-pass-2026")
 
@@ -51,19 +44,19 @@ def _errors(response):
         ),
     ],
 )
-def test_a_request_is_refused_on_its_field_and_records_nothing(console, data, errors):
+def test_a_request_is_refused_on_its_field_and_records_nothing(admin_client, data, errors):
     merchant = MerchantFactory(email="owner@example.com")
     MerchantFactory(email="other@example.com")
     post = {"merchant": merchant.pk, "new_email": "found@example.org", "new_phone": "", "reason": "Lost access", **data}
-    response = console.post(reverse(ADD), post)
+    response = admin_client.post(reverse(ADD), post)
     assert response.status_code == 200
     assert _errors(response) == errors
     assert not AccountRecovery.objects.exists() and not Notice.objects.exists()
 
 
-def test_one_recovery_at_a_time(console, operator, merchant):
+def test_one_recovery_at_a_time(admin_client, operator, merchant):
     recovery_request(merchant_id=merchant.pk, new_email="a@example.org", new_phone="", reason="x", operator=operator)
-    response = console.post(
+    response = admin_client.post(
         reverse(ADD), {"merchant": merchant.pk, "new_email": "b@example.org", "new_phone": "", "reason": "y"}
     )
     assert _errors(response) == {"__all__": ["This merchant already has an account recovery in progress."]}
@@ -74,37 +67,39 @@ def test_one_recovery_at_a_time(console, operator, merchant):
     assert AccountRecovery.objects.count() == 1
 
 
-def test_the_merchant_page_links_to_a_request_and_then_to_the_recovery(console, operator, merchant):
-    page = console.get(reverse("admin:accounts_merchant_change", args=[merchant.pk])).content.decode()
+def test_the_merchant_page_links_to_a_request_and_then_to_the_recovery(admin_client, operator, merchant):
+    page = admin_client.get(reverse("admin:accounts_merchant_change", args=[merchant.pk])).content.decode()
     assert f"{reverse(ADD)}?merchant={merchant.pk}" in page
     recovery = recovery_request(
         merchant_id=merchant.pk, new_email="", new_phone="+15559998888", reason="x", operator=operator
     )
-    page = console.get(reverse("admin:accounts_merchant_change", args=[merchant.pk])).content.decode()
+    page = admin_client.get(reverse("admin:accounts_merchant_change", args=[merchant.pk])).content.decode()
     assert reverse("admin:accounts_accountrecovery_change", args=[recovery.pk]) in page
 
 
-def test_the_recovery_page_is_read_only(console, operator, merchant):
+def test_the_recovery_page_is_read_only(admin_client, operator, merchant):
     recovery = recovery_request(
         merchant_id=merchant.pk, new_email="a@example.org", new_phone="", reason="x", operator=operator
     )
     url = reverse("admin:accounts_accountrecovery_change", args=[recovery.pk])
-    assert 'name="new_email"' not in console.get(url).content.decode()
-    assert console.post(url, {"new_email": "b@example.org", "reason": "x"}).status_code == 403
+    assert 'name="new_email"' not in admin_client.get(url).content.decode()
+    assert admin_client.post(url, {"new_email": "b@example.org", "reason": "x"}).status_code == 403
     assert (
-        console.post(reverse("admin:accounts_accountrecovery_delete", args=[recovery.pk]), {"post": "yes"}).status_code
+        admin_client.post(
+            reverse("admin:accounts_accountrecovery_delete", args=[recovery.pk]), {"post": "yes"}
+        ).status_code
         == 403
     )
     assert AccountRecovery.objects.get(pk=recovery.pk).new_email == "a@example.org"
 
 
-def test_a_rejected_recovery_tells_the_merchant_and_changes_nothing(console, operator, second, merchant):
+def test_a_rejected_recovery_tells_the_merchant_and_changes_nothing(admin_client, operator, second, merchant):
     recovery = recovery_request(
         merchant_id=merchant.pk, new_email="a@example.org", new_phone="", reason="x", operator=operator
     )
     url = reverse("admin:accounts_accountrecovery_reject", args=[recovery.pk])
-    assert console.post(url, {"reason": ""}).status_code == 200
-    assert console.post(url, {"reason": "The caller could not prove who they are"}).status_code == 302
+    assert admin_client.post(url, {"reason": ""}).status_code == 200
+    assert admin_client.post(url, {"reason": "The caller could not prove who they are"}).status_code == 302
     recovery.refresh_from_db()
     assert recovery.status == RecoveryStatus.REJECTED
     notice = Notice.objects.filter(merchant=merchant).first()

@@ -176,6 +176,15 @@ def _sms_to(phone):
     return [text for to, text in LoggingSmsBackend.outbox if to == phone]
 
 
+MISTAKE_MESSAGES = {
+    "logo": "The uploaded file was not found. Please upload it again.",
+    "id_front": "The uploaded file was not found. Please upload it again.",
+    "license": "The uploaded file was not found. Please upload it again.",
+    "invite_code": "The invitation code is invalid.",
+    "password_confirm": "Passwords entered do not match",
+    "country": "Please choose a country from the list",
+    "shop_name": "Please enter the shop name",
+}
 MISTAKES = [
     ("logo", "no-such-key"),
     ("id_front", "no-such-key"),
@@ -198,7 +207,7 @@ def test_a_form_with_a_mistake_answers_the_same_whether_the_account_exists(regis
     existing = register(form)
     assert free.status_code == existing.status_code
     assert free.json() == existing.json()
-    assert free.json()["code"] == 0
+    assert (free.json()["code"], free.json()["msg"]) == (0, MISTAKE_MESSAGES[field])
     assert Merchant.objects.count() == 1
     assert mail.outbox == [] and LoggingSmsBackend.outbox == []
 
@@ -281,7 +290,8 @@ def test_documents_of_someone_else_are_not_found(api, form, other_merchant):
 
 def test_a_logo_cannot_stand_in_for_an_id_document(api, form):
     form["id_front"] = form["logo"]
-    assert api.post(REGISTER, form).json()["code"] == 0
+    body = api.post(REGISTER, form).json()
+    assert (body["code"], body["msg"]) == (0, "The uploaded file was not found. Please upload it again.")
     assert not Merchant.objects.exists()
 
 

@@ -5,6 +5,7 @@ it was not them (issue 32, attack 10)."""
 import re
 
 import pytest
+from django.contrib.auth.hashers import check_password
 from django.core import mail
 from django.utils import translation
 
@@ -75,10 +76,12 @@ def test_replacing_the_payment_password_with_the_login_password_is_told(merchant
 
 def test_a_refused_change_tells_nobody(merchant_api, merchant, post):
     new = {"pay_password": "246810", "pay_password_confirm": "246810"}
-    assert post(merchant_api, RESETPAY, {**new, "password": "wrong"})["code"] == 0
-    assert (
-        post(merchant_api, RESETPWD, {"old_password": "wrong", "password": NEW, "password_confirm": NEW})["code"] == 0
-    )
+    pay = post(merchant_api, RESETPAY, {**new, "password": "wrong"})
+    assert (pay["code"], pay["msg"]) == (0, "The login password is incorrect.")
+    login = post(merchant_api, RESETPWD, {"old_password": "wrong", "password": NEW, "password_confirm": NEW})
+    assert (login["code"], login["msg"]) == (0, "The old password is incorrect.")
+    merchant.refresh_from_db()
+    assert merchant.check_password(DEFAULT_PASSWORD) and check_password(DEFAULT_PAY_PASSWORD, merchant.pay_password)
     assert not Notice.objects.exists() and not mail.outbox
 
 

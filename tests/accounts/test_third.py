@@ -7,6 +7,7 @@ import time
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from apps.accounts.models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
@@ -82,7 +83,9 @@ def test_bad_signature_expired_or_malformed_payloads_are_refused(api, merchant, 
 def test_missing_secret_refuses_everything(api, merchant, settings):
     ThirdPartyIdentity.objects.create(partner="partner-a", uid="partner-user-1", merchant=merchant)
     settings.THIRD_PARTY_SECRET = ""
-    assert api.post(THIRD, partner_link(secret="")).json()["code"] == 0
+    body = api.post(THIRD, partner_link(secret="")).json()
+    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
+    assert not AuthToken.objects.exists()
 
 
 def test_incomplete_link_is_refused(api):
@@ -123,7 +126,8 @@ def test_tkregister_registers_links_and_then_third_signs_in(api, form):
 
 def test_tkregister_refuses_a_bad_link_and_a_linked_identity(api, form, merchant):
     expired = partner_link(exp=int(time.time()) - 5)
-    assert api.post(TKREGISTER, {**form, **expired}).json()["code"] == 0
+    body = api.post(TKREGISTER, {**form, **expired}).json()
+    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
     assert not Merchant.objects.filter(phone="+66800000001").exists()
 
     ThirdPartyIdentity.objects.create(partner="partner-a", uid="partner-user-1", merchant=merchant)
@@ -172,13 +176,15 @@ def test_an_expiry_beyond_ten_minutes_or_not_an_integer_is_refused(api, merchant
     data = base64.urlsafe_b64encode(json.dumps(payload).encode()).decode().rstrip("=")
     res = api.post(THIRD, {"data": data, "code": sign("partner-a", data), "mer": "partner-a"})
     assert res.status_code == 200
-    assert res.json()["code"] == 0
+    assert (res.json()["code"], res.json()["msg"]) == (0, "The sign-in link is invalid or has expired.")
     assert not AuthToken.objects.exists()
 
 
 def test_an_expiry_up_to_ten_minutes_ahead_is_accepted_and_one_beyond_refused(api, merchant):
     ThirdPartyIdentity.objects.create(partner="partner-a", uid="partner-user-1", merchant=merchant)
-    assert api.post(THIRD, partner_link(exp=int(time.time()) + 3600)).json()["code"] == 0
+    beyond = api.post(THIRD, partner_link(exp=int(time.time()) + 3600)).json()
+    assert (beyond["code"], beyond["msg"]) == (0, "The sign-in link is invalid or has expired.")
+    assert not AuthToken.objects.exists()
     assert api.post(THIRD, partner_link(exp=int(time.time()) + 590)).json()["code"] == 1
 
 
@@ -192,7 +198,7 @@ def test_a_link_signs_in_once(api, merchant):
     assert AuthToken.objects.count() == 1
     # The same nonce under another signature (a new exp) is the same link.
     nonce = json.loads(base64.urlsafe_b64decode(link["data"] + "=="))["nonce"]
-    assert api.post(THIRD, partner_link(nonce=nonce, exp=int(time.time()) + 300)).json()["code"] == 0
+    assert api.post(THIRD, partner_link(nonce=nonce, exp=int(time.time()) + 300)).json() == again
     assert AuthToken.objects.count() == 1
 
 
@@ -201,13 +207,14 @@ def test_an_unknown_identity_keeps_the_link_for_one_registration(api, form):
     assert api.post(THIRD, link).json()["data"] == {"status": 0}
     assert api.post(THIRD, link).json()["data"] == {"status": 0}  # nothing granted, nothing spent
     # A form mistake does not spend the link.
-    assert api.post(TKREGISTER, {**form, "password_confirm": "different", **link}).json()["code"] == 0
+    mistake = api.post(TKREGISTER, {**form, "password_confirm": "different", **link}).json()
+    assert (mistake["code"], mistake["msg"]) == (0, "Passwords entered do not match")
     assert api.post(TKREGISTER, {**form, **link}).json()["code"] == 1
     # Spent: neither tkregister nor third takes it again.
     form["phone"], form["email"] = "+66800000002", "other@example.com"
     body = api.post(TKREGISTER, {**form, **link}).json()
     assert (body["code"], body["msg"]) == (0, "This sign-in link has already been used.")
-    assert api.post(THIRD, link).json()["code"] == 0
+    assert api.post(THIRD, link).json() == body
     assert Merchant.objects.count() == 1
     assert AuthToken.objects.count() == 0
 
@@ -216,10 +223,11 @@ def test_tkregister_takes_an_expired_link_only_if_third_kept_it(api, form):
     kept = partner_link(uid="kept", exp=int(time.time()) + 2)
     assert api.post(THIRD, kept).json()["data"] == {"status": 0}
     stale = partner_link(uid="stale", exp=int(time.time()) + 2)  # never shown to `third`
-    time.sleep(2.1)
-    body = api.post(TKREGISTER, {**form, **stale}).json()
-    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
-    assert api.post(TKREGISTER, {**form, **kept}).json()["code"] == 1
+    with time_machine.travel(time.time() + 3):  # both links past their `exp`
+        body = api.post(TKREGISTER, {**form, **stale}).json()
+        assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
+        assert not Merchant.objects.exists()
+        assert api.post(TKREGISTER, {**form, **kept}).json()["code"] == 1
     assert ThirdPartyIdentity.objects.get().uid == "kept"
 
 
@@ -227,6 +235,7 @@ def test_the_registration_window_ends(api, form):
     link = partner_link(exp=int(time.time()) + 2)
     assert api.post(THIRD, link).json()["data"] == {"status": 0}
     ThirdPartyNonce.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
-    time.sleep(2.1)
-    assert api.post(TKREGISTER, {**form, **link}).json()["code"] == 0
+    with time_machine.travel(time.time() + 3):  # the link past its `exp` too
+        body = api.post(TKREGISTER, {**form, **link}).json()
+    assert (body["code"], body["msg"]) == (0, "The sign-in link is invalid or has expired.")
     assert not Merchant.objects.filter(phone=form["phone"]).exists()

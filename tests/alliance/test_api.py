@@ -65,20 +65,32 @@ def test_pages(merchant_api, merchant):
 
 
 @pytest.mark.parametrize(
-    "lang, too_many, unknown",
+    "lang, too_many, page_zero, page_text, unknown",
     [
-        ("en", "At most 100 records per page.", "Unknown parameter: member"),
-        ("ru-RU", "Не более 100 записей на странице.", None),
+        (
+            "en",
+            "At most 100 records per page.",
+            "Page must be 1 or more.",
+            "A valid integer is required.",
+            "Unknown parameter: member",
+        ),
+        (
+            "ru-RU",
+            "Не более 100 записей на странице.",
+            "Номер страницы должен быть не меньше 1.",
+            "Введите правильное число.",
+            None,
+        ),
     ],
 )
-def test_bad_input_is_refused_with_its_message(merchant_api, lang, too_many, unknown):
+def test_bad_input_is_refused_with_its_message(merchant_api, lang, too_many, page_zero, page_text, unknown):
     merchant_api.lang = lang
     body = merchant_api.get(URL, {"limit": 1000}).json()
     assert (body["code"], body["msg"]) == (0, too_many)
     body = merchant_api.get(URL, {"page": 0}).json()
-    assert body["code"] == 0 and body["data"]["errors"]["page"]
+    assert (body["code"], body["data"]["errors"]) == (0, {"page": [page_zero]})
     body = merchant_api.get(URL, {"page": "x"}).json()
-    assert body["code"] == 0
+    assert (body["code"], body["data"]["errors"]) == (0, {"page": [page_text]})
     body = merchant_api.get(URL, {"member": "1"}).json()  # an unknown parameter: refused, never ignored
     assert body["code"] == 0 and body["data"]["error"] == 1011 and "member" in body["data"]["errors"]
     if unknown:

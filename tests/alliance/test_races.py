@@ -18,11 +18,10 @@ from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
-from tests.wallet.conftest import postgres_only
 
 from .conftest import received_order, set_rate
 
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_workers_settling_one_order_at_once_pay_the_reward_once(merchant, member, operator):

@@ -1,17 +1,9 @@
-import io
 from decimal import Decimal
 
 import pytest
-from PIL import Image
 
 from apps.catalog.services import product_image_add
-from tests.factories import LevelFactory, ProductFactory
-
-
-def png_bytes(color: str = "red", size: tuple[int, int] = (400, 300)) -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", size, color).save(buffer, format="PNG")
-    return buffer.getvalue()
+from tests.factories import LevelFactory, ProductFactory, image_bytes
 
 
 @pytest.fixture
@@ -29,7 +21,7 @@ def make_products(db):
         products = ProductFactory.create_batch(count, **kwargs)
         if images:
             for product in products:
-                product_image_add(product=product, content=png_bytes())
+                product_image_add(product=product, content=image_bytes(size=(400, 300)))
         return products
 
     return make

@@ -5,19 +5,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from apps.catalog.models import Product
-from tests.catalog.conftest import png_bytes
-from tests.factories import CategoryFactory, ProductFactory, ShopGoodsFactory
+from tests.factories import CategoryFactory, ProductFactory, ShopGoodsFactory, image_bytes
 
 pytestmark = pytest.mark.django_db
 
 IMPORT = "/admin/catalog/product/import-csv/"
-
-
-@pytest.fixture
-def admin_client(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
 
 
 def post_csv(admin_client, text: str):
@@ -99,7 +91,7 @@ def test_product_admin_saves_images_with_thumbnails(admin_client):
         "images-INITIAL_FORMS": "0",
         "images-MIN_NUM_FORMS": "0",
         "images-MAX_NUM_FORMS": "1000",
-        "images-0-image": SimpleUploadedFile("photo.png", png_bytes(size=(800, 500)), content_type="image/png"),
+        "images-0-image": SimpleUploadedFile("photo.png", image_bytes(size=(800, 500)), content_type="image/png"),
         "images-0-position": "0",
     }
     response = admin_client.post("/admin/catalog/product/add/", data)

@@ -11,8 +11,7 @@ from apps.catalog.models import Product, Promotion, PromotionGoods
 from apps.catalog.services import product_image_add
 from apps.core.i18n import django_lang
 from tests.answers import data, queries
-from tests.catalog.conftest import png_bytes
-from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory
+from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFactory, image_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +60,7 @@ def test_the_detail_is_the_same_by_product_and_by_listing_and_follows_writes(
     merchant_api, merchant, level, make_products, lang
 ):
     product, other = make_products(2, stock=4)
-    product_image_add(product=product, content=png_bytes("blue"), position=1)
+    product_image_add(product=product, content=image_bytes(size=(400, 300), colour="blue"), position=1)
     goods = ShopGoodsFactory(merchant=merchant, product=product)
     merchant_api.lang = lang
 

@@ -172,7 +172,8 @@ class TestCategories:
             assert len(merchant_api.get(CATEGORIES).json()["data"]["list"]) == rows
 
     def test_bad_page_is_refused(self, merchant_api, level):
-        assert merchant_api.get(CATEGORIES, {"limit": "many"}).json()["code"] == 0
+        body = merchant_api.get(CATEGORIES, {"limit": "many"}).json()
+        assert (body["code"], body["msg"]) == (0, "A valid integer is required.")
 
 
 class TestAdd:

@@ -84,7 +84,8 @@ class TestHot:
             assert len(merchant_api.get(HOT).json()["data"]["list"]) == rows
 
     def test_bad_page_is_refused(self, merchant_api, level):
-        assert merchant_api.get(HOT, {"page": "-1"}).json()["code"] == 0
+        body = merchant_api.get(HOT, {"page": "-1"}).json()
+        assert (body["code"], body["msg"]) == (0, "Page must be 1 or more.")
 
 
 class TestEvents:
@@ -143,9 +144,17 @@ class TestDetail:
         product = ProductFactory(is_active=False)
         assert merchant_api.get(DETAIL, {"id": product.id}).json() == NOT_FOUND
 
-    @pytest.mark.parametrize("params", [{}, {"id": 1, "goods_id": 1}, {"id": "x"}])
-    def test_bad_query_is_refused(self, merchant_api, level, params):
-        assert merchant_api.get(DETAIL, params).json()["code"] == 0
+    @pytest.mark.parametrize(
+        ("params", "message"),
+        [
+            ({}, "Please select a product"),
+            ({"id": 1, "goods_id": 1}, "Please select a product"),
+            ({"id": "x"}, "Please enter a valid number."),
+        ],
+    )
+    def test_bad_query_is_refused(self, merchant_api, level, params, message):
+        body = merchant_api.get(DETAIL, params).json()
+        assert (body["code"], body["msg"]) == (0, message)
 
     def test_translated_description_with_fallback(self, merchant_api, level):
         product = ProductFactory(description_ru="Прочный корпус.", description_ja="丈夫なボディ。", description_en="")
@@ -174,9 +183,21 @@ class TestSwitch:
         foreign.refresh_from_db()
         assert foreign.on_shelf is True
 
-    @pytest.mark.parametrize("payload", [{}, {"id": 1}, {"id": "x", "on_shelf": True}, {"id": 1, "on_shelf": "maybe"}])
-    def test_bad_input_is_refused(self, merchant_api, merchant, level, payload):
-        assert merchant_api.post(SWITCH, payload).json()["code"] == 0
+    @pytest.mark.parametrize(
+        ("payload", "message"),
+        [
+            ({}, "This field is required."),
+            ({"id": 1}, "This field is required."),
+            ({"id": "x", "on_shelf": True}, "Please enter a valid number."),
+            ({"id": 1, "on_shelf": "maybe"}, "Must be a valid boolean."),
+        ],
+    )
+    def test_bad_input_is_refused(self, merchant_api, merchant, level, payload, message):
+        goods = ShopGoodsFactory(merchant=merchant, on_shelf=True)
+        body = merchant_api.post(SWITCH, {k: goods.id if v == 1 else v for k, v in payload.items()}).json()
+        assert (body["code"], body["msg"]) == (0, message)
+        goods.refresh_from_db()
+        assert goods.on_shelf is True
 
 
 class TestRemove:
@@ -194,5 +215,8 @@ class TestRemove:
         assert foreign_answer == missing_answer == NOT_FOUND
         assert ShopGoods.objects.filter(pk=foreign.id).exists()
 
-    def test_bad_input_is_refused(self, merchant_api, level):
-        assert merchant_api.post(DELETE, {"id": "abc"}).json()["code"] == 0
+    def test_bad_input_is_refused(self, merchant_api, merchant, level):
+        goods = ShopGoodsFactory(merchant=merchant)
+        body = merchant_api.post(DELETE, {"id": "abc"}).json()
+        assert (body["code"], body["msg"]) == (0, "Please enter a valid number.")
+        assert ShopGoods.objects.filter(pk=goods.pk).exists()

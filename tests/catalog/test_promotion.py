@@ -18,13 +18,6 @@ from tests.factories import ProductFactory, PromotionPackageFactory, ShopGoodsFa
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def test_storefront_ranks_promoted_goods_first_only_during_their_window(merchant, other_merchant):
     oldest, middle, newest = (ShopGoodsFactory(merchant=merchant) for _ in range(3))
     off_shelf = ShopGoodsFactory(merchant=merchant, on_shelf=False)

@@ -3,7 +3,7 @@
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.catalog.models import ShopGoods
 from apps.catalog.services import goods_add
@@ -11,7 +11,6 @@ from apps.core.errors import AppError
 from tests.factories import LevelFactory, ProductFactory
 
 pytestmark = [
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]

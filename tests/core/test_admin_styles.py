@@ -18,15 +18,8 @@ STYLESHEET = '<link rel="stylesheet" href="/static/core/admin.css">'
 INLINE_STYLE = re.compile(r"<[^>]*\sstyle\s*=|<style[\s>]", re.IGNORECASE)
 
 
-@pytest.fixture
-def console(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
-def _page(console, url):
-    response = console.get(url)
+def _page(admin_client, url):
+    response = admin_client.get(url)
     assert response.status_code == 200, url
     assert "style-src 'self'" in response["Content-Security-Policy"]
     assert "unsafe-inline" not in response["Content-Security-Policy"]
@@ -38,7 +31,7 @@ def _kept_to_the_policy(page, url):
     assert STYLESHEET in page, url
 
 
-def test_the_pages_that_showed_inline_styles_use_the_stylesheet(console, console_objects):
+def test_the_pages_that_showed_inline_styles_use_the_stylesheet(admin_client, console_objects):
     """The pages that had them: an ID document, a support image, a deposit voucher, product thumbnails (list and
     page) and an order's ledger, each sized or aligned by a class of core/admin.css."""
     o = console_objects
@@ -51,7 +44,7 @@ def test_the_pages_that_showed_inline_styles_use_the_stylesheet(console, console
         reverse("admin:orders_order_change", args=[o["shipped"].pk]): '<td class="amount">',
     }
     for url, shown in pages.items():
-        page = _page(console, url)
+        page = _page(admin_client, url)
         _kept_to_the_policy(page, url)
         assert shown in page, url
     rules = Path(finders.find("core/admin.css")).read_text(encoding="utf-8")
@@ -60,7 +53,7 @@ def test_the_pages_that_showed_inline_styles_use_the_stylesheet(console, console
     assert "table.order-ledger td.amount" in rules
 
 
-def test_no_admin_page_has_an_inline_style(console, console_objects):
+def test_no_admin_page_has_an_inline_style(admin_client, console_objects):
     """Every list, add form and page of every ModelAdmin on the site, the index, a decision page, the bulk steps and
     the sign-in page (Django's own templates included)."""
     o = console_objects
@@ -68,7 +61,7 @@ def test_no_admin_page_has_an_inline_style(console, console_objects):
     for model, model_admin in admin.site._registry.items():
         info = f"admin:{model._meta.app_label}_{model._meta.model_name}"
         urls.append(reverse(f"{info}_changelist"))
-        if model_admin.has_add_permission(console.get(reverse("admin:index")).wsgi_request):
+        if model_admin.has_add_permission(admin_client.get(reverse("admin:index")).wsgi_request):
             urls.append(reverse(f"{info}_add"))
         pk = model._base_manager.order_by("pk").values_list("pk", flat=True).first()
         if pk is not None:
@@ -82,14 +75,14 @@ def test_no_admin_page_has_an_inline_style(console, console_objects):
         reverse("admin:catalog_product_import_csv"),
     ]
     for url in urls:
-        _kept_to_the_policy(_page(console, url), url)
+        _kept_to_the_policy(_page(admin_client, url), url)
     # The list actions' own pages (a reason to give, tracking numbers to type).
     for url, action, pk in (
         (reverse("admin:accounts_merchant_changelist"), "reject", o["pending"].pk),
         (reverse("admin:orders_order_changelist"), "ship_selected", o["awaiting"].pk),
     ):
-        response = console.post(url, {"action": action, "_selected_action": [pk]})
+        response = admin_client.post(url, {"action": action, "_selected_action": [pk]})
         assert response.status_code == 200
         _kept_to_the_policy(response.content.decode(), action)
-    console.logout()
-    _kept_to_the_policy(_page(console, reverse("admin:login")), "login")
+    admin_client.logout()
+    _kept_to_the_policy(_page(admin_client, reverse("admin:login")), "login")

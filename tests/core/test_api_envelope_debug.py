@@ -50,7 +50,7 @@ def test_wrong_method_under_debug():
     response = client().put("/merchant/merchant/login", {}, content_type="application/json")
     assert response.status_code == 405
     assert response["Content-Type"].startswith("application/json")
-    assert response.json()["code"] == 0
+    assert (response.json()["code"], response.json()["msg"]) == (0, 'Method "PUT" not allowed.')
 
 
 @override_settings(DEBUG=True, ROOT_URLCONF=__name__)

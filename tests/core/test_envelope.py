@@ -40,7 +40,7 @@ def test_each_app_language_header_is_honoured(api, lang, message):
 def test_wrong_method_is_an_envelope(api):
     res = api.get("/merchant/merchant/login")
     assert res.status_code == 405
-    assert res.json()["code"] == 0
+    assert (res.json()["code"], res.json()["msg"]) == (0, 'Method "GET" not allowed.')
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
@@ -72,5 +72,6 @@ def test_an_unknown_app_address_is_the_app_with_404_and_other_areas_keep_theirs(
     assert page.status_code == 404
     assert page["Content-Type"].startswith("text/html")
     assert b'<div id="root"' in page.content
-    assert client.get("/merchant/nowhere", HTTP_LANG="en").json()["code"] == 0
+    api = client.get("/merchant/nowhere", HTTP_LANG="en")
+    assert (api.status_code, api.json()["code"], api.json()["msg"]) == (404, 0, "Not found.")
     assert b'<div id="root"' not in client.get("/admin/nowhere/").content

@@ -4,19 +4,13 @@ field, never a 500 (issue 8, finding 6)."""
 
 import pytest
 
-from tests.openapi import merchant_schema
+from tests.openapi import merchant_schema, resolve
 
 OUT_OF_RANGE = [2**63, 10**30, -1]
 
 
-def _resolve(schema: dict) -> dict:
-    if "$ref" in schema:
-        return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    return schema
-
-
 def _is_integer(schema: dict) -> bool:
-    schema = _resolve(schema)
+    schema = resolve(schema)
     types = schema.get("type")
     return types == "integer" or (isinstance(types, list) and "integer" in types)
 
@@ -32,8 +26,8 @@ def _integer_inputs() -> list[tuple[str, str, str, bool]]:
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             if body is None:
                 continue
-            for name, prop in _resolve(body["schema"]).get("properties", {}).items():
-                prop = _resolve(prop)
+            for name, prop in resolve(body["schema"]).get("properties", {}).items():
+                prop = resolve(prop)
                 if _is_integer(prop):
                     found.append((method.upper(), path, name, False))
                 elif prop.get("type") == "array" and _is_integer(prop.get("items", {})):

@@ -4,7 +4,6 @@ the broker is back); a worker that dies mid-run is run again when its lease ends
 for the same attempt, does nothing; operators see what is not done, read-only. The storefront's refunds and mails
 through it: tests/storefront/test_side_effects.py."""
 
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 import time_machine
 from celery import shared_task
 from django.conf import settings
-from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -22,18 +20,23 @@ from apps.core.models import OutboxEntry
 from apps.core.tasks import outbox_run, outbox_sweep
 from tests.broker import broker_down
 from tests.concurrency import concurrently
-from tests.wallet.conftest import postgres_only
+from tests.factories import staff_operator
+from tests.helpers import admin_as, wait_for
 
 pytestmark = pytest.mark.django_db
 
 RAN: list[int] = []
+RETURNED: list[int] = []  # the callers of a race that have returned
+RACERS = 8
 
 
 @pytest.fixture(autouse=True)
 def _nothing_ran():
     RAN.clear()
+    RETURNED.clear()
     yield
     RAN.clear()
+    RETURNED.clear()
 
 
 @shared_task(name="tests.outbox.remember")
@@ -51,7 +54,8 @@ def killed_once(*, n: int) -> None:
 
 @shared_task(name="tests.outbox.slow")
 def slow(*, n: int) -> None:
-    time.sleep(0.2)  # long enough for every other run and sweep to try it meanwhile
+    """Still running while every other caller of the race tries it and returns (RETURNED)."""
+    wait_for("the other runs and sweeps to return", lambda: len(RETURNED) >= RACERS - 1, seconds=30, every=0.01)
     RAN.append(n)
 
 
@@ -133,13 +137,18 @@ def test_done_entries_are_deleted_after_a_week(django_capture_on_commit_callback
         assert not OutboxEntry.objects.exists()
 
 
-@postgres_only
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_runs_and_sweeps_run_a_side_effect_once():
     """Messages for the same attempt (the one sent at the commit, a sweep's, a second beat's) all arrive at once."""
     entry = OutboxEntry.objects.create(task=slow.name, kwargs={"n": 7}, next_attempt_at=timezone.now())
-    results = concurrently(8, lambda i: outbox.run(entry.pk, 0) if i % 2 else outbox.sweep())
+
+    def race(i: int) -> object:
+        result = outbox.run(entry.pk, 0) if i % 2 else outbox.sweep()
+        RETURNED.append(i)
+        return result
+
+    results = concurrently(RACERS, race)
     assert not [result for result in results if isinstance(result, Exception)]
     assert RAN == [7]
     entry.refresh_from_db()
@@ -147,13 +156,9 @@ def test_simultaneous_runs_and_sweeps_run_a_side_effect_once():
 
 
 @pytest.fixture
-def viewer(client, django_user_model):
+def viewer(client):
     """An operator who may only look at side effects."""
-    user = django_user_model.objects.create_user("viewer", "viewer@example.com", "Viewer-pass-2026", is_staff=True)
-    user.user_permissions.add(Permission.objects.get(codename="view_outboxentry"))
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, staff_operator("viewer", "core.view_outboxentry"))
 
 
 def test_operators_see_the_side_effects_not_done_with_their_last_error_and_change_nothing(

@@ -107,7 +107,7 @@ def test_a_queryset_that_is_not_values_is_refused():
         Prepared(lambda: Merchant.objects.filter(pk=Param("pk"))).rows(pk=1)
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+@pytest.mark.postgres
 def test_postgresql_prepares_a_read_the_second_time_a_connection_runs_it():
     # The settings (config.settings.base.database_for_a_server): PostgreSQL then skips parsing and planning it.
     merchant = MerchantFactory()

@@ -17,7 +17,7 @@ from apps.core.models import Upload
 from apps.core.uploads import operator_upload_url, upload_url
 from apps.support import services as support
 from apps.wallet import services as wallet
-from tests.factories import DepositNetworkFactory, MerchantFactory, upload_image
+from tests.factories import DepositNetworkFactory, MerchantFactory, staff_operator, upload_image
 
 pytestmark = pytest.mark.django_db
 
@@ -120,13 +120,9 @@ def test_an_operators_reply_image_is_the_merchants_to_see(merchant, operator):
 # --- the operators' link ---
 
 
-def _operator(django_user_model, *permissions: str):
-    user = django_user_model.objects.create_user("viewer", "viewer@example.com", "Viewer-pass-2026", is_staff=True)
-    for name in permissions:
-        app_label, codename = name.split(".")
-        user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
+def _operator(*permissions: str):
     client = Client()
-    client.force_login(user)
+    client.force_login(staff_operator("viewer", *permissions))
     return client
 
 
@@ -138,26 +134,26 @@ HOLDERS = [
 
 
 @pytest.mark.parametrize(("holder", "permission"), HOLDERS)
-def test_an_operator_who_may_view_the_holder_gets_the_file(request, django_user_model, holder, permission):
+def test_an_operator_who_may_view_the_holder_gets_the_file(request, holder, permission):
     upload = request.getfixturevalue(holder)
     link = operator_upload_url(upload)
     assert link == reverse("admin:private_file", args=[upload.pk])
-    response = _operator(django_user_model, permission).get(link)
+    response = _operator(permission).get(link)
     assert response.status_code == 200
     assert _content(response) == _stored(upload)
 
 
 @pytest.mark.parametrize(("holder", "permission"), HOLDERS)
-def test_an_operator_without_the_permission_is_refused(request, django_user_model, holder, permission):
+def test_an_operator_without_the_permission_is_refused(request, holder, permission):
     upload = request.getfixturevalue(holder)
     others = [other for _, other in HOLDERS if other != permission]  # allowed to view the other holders only
-    response = _operator(django_user_model, *others, "accounts.view_invitationcode").get(operator_upload_url(upload))
+    response = _operator(*others, "accounts.view_invitationcode").get(operator_upload_url(upload))
     assert response.status_code == 403
     assert _stored(upload) not in response.content
 
 
-def test_a_change_permission_is_enough_as_in_the_admin(django_user_model, voucher):
-    assert _operator(django_user_model, "wallet.change_deposit").get(operator_upload_url(voucher)).status_code == 200
+def test_a_change_permission_is_enough_as_in_the_admin(voucher):
+    assert _operator("wallet.change_deposit").get(operator_upload_url(voucher)).status_code == 200
 
 
 def test_a_superuser_gets_every_held_file(operator, id_document, voucher, support_image):

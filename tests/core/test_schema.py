@@ -4,43 +4,15 @@ import re
 
 import pytest
 from django.http import JsonResponse
-from django.urls import URLPattern, URLResolver, get_resolver
-from rest_framework.views import APIView
 
-from tests.openapi import check_answer, generate_schema, merchant_schema
+from tests.openapi import check_answer, generate_schema, merchant_api_views, merchant_schema, operations, resolve
 
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
-
-
-def _api_views(patterns: list, prefix: str = "/") -> list[tuple[str, type[APIView]]]:
-    """(path, view class) of every DRF view in the URL configuration."""
-    found = []
-    for pattern in patterns:
-        route = prefix + str(pattern.pattern)
-        if isinstance(pattern, URLResolver):
-            found += _api_views(pattern.url_patterns, route)
-        elif isinstance(pattern, URLPattern):
-            view_class = getattr(pattern.callback, "cls", None)
-            if view_class is not None and issubclass(view_class, APIView):
-                found.append((route, view_class))
-    return found
-
-
-def _operations():
-    for path, item in merchant_schema()["paths"].items():
-        for method, operation in item.items():
-            yield f"{method.upper()} {path}", operation
 
 
 def _success(operation: dict) -> dict:
     """The success envelope of an operation's HTTP 200 (oneOf: success, rejection)."""
     return operation["responses"]["200"]["content"]["application/json"]["schema"]["oneOf"][0]
-
-
-def _resolve(schema: dict) -> dict:
-    if "$ref" in schema:
-        return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    return schema
 
 
 def test_the_schema_has_no_warning_or_error():
@@ -50,7 +22,7 @@ def test_the_schema_has_no_warning_or_error():
 
 
 def test_every_merchant_api_view_and_method_is_documented():
-    views = [(path, view) for path, view in _api_views(get_resolver().url_patterns) if path.startswith("/merchant/")]
+    views = merchant_api_views()
     assert len(views) >= 35
     paths = merchant_schema()["paths"]
     for path, view in views:
@@ -60,7 +32,8 @@ def test_every_merchant_api_view_and_method_is_documented():
 
 
 def test_every_success_answer_is_the_envelope_around_data():
-    for name, operation in _operations():
+    for method, path, operation in operations():
+        name = f"{method} {path}"
         answer = _success(operation)
         assert answer["required"] == ["code", "msg", "data"], name
         assert answer["properties"]["code"] == {"type": "integer", "const": 1}, name
@@ -69,11 +42,12 @@ def test_every_success_answer_is_the_envelope_around_data():
 
 def test_a_paged_query_answers_a_page():
     paged = 0
-    for name, operation in _operations():
+    for method, path, operation in operations():
+        name = f"{method} {path}"
         query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
         if {"page", "limit"} <= query:
             paged += 1
-            data = _resolve(_success(operation)["properties"]["data"])
+            data = resolve(_success(operation)["properties"]["data"])
             assert {"total", "list", "page", "limit"} <= set(data["properties"]), name
             assert data["properties"]["list"]["type"] == "array", name
     assert paged >= 5
@@ -94,7 +68,8 @@ def test_every_operation_documents_its_rejections():
     data = rejection["properties"]["data"]["oneOf"][0]
     assert set(data["properties"]) == {"error", "errors", "wait"}
     assert 1003 in data["properties"]["error"]["enum"]  # throttled
-    for name, operation in _operations():
+    for method, path, operation in operations():
+        name = f"{method} {path}"
         responses = operation["responses"]
         assert responses["200"]["content"]["application/json"]["schema"]["oneOf"][1] == REJECTION, name
         for status in ("400", "403", "404", "405", "413", "415", "429"):
@@ -136,7 +111,8 @@ def test_the_token_header_is_the_security_and_a_stale_one_answers_401(path, meth
 
 
 def test_every_operation_takes_the_lang_header_and_money_posts_the_idempotency_key():
-    for name, operation in _operations():
+    for method, path, operation in operations():
+        name = f"{method} {path}"
         headers = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
         assert "lang" in headers, name
     extract = merchant_schema()["paths"]["/merchant/merchant/extract"]

@@ -32,6 +32,7 @@ from apps.support.models import Broadcast
 from apps.wallet import selectors
 from apps.wallet.models import BankDepositDetails, DepositNetwork, WithdrawalFeeRule
 from tests.factories import DepositNetworkFactory, WithdrawalFeeRuleFactory
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -293,9 +294,7 @@ def console(client, django_user_model):
             content_type__app_label="wallet", content_type__model__in=["withdrawalfeerule", "depositnetwork"]
         )
     )
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, user)
 
 
 def test_the_add_page_starts_from_a_copy_and_from_the_earliest_start_rounded_up_to_the_hour(console):

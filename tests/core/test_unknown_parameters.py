@@ -8,32 +8,16 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import get_resolver
 
 from apps.catalog.models import ShopGoods
 from apps.core.apiview import SHOWN_NAME_MAX, ApiView
 from apps.core.errors import ErrorCode
 from apps.core.i18n import APP_TO_DJANGO
-from tests.core.test_schema import _api_views
 from tests.factories import LevelFactory, ProductFactory
-from tests.openapi import merchant_schema
+from tests.openapi import merchant_api_views, operations, resolve
 
 UNKNOWN_PARAMETER = int(ErrorCode.UNKNOWN_PARAMETER)
 WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
-
-
-def _resolve(schema: dict) -> dict:
-    if "$ref" in schema:
-        return merchant_schema()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    return schema
-
-
-def _operations() -> list[tuple[str, str, dict]]:
-    return [
-        (method.upper(), path, operation)
-        for path, item in merchant_schema()["paths"].items()
-        for method, operation in item.items()
-    ]
 
 
 def _body_format(operation: dict) -> str:
@@ -62,19 +46,19 @@ def _writes(queries: CaptureQueriesContext) -> list[str]:
 
 
 def test_every_merchant_api_view_derives_from_the_view_that_checks_parameters():
-    views = [view for path, view in _api_views(get_resolver().url_patterns) if path.startswith("/merchant/")]
+    views = [view for _path, view in merchant_api_views()]
     assert len(views) >= 35
     assert [view.__name__ for view in views if not issubclass(view, ApiView)] == []
 
 
 @pytest.mark.django_db
 def test_every_operation_refuses_an_unknown_parameter_by_name_in_every_language(merchant_api):
-    operations = _operations()
-    assert len(operations) >= 39
+    every = operations()
+    assert len(every) >= 39
     english: dict[tuple[str, str, str], str] = {}
     for lang in APP_TO_DJANGO:  # en first
         merchant_api.lang = lang
-        for method, path, operation in operations:
+        for method, path, operation in every:
             cases = [("query", {"mer_name": "1"}, None)]
             if method == "POST":
                 cases.append(("body", {}, {"mer_name": "Corner Store"}))
@@ -102,8 +86,8 @@ def _declared_values(method: str, operation: dict) -> tuple[dict[str, Any], dict
     body: dict[str, Any] = {}
     if method == "POST":
         for media in operation.get("requestBody", {}).get("content", {}).values():
-            schema = _resolve(media["schema"])
-            for branch in [schema, *map(_resolve, schema.get("oneOf", []))]:
+            schema = resolve(media["schema"])
+            for branch in [schema, *map(resolve, schema.get("oneOf", []))]:
                 body.update({name: "1" for name in branch.get("properties", {})})
     return query, body
 
@@ -111,7 +95,7 @@ def _declared_values(method: str, operation: dict) -> tuple[dict[str, Any], dict
 @pytest.mark.django_db
 def test_what_an_operation_declares_is_never_called_unknown(merchant_api, merchant):
     checked = 0
-    for method, path, operation in _operations():
+    for method, path, operation in operations():
         query, body = _declared_values(method, operation)
         merchant_api.login_as(merchant)  # a declared field may sign out (logout) or change the password
         response = _send(merchant_api, method, path, operation, query, body)

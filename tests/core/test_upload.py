@@ -135,7 +135,7 @@ def test_tampered_or_expired_private_link_is_not_found(api, merchant, settings):
     for bad in (tampered, "/merchant/common/file/" + signing.dumps(upload.pk, salt="other")):
         res = api.get(bad)
         assert res.status_code == 404
-        assert res.json()["code"] == 0
+        assert (res.json()["code"], res.json()["msg"]) == (0, "Not found.")
     # A public upload's pk signed correctly is still refused: only private files go through this view.
     public = upload_image(kind=Upload.Kind.LOGO, owner=merchant)
     assert api.get("/merchant/common/file/" + signing.dumps(public.pk, salt="private-upload")).status_code == 404

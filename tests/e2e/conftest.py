@@ -5,7 +5,6 @@ Run: npm run build && DJANGO_ALLOW_ASYNC_UNSAFE=true .venv/bin/pytest -m e2e tes
 Screenshots: shot(page, "login") -> tests/e2e/artifacts/<lang>/login.png (lang = the page's localStorage `lang`).
 """
 
-import io
 import json
 import os
 from collections.abc import Iterator
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,23 +129,6 @@ def server_text(lang: str, message: str, **values: object) -> str:
     return text % values if values else text
 
 
-def drawn_image(size: tuple[int, int] = (240, 240), label: str = "", colour: str = "#0f4c81") -> bytes:
-    """A PNG that looks like a picture in screenshots (a logo, an avatar): a coloured ground, a disc, a label."""
-    from PIL import Image, ImageDraw
-
-    width, height = size
-    side = min(size)
-    picture = Image.new("RGB", size, colour)
-    draw = ImageDraw.Draw(picture)
-    box = ((width - side * 0.7) / 2, (height - side * 0.7) / 2, (width + side * 0.7) / 2, (height + side * 0.7) / 2)
-    draw.ellipse(box, fill="#ffd54f")
-    if label:
-        draw.text((width / 2, height / 2), label, fill=colour, font_size=side // 4, anchor="mm")
-    buffer = io.BytesIO()
-    picture.save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
 # What every screenshot's page is checked for (see shot): elements wider than the window, broken images, and inputs the
 # browser would validate itself, with its own bubble in the browser's language over the app's translated messages.
 _LOOK_PROBLEMS = """() => {
@@ -244,7 +227,7 @@ def shot(page: Page, name: str, *, full_page: bool = True) -> Path:
         }"""
     )
     if scrolled:
-        page.wait_for_timeout(150)  # let sticky bars and lazy images settle
+        drawn(page)  # the sticky bars and the images come into view
     page.screenshot(path=str(path), full_page=True)
     return path
 
@@ -269,13 +252,46 @@ def assert_visible(locator: Locator, *, scroll: bool = False) -> None:
     locator.wait_for(state="visible")
     if scroll:  # to the middle of the window, as a person scrolls it clear of the bars stuck to the edges
         locator.evaluate("el => el.scrollIntoView({block: 'center'})")
-    problem = ""
-    for _ in range(10):  # an opening popup or toast slides in for a moment
-        problem = locator.evaluate(_NOT_SEEN)
-        if not problem:
-            return
-        locator.page.wait_for_timeout(100)
-    raise AssertionError(f"{locator} is not visible to the user: {problem}")
+    try:  # an opening popup or toast slides in for a moment
+        locator.page.wait_for_function(f"el => !({_NOT_SEEN})(el)", arg=locator.element_handle(), timeout=1_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"{locator} is not visible to the user: {locator.evaluate(_NOT_SEEN)}") from None
+
+
+# Resolves true once the element has drawn the same box at the same opacity (its own and its ancestors') for three
+# frames in a row; false when it still moves after about ten seconds' frames (a spinner).
+_SETTLED = """el => new Promise((resolve) => {
+    const look = () => {
+        const box = el.getBoundingClientRect();
+        let opacity = 1;
+        for (let up = el; up; up = up.parentElement) opacity *= Number(getComputedStyle(up).opacity);
+        return [box.x, box.y, box.width, box.height, opacity].join();
+    };
+    let last = look(), same = 0, frames = 0;
+    const frame = () => {
+        const now = look();
+        same = now === last ? same + 1 : 0;
+        last = now;
+        if (same >= 3) resolve(true);
+        else if (++frames > 600) resolve(false);
+        else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+})"""
+
+
+def settled(locator: Locator) -> None:
+    """Wait until `locator` is shown and has stopped moving and fading (a popup, sheet, dialog or toast opening, a
+    tab's underline sliding), before a screenshot: antd-mobile animates them frame by frame."""
+    locator.wait_for(state="visible")
+    assert locator.evaluate(_SETTLED), f"{locator} keeps moving"
+
+
+def drawn(page: Page) -> None:
+    """Wait until every image of the page is loaded (or failed) and a frame is drawn after it (after a scroll: the
+    sticky bars in place, the images that came into view)."""
+    page.wait_for_function("() => [...document.images].every((image) => image.complete)")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def tap(locator: Locator) -> None:
@@ -290,7 +306,7 @@ def wait_toast(page: Page, text: str | None = None) -> str:
     if text is not None:
         toast = toast.filter(has_text=text)
     assert_visible(toast.last)
-    page.wait_for_timeout(400)  # the fade-in, for a screenshot
+    settled(toast.last)  # faded in, for a screenshot
     return toast.last.inner_text()
 
 

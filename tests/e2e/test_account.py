@@ -16,16 +16,23 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
-    drawn_image,
     open_app,
     server_text,
+    settled,
     shot,
     sign_in,
     tap,
     wait_toast,
     wait_toast_gone,
 )
-from tests.factories import DEFAULT_PASSWORD, InvitationCodeFactory, LevelFactory, MerchantFactory, image_bytes
+from tests.factories import (
+    DEFAULT_PASSWORD,
+    InvitationCodeFactory,
+    LevelFactory,
+    MerchantFactory,
+    drawn_image,
+    image_bytes,
+)
 
 NEW_PASSWORD = "Fresh-pass-2027"
 
@@ -83,7 +90,7 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     app(page).get_by_placeholder(texts["code.inviteCodePlaceholder"], exact=True).fill("nope")
     tap(app(page).get_by_role("button", name=texts["code.submit"]))
     assert_visible(app(page).locator(".field-error"))  # on its field, and only there: no toast saying it again
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")  # the answer is in and nothing more is coming
     expect(page.locator(".adm-toast-main")).to_have_count(0)
     assert page.url == f"{base_url}/code"
     app(page).get_by_placeholder(texts["code.inviteCodePlaceholder"], exact=True).fill("welcome")
@@ -167,7 +174,7 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     app(page).get_by_placeholder(texts["password.repeatPlaceholder"], exact=True).fill(NEW_PASSWORD)
     tap(app(page).get_by_role("button", name=texts["password.save"]))
     expect(page.locator(".field-error")).to_have_count(1)  # on its field, and not again in a toast
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")  # the answer is in and nothing more is coming
     expect(page.locator(".adm-toast-main")).to_have_count(0)
     app(page).get_by_placeholder(texts["password.oldPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
     tap(app(page).get_by_role("button", name=texts["password.save"]))
@@ -312,8 +319,7 @@ def test_account_screens_in_every_language(page, base_url, lang):
     assert len(boxes) == 4 and boxes[0]["y"] == boxes[1]["y"] == boxes[2]["y"] < boxes[3]["y"], boxes
     assert boxes[3]["x"] == boxes[0]["x"], boxes
     app(page).locator(".country-field").click()
-    expect(page.locator(".country-popup .adm-list-item").first).to_be_visible()
-    page.wait_for_timeout(400)  # the popup's slide-in
+    settled(page.locator(".country-popup .adm-list-item").first)  # the popup slid in
     shot(page, "register-country")
     open_app(page, base_url, "/forgetPwd")
     expect(app(page).get_by_role("button", name=texts["forget.send"])).to_be_visible()
@@ -346,8 +352,7 @@ def test_account_screens_in_every_language(page, base_url, lang):
         shot(page, route.lstrip("/"))
     open_app(page, base_url, "/my")
     tap(app(page).get_by_role("button", name=texts["my.logout"]))
-    expect(page.get_by_text(texts["my.logoutConfirm"], exact=True)).to_be_visible()
-    page.wait_for_timeout(400)
+    settled(page.get_by_text(texts["my.logoutConfirm"], exact=True))  # the prompt opened
     shot(page, "my-logout-confirm")
 
 
@@ -396,7 +401,7 @@ def test_personal_info_changes_and_removes_the_avatar(page, base_url, tmp_path, 
     expect(sheet.get_by_role("button", name=texts["profile.avatarRemove"])).to_have_count(0)
     upload(sheet, "avatar", picture)
     expect(save).to_be_enabled()
-    page.wait_for_timeout(300)  # the sheet's slide-in, for the screenshot
+    settled(sheet)  # slid in, for the screenshot
     shot(page, "personalInfo-avatar")
     save.click()
     assert wait_toast(page) == server_text(lang, "Avatar saved")

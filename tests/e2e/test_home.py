@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 from apps.accounts.constants import MerchantStatus
 from apps.core.models import Upload
 from apps.core.services import upload_create
-from tests.e2e.conftest import LANGUAGES, catalogue, drawn_image, open_app, shot, sign_in
-from tests.factories import LevelFactory, MerchantFactory, fund
+from tests.e2e.conftest import LANGUAGES, catalogue, open_app, shot, sign_in
+from tests.factories import LevelFactory, MerchantFactory, drawn_image, fund
 
 # The level's name in each app language, by its translated field (Level.name_<django language>).
 LEVEL_NAMES = {

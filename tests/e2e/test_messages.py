@@ -7,7 +7,7 @@ import io
 import pytest
 
 from apps.support import demo
-from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in, tap
+from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, settled, shot, sign_in, tap
 from tests.factories import MerchantFactory
 
 FOLDER_FIELDS = {"en": 0, "zh-CN": 1, "zh-Hant": 2, "ru-RU": 3, "han": 4, "ri": 5, "tai": 6}
@@ -37,7 +37,7 @@ def test_read_a_message_in_every_language(page, base_url, reader, lang):
     dialog = page.get_by_test_id("announcement-dialog")
     assert_visible(dialog)
     assert demo.ANNOUNCEMENT["content"][index][:20] in dialog.inner_text()
-    page.wait_for_timeout(300)  # the dialog's opening
+    settled(dialog)  # opened, for the screenshot
     shot(page, "messages-announcement", full_page=False)
     page.locator(".adm-modal-footer button").click()
     dialog.wait_for(state="hidden")

@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     open_app,
     server_text,
     set_language,
+    settled,
     shot,
     sign_in,
     tap,
@@ -132,8 +133,7 @@ def test_promotion_screens_in_every_language(page, base_url, promo_shop):
         shot(page, "promotion-storeExpress")
 
         tap(page.get_by_test_id("promotion-package").first.get_by_role("button"))
-        page.get_by_test_id("promotion-option").nth(2).wait_for()
-        page.wait_for_timeout(300)  # the sheet's slide-in, for the screenshot
+        settled(page.get_by_test_id("promotion-option").nth(2))  # the sheet slid in, for the screenshot
         shot(page, "promotion-picker", full_page=False)
 
         open_app(page, base_url, "/buyTrainBill")

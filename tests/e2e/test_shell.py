@@ -10,6 +10,7 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
+    drawn,
     open_app,
     shot,
     sign_in,
@@ -123,10 +124,9 @@ def test_tab_screens_end_above_the_tab_bar(page, base_url, merchant, path):
     sign_in(page, base_url, merchant, "en")
     open_app(page, base_url, path)
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(200)
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("networkidle")  # what the end of the screen loads
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(200)
+    drawn(page)
 
     end = page.evaluate(END_OF_SCREEN)
     assert abs(end["barBottom"] - end["window"]) < 1, end

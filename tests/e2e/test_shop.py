@@ -16,16 +16,17 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
-    drawn_image,
+    drawn,
     open_app,
     server_text,
+    settled,
     shot,
     sign_in,
     tap,
     wait_toast,
     wait_toast_gone,
 )
-from tests.factories import image_bytes
+from tests.factories import drawn_image, image_bytes
 
 
 @pytest.fixture
@@ -126,7 +127,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     )
     assert expected in result.inner_text()
     assert page.get_by_role("button", name=texts["distribution.upgrade"]).is_visible()
-    page.wait_for_timeout(400)  # the dialog's fade-in, for the screenshot
+    settled(result)  # faded in, for the screenshot
     shot(page, "distribution-result")
     assert goods_count(merchant) == 20
     close_dialog(page, texts)
@@ -136,7 +137,7 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
     full = page.locator(".adm-dialog-body", has_text=texts["distribution.shopFull"].replace("{count}", "20"))
     assert_visible(full)
     assert_visible(full.locator(".adm-dialog-button", has_text=texts["distribution.upgrade"]))
-    page.wait_for_timeout(400)  # the dialog's fade-in, for the screenshot
+    settled(full)  # faded in, for the screenshot
     shot(page, "distribution-shop-full", full_page=False)
     close_dialog(page, texts)
     assert goods_count(merchant) == 20
@@ -162,7 +163,8 @@ def test_distribute_then_manage_goods(page, base_url, demo_shop, lang):
         title = newest.product.title
     cards.filter(has_text=title).wait_for()
     assert cards.count() == 1
-    page.wait_for_timeout(300)  # the tab underline's slide
+    tabs = page.locator(".adm-tabs", has=page.locator(".adm-tabs-tab", has_text=texts["goods.tabStock"]))
+    settled(tabs.locator(".adm-tabs-tab-line"))  # the underline slid under the tab
     shot(page, "goods-stock")
     tap(cards.first.get_by_role("button", name=texts["goods.onShelf"]))
     wait_toast(page, server_text(lang, "The product is now on sale."))
@@ -306,7 +308,7 @@ def test_every_shop_screen_in_every_language(page, base_url, demo_shop):
         texts = catalogue(lang)
         for name, path in screens:
             open_app(page, base_url, path, lang)
-            page.wait_for_timeout(300)  # lazy images
+            drawn(page)  # the images loaded
             title = page.locator(".adm-nav-bar-title")
             if path != "/product":
                 assert title.inner_text() == texts[f"route.{path.split('?')[0].strip('/')}"], (lang, path)

@@ -28,7 +28,6 @@ from apps.shop.models import Visitor
 from apps.shop.services import shop_banners_update, shop_update
 from tests.e2e.conftest import (
     assert_visible,
-    drawn_image,
     open_app,
     server_text,
     set_language,
@@ -42,6 +41,7 @@ from tests.factories import (
     LevelFactory,
     ProductFactory,
     PromotionPackageFactory,
+    drawn_image,
     fund,
     received_order,
 )

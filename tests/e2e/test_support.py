@@ -16,7 +16,6 @@ from tests.e2e.conftest import (
     LANGUAGES,
     assert_visible,
     catalogue,
-    drawn_image,
     open_app,
     server_text,
     shot,
@@ -24,6 +23,8 @@ from tests.e2e.conftest import (
     tap,
 )
 from tests.e2e.test_wallet import admin_page
+from tests.factories import drawn_image
+from tests.helpers import wait_for
 
 TRON = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
 
@@ -51,7 +52,8 @@ def test_the_merchant_and_an_operator_exchange_support_messages(page, context, b
     tap(page.get_by_role("button", name=texts["support.send"], exact=True))
     assert_visible(page.locator("[data-status=sending]").get_by_text(texts["support.sending"]))
     shot(page, "support-services-sending", full_page=False)
-    page.wait_for_timeout(50)
+    # Playwright hands the held request to the route's handler between its own calls: let it, until it has.
+    wait_for("the send to be held", lambda: held or page.evaluate("() => false"), seconds=15, every=0)
     held[0].abort()
     assert_visible(page.locator("[data-status=failed]").get_by_text(texts["support.failed"]))
     shot(page, "support-services-failed", full_page=False)

@@ -21,9 +21,10 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
+
+from tests.helpers import RunFailedError, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -52,17 +53,19 @@ def _environment(folder: Path) -> dict[str, str]:
 
 
 def _wait_until_up(base: str, server: subprocess.Popen, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def up() -> bool:
         if server.poll() is not None:
             raise SystemExit(f"gunicorn exited with {server.returncode}")
         try:
             with urllib.request.urlopen(f"{base}/healthz", timeout=2) as answer:
-                if answer.status == 200:
-                    return
+                return answer.status == 200
         except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"the app did not answer {base}/healthz within {seconds} s")
+            return False
+
+    try:
+        wait_for(f"{base}/healthz", up, seconds)
+    except RunFailedError as failure:
+        raise SystemExit(f"the app did not answer {base}/healthz within {seconds} s") from failure
 
 
 def _token(base: str) -> str:

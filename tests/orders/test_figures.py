@@ -174,7 +174,7 @@ def test_visitors_are_distinct_per_day_and_over_seven_and_thirty_days(merchant, 
     other = MerchantFactory()
     assert index(merchant_api)["visitors_thirty"] == 4  # another shop's visitors are its own
     missing = shop.post("shop/visit", {"shop": other.shop.pk + 1000, "visitor": "x"}).json()
-    assert missing["code"] == 0
+    assert (missing["code"], missing["msg"]) == (0, "This storefront key does not serve this shop.")
 
 
 def test_followers_follow_and_unfollow_once_each(merchant, merchant_api):
@@ -199,11 +199,13 @@ def test_a_review_is_one_per_received_order_and_the_rating_is_their_average(merc
     shop = Storefront(merchant)
     waiting = place_order(merchant, storefront_key=shop.key)
     answer = shop.post("order/review", {"external_ref": waiting.external_ref, "stars": 5}).json()
-    assert answer["code"] == 0  # not received yet
+    assert (answer["code"], answer["msg"]) == (0, "An order is rated once the buyer has received it.")
     first, second = received(merchant, operator, shop.key), received(merchant, operator, shop.key)
     assert shop.post("order/review", {"external_ref": first.external_ref, "stars": 5, "text": "Great"}).json()["code"]
-    assert shop.post("order/review", {"external_ref": first.external_ref, "stars": 1}).json()["code"] == 0
-    assert shop.post("order/review", {"external_ref": second.external_ref, "stars": 6}).json()["code"] == 0
+    again = shop.post("order/review", {"external_ref": first.external_ref, "stars": 1}).json()
+    assert (again["code"], again["msg"]) == (0, "This order was already rated.")
+    six = shop.post("order/review", {"external_ref": second.external_ref, "stars": 6}).json()
+    assert (six["code"], six["msg"]) == (0, "Ensure this value is less than or equal to 5.")
     shop.post("order/review", {"external_ref": second.external_ref, "stars": 4})
     data = index(merchant_api)
     assert (data["rating"], data["rating_count"]) == ("4.50", 2)

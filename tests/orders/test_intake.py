@@ -320,6 +320,7 @@ def test_no_merchant_session_is_needed_or_read(storefront, merchant, goods):
         HTTP_X_STOREFRONT_SIGNATURE=signature_of(stamp, raw, storefront.secret),
     )
     assert response.json()["code"] == 1
+    assert Order.objects.get().external_ref == body["external_ref"]
 
 
 # --- refusals of the order: nothing created -------------------------------------------------------------------------
@@ -446,7 +447,11 @@ def test_an_unknown_field_of_a_line_is_refused(storefront, merchant, goods):
 def test_only_json_is_taken(storefront, merchant, goods):
     response = storefront.client.post("/intake/v1/order/create", order_body(merchant, goods, lines="x"))
     assert response.status_code == 415
-    assert response.json()["code"] == 0
+    assert (response.json()["code"], response.json()["msg"]) == (
+        0,
+        'Неподдерживаемый тип данных "multipart/form-data; boundary=BoUnDaRyStRiNg" в запросе.',
+    )
+    assert not Order.objects.exists()
 
 
 def test_an_unknown_intake_path_answers_the_envelope(storefront):

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 from django.conf import settings
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,7 +16,7 @@ from apps.orders import services
 from apps.orders.models import OrderTerms
 from apps.orders.selectors import order_terms
 from apps.support.models import Broadcast
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order
+from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order, staff_operator
 
 pytestmark = pytest.mark.django_db
 
@@ -31,13 +30,10 @@ FIELDS = (
 
 
 @pytest.fixture
-def terms_operator(django_user_model, client):
+def terms_operator(client):
     """A staff operator who may add, change, view and delete order terms."""
-    user = django_user_model.objects.create_user("windows", "windows@example.com", "Operator-pass-2026", is_staff=True)
-    for action in ("add", "change", "view", "delete"):
-        permission = Permission.objects.get(content_type__app_label="orders", codename=f"{action}_orderterms")
-        user.user_permissions.add(permission)
-    client.force_login(user)
+    actions = ("add", "change", "view", "delete")
+    client.force_login(staff_operator("windows", *(f"orders.{action}_orderterms" for action in actions)))
     return client
 
 

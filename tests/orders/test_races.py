@@ -20,17 +20,11 @@ from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.conftest import ApiClient
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order
-from tests.wallet.conftest import postgres_only
+from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order
 
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 PAY = DEFAULT_PAY_PASSWORD
-
-
-@pytest.fixture(autouse=True)
-def _level(transactional_db):
-    return LevelFactory(rank=1)
 
 
 def _client(merchant) -> ApiClient:

@@ -21,18 +21,12 @@ from apps.orders.models import Order, Refund
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import available_balance
 from tests.concurrency import concurrently
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, fund, place_order, received_order
-from tests.wallet.conftest import postgres_only
+from tests.factories import DEFAULT_PAY_PASSWORD, fund, place_order, received_order
 
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 ROUNDS = 20
 COST = Decimal("18.00")  # a 20.00 product at the level's 10 % margin
-
-
-@pytest.fixture(autouse=True)
-def _level(transactional_db):
-    return LevelFactory(rank=1)
 
 
 def _pick(merchant, order):

@@ -9,7 +9,6 @@ import time
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
@@ -24,7 +23,8 @@ from apps.orders.models import Order, StorefrontKey
 from apps.shop.models import Visitor
 from apps.support.models import Notice
 from apps.wallet.models import JournalLine
-from tests.factories import ProductFactory, ShopGoodsFactory, place_order
+from tests.factories import ProductFactory, ShopGoodsFactory, place_order, staff_operator
+from tests.helpers import admin_as
 from tests.storefront import Storefront, signature_of
 from tests.storefront.checkout import buy
 
@@ -49,23 +49,6 @@ def order_body(merchant, goods, ref: str, **changes) -> dict:
         "ship_country": "US",
     }
     return {**body, **changes}
-
-
-def staff(django_user_model, username, *permissions):
-    """A staff operator holding only `permissions` ("app_label.codename")."""
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    for permission in permissions:
-        app_label, codename = permission.split(".")
-        user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
-    return user
-
-
-def console(client, user):
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
 
 
 def _money_untouched() -> int:
@@ -180,9 +163,9 @@ def test_the_merchant_sees_each_orders_source_and_payment_reference(merchant, me
 
 
 # ---------- keys are made, listed and ended in the console, by the operators allowed to ----------
-def test_an_operator_without_the_permission_cannot_create_a_key(client, django_user_model, merchant):
-    viewer = staff(django_user_model, "viewer", "orders.view_storefrontkey", "orders.change_storefrontkey")
-    console(client, viewer)
+def test_an_operator_without_the_permission_cannot_create_a_key(client, merchant):
+    viewer = staff_operator("viewer", "orders.view_storefrontkey", "orders.change_storefrontkey")
+    admin_as(client, viewer)
     assert client.get(ADD).status_code == 403
     form = {"name": "Rogue storefront", "shops": [merchant.shop.pk], "reason": "Testing"}
     assert client.post(ADD, form).status_code == 403
@@ -190,11 +173,9 @@ def test_an_operator_without_the_permission_cannot_create_a_key(client, django_u
     assert client.get(CHANGELIST).status_code == 200
 
 
-def test_an_operator_with_the_permission_creates_a_key_whose_secret_is_shown_once(
-    client, django_user_model, merchant, other_merchant
-):
-    maker = staff(django_user_model, "keys", "orders.add_storefrontkey", "orders.view_storefrontkey", "shop.view_shop")
-    console(client, maker)
+def test_an_operator_with_the_permission_creates_a_key_whose_secret_is_shown_once(client, merchant, other_merchant):
+    maker = staff_operator("keys", "orders.add_storefrontkey", "orders.view_storefrontkey", "shop.view_shop")
+    admin_as(client, maker)
     assert client.get(ADD).status_code == 200
     blank = client.post(ADD, {"name": "Acme", "shops": [merchant.shop.pk], "reason": " "}).content.decode()
     assert "This field is required." in blank and not StorefrontKey.objects.exists()
@@ -228,11 +209,11 @@ def test_an_operator_with_the_permission_creates_a_key_whose_secret_is_shown_onc
     assert storefront.post("order/create", order_body(merchant, goods, "ACME-1")).json()["code"] == 1
 
 
-def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, django_user_model, merchant, goods):
+def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, merchant, goods):
     storefront = Storefront(merchant)
     key = storefront.key
-    decider = staff(django_user_model, "decider", "orders.view_storefrontkey", "orders.change_storefrontkey")
-    console(client, decider)
+    decider = staff_operator("decider", "orders.view_storefrontkey", "orders.change_storefrontkey")
+    admin_as(client, decider)
     action = {"action": "deactivate", "_selected_action": [key.pk]}
     asked = client.post(CHANGELIST, action)
     assert asked.status_code == 200 and "Why are these keys deactivated?" in asked.content.decode()
@@ -247,10 +228,10 @@ def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, djan
     assert client.get(reverse("admin:orders_storefrontkey_delete", args=[key.pk])).status_code == 403
 
 
-def test_only_an_operator_who_may_change_keys_deactivates_them(client, django_user_model, merchant):
+def test_only_an_operator_who_may_change_keys_deactivates_them(client, merchant):
     storefront = Storefront(merchant)
-    viewer = staff(django_user_model, "viewer", "orders.view_storefrontkey", "orders.add_storefrontkey")
-    console(client, viewer)
+    viewer = staff_operator("viewer", "orders.view_storefrontkey", "orders.add_storefrontkey")
+    admin_as(client, viewer)
     client.post(
         CHANGELIST, {"action": "deactivate", "_selected_action": [storefront.key.pk], "apply": "1", "reason": "x"}
     )

@@ -7,7 +7,6 @@ from datetime import timedelta
 from decimal import Decimal
 
 import time_machine
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
@@ -25,7 +24,7 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.conftest import ApiClient
-from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund, place_order
+from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund, place_order, staff_operator
 
 PAY = DEFAULT_PAY_PASSWORD
 
@@ -220,12 +219,10 @@ def test_the_merchant_sees_the_paused_window(merchant, merchant_api, operator):
     assert listed["pickup_paused_left"] == detail["pickup_paused_left"]
 
 
-def test_closing_a_shop_in_the_admin_then_letting_the_window_pass_loses_nothing(client, django_user_model, merchant):
+def test_closing_a_shop_in_the_admin_then_letting_the_window_pass_loses_nothing(client, merchant):
     """The attack as an operator makes it: close the shop over HTTP (an operator holding close_merchant), wait past
     the pickup window, let the beat run."""
-    closer = django_user_model.objects.create_user("closer", "closer@example.com", "Operator-pass-2026", is_staff=True)
-    for codename in ("view_merchant", "close_merchant"):
-        closer.user_permissions.add(Permission.objects.get(content_type__app_label="accounts", codename=codename))
+    closer = staff_operator("closer", "accounts.view_merchant", "accounts.close_merchant")
     fund(merchant, "50")
     order = place_order(merchant)
     score = credit_score(merchant)

@@ -47,8 +47,8 @@ import redis
 import requests
 
 from apps.orders.constants import OrderStatus
-from tests import runs
-from tests.runs import RunFailedError, check
+from tests import helpers
+from tests.helpers import RunFailedError, check
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
@@ -62,7 +62,7 @@ DATABASE = "prod_smoke"
 OPERATOR, OPERATOR_PASSWORD = "operator", "Operator-pass-2026"
 QUEUES = "money,default,bulk"
 WAIT = 90  # seconds any one thing may take before the smoke fails
-wait_for = functools.partial(runs.wait_for, seconds=WAIT)
+wait_for = functools.partial(helpers.wait_for, seconds=WAIT)
 
 
 def free_port() -> int:

@@ -10,7 +10,6 @@ from decimal import Decimal
 import pytest
 import time_machine
 from django.conf import settings
-from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
 from django.db import connection
 from django.urls import reverse
@@ -22,7 +21,7 @@ from apps.core.terms import terms_version_add
 from apps.shop.models import Level
 from apps.support.constants import BroadcastAudience
 from apps.support.models import Broadcast
-from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, MerchantFactory, fund, place_order
+from tests.factories import DEFAULT_PAY_PASSWORD, LevelFactory, MerchantFactory, fund, place_order, staff_operator
 
 pytestmark = pytest.mark.django_db
 
@@ -40,12 +39,10 @@ def levels(db):
 
 
 @pytest.fixture
-def level_operator(django_user_model, client):
+def level_operator(client):
     """A staff operator who manages levels: may add, change and view them (change is what an in-place edit needs)."""
-    user = django_user_model.objects.create_user("levels", "levels@example.com", "Operator-pass-2026", is_staff=True)
-    for codename in ("add_level", "change_level", "view_level", "delete_level"):
-        user.user_permissions.add(Permission.objects.get(content_type__app_label="shop", codename=codename))
-    client.force_login(user)
+    actions = ("add", "change", "view", "delete")
+    client.force_login(staff_operator("levels", *(f"shop.{action}_level" for action in actions)))
     return client
 
 

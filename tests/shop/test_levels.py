@@ -67,7 +67,8 @@ def test_names_are_translated_with_russian_fallback(merchant_api):
 
 
 def test_bad_page_is_refused(merchant_api):
-    assert merchant_api.get(LEVELS, {"limit": 0}).json()["code"] == 0
+    body = merchant_api.get(LEVELS, {"limit": 0}).json()
+    assert (body["code"], body["msg"]) == (0, "Limit must be 1 or more.")
 
 
 @pytest.mark.parametrize("rows", [2, 12])

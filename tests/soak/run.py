@@ -35,7 +35,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from tests.runs import RunFailedError, check, wait_for
+from tests.helpers import RunFailedError, check, wait_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable

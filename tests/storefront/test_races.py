@@ -24,15 +24,9 @@ from apps.storefront.payments.dev import signed_event
 from apps.wallet.constants import EntryKind
 from apps.wallet.models import JournalEntry
 from tests.concurrency import concurrently
-from tests.factories import LevelFactory, ProductFactory, ShopGoodsFactory
-from tests.wallet.conftest import postgres_only
+from tests.factories import ProductFactory, ShopGoodsFactory
 
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def _level(transactional_db):
-    return LevelFactory(rank=1)
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def shipping(n: int) -> services.Shipping:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from apps.support.models import Announcement
 from tests.answers import data
+from tests.helpers import admin_as
 
 AFFICHE = "/merchant/merchant/affiche"
 
@@ -61,8 +62,7 @@ def test_bad_paging_is_refused(merchant_api, lang, message):
 
 
 def test_operators_add_announcements_in_the_admin(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    admin_as(client, operator)
     now = timezone.localtime()
     fields = {
         "title_ru": "Объявление",

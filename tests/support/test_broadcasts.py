@@ -21,13 +21,6 @@ from tests.factories import LevelFactory, MerchantFactory
 ADD = "admin:support_broadcast_add"
 
 
-@pytest.fixture
-def console(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def form(**fields):
     return {
         "title_ru": "Новости",
@@ -47,11 +40,11 @@ def recipients(broadcast):
 
 
 def test_an_operator_sends_to_all_merchants_and_is_recorded_as_the_sender(
-    console, operator, django_capture_on_commit_callbacks
+    admin_client, operator, django_capture_on_commit_callbacks
 ):
     merchants = [MerchantFactory() for _ in range(3)]
     with django_capture_on_commit_callbacks(execute=True):
-        response = console.post(reverse(ADD), form())
+        response = admin_client.post(reverse(ADD), form())
     assert response.status_code == 302, response.content.decode()[:2000]
     broadcast = Broadcast.objects.get()
     assert (broadcast.status, broadcast.recipients, broadcast.created_by) == (BroadcastStatus.SENT, 3, operator)
@@ -60,15 +53,15 @@ def test_an_operator_sends_to_all_merchants_and_is_recorded_as_the_sender(
     assert Notice.objects.filter(broadcast=broadcast, type=NoticeType.USER, is_read=False).count() == 3
 
 
-def test_a_level_or_chosen_merchants_receive_only_theirs(console, django_capture_on_commit_callbacks):
+def test_a_level_or_chosen_merchants_receive_only_theirs(admin_client, django_capture_on_commit_callbacks):
     gold, silver = LevelFactory(rank=3), LevelFactory(rank=2)
     golden = [MerchantFactory(level=gold) for _ in range(2)]
     MerchantFactory(level=silver)
     chosen = [MerchantFactory(), MerchantFactory()]
     MerchantFactory()
     with django_capture_on_commit_callbacks(execute=True):
-        console.post(reverse(ADD), form(audience=BroadcastAudience.LEVEL, level=gold.pk, title_en="Gold"))
-        console.post(
+        admin_client.post(reverse(ADD), form(audience=BroadcastAudience.LEVEL, level=gold.pk, title_en="Gold"))
+        admin_client.post(
             reverse(ADD), form(audience=BroadcastAudience.CHOSEN, merchants=[m.pk for m in chosen], title_en="Chosen")
         )
     assert recipients(Broadcast.objects.get(title_en="Gold")) == {m.pk for m in golden}
@@ -83,33 +76,33 @@ def test_a_level_or_chosen_merchants_receive_only_theirs(console, django_capture
         ({"title_ru": ""}, "title_ru", "This field is required."),
     ],
 )
-def test_an_incomplete_broadcast_is_refused_and_nothing_is_sent(console, merchant, fields, field, message):
-    response = console.post(reverse(ADD), form(**fields))
+def test_an_incomplete_broadcast_is_refused_and_nothing_is_sent(admin_client, merchant, fields, field, message):
+    response = admin_client.post(reverse(ADD), form(**fields))
     assert response.status_code == 200
     assert message in response.context["adminform"].form.errors[field]
     assert not Broadcast.objects.exists() and not Notice.objects.exists()
 
 
-def test_the_admin_form_speaks_russian_too(console, merchant):
-    console.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
-    response = console.post(reverse(ADD), form(audience=BroadcastAudience.LEVEL))
+def test_the_admin_form_speaks_russian_too(admin_client, merchant):
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    response = admin_client.post(reverse(ADD), form(audience=BroadcastAudience.LEVEL))
     assert response.context["adminform"].form.errors["level"] == ["Выберите уровень, продавцы которого его получат."]
 
 
-def test_a_saved_broadcast_is_read_only(console, merchant, django_capture_on_commit_callbacks):
+def test_a_saved_broadcast_is_read_only(admin_client, merchant, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        console.post(reverse(ADD), form())
+        admin_client.post(reverse(ADD), form())
     broadcast = Broadcast.objects.get()
     change = reverse("admin:support_broadcast_change", args=[broadcast.pk])
-    page = console.get(change)
+    page = admin_client.get(change)
     assert page.status_code == 200 and "News" in page.content.decode()
     assert 'name="title_en"' not in page.content.decode()  # shown, not editable
-    console.post(change, form(title_en="Changed"))
+    admin_client.post(change, form(title_en="Changed"))
     broadcast.refresh_from_db()
     assert broadcast.title_en == "News"
-    delete = console.post(reverse("admin:support_broadcast_delete", args=[broadcast.pk]), {"post": "yes"})
+    delete = admin_client.post(reverse("admin:support_broadcast_delete", args=[broadcast.pk]), {"post": "yes"})
     assert delete.status_code == 403 and Broadcast.objects.filter(pk=broadcast.pk).exists()
-    listing = console.get(reverse("admin:support_broadcast_changelist"))
+    listing = admin_client.get(reverse("admin:support_broadcast_changelist"))
     assert listing.status_code == 200 and "News" in listing.content.decode()
 
 
@@ -124,10 +117,10 @@ def test_a_retry_or_a_resend_adds_no_message_twice(merchant, other_merchant):
     assert Notice.objects.filter(broadcast=broadcast).count() == 2
 
 
-def test_the_resume_action_queues_unsent_broadcasts_again(console, merchant, django_capture_on_commit_callbacks):
+def test_the_resume_action_queues_unsent_broadcasts_again(admin_client, merchant, django_capture_on_commit_callbacks):
     broadcast = Broadcast.objects.create(title_ru="Т", content_ru="К", audience=BroadcastAudience.ALL)
     with django_capture_on_commit_callbacks(execute=True):
-        response = console.post(
+        response = admin_client.post(
             reverse("admin:support_broadcast_changelist"), {"action": "resume", "_selected_action": [broadcast.pk]}
         )
     assert response.status_code == 302

@@ -6,7 +6,6 @@ Announcements and broadcasts go through the chain-address filter of support repl
 nothing is saved or sent) and in the services."""
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
@@ -15,6 +14,8 @@ from apps.core.models import OutboxEntry
 from apps.support import services
 from apps.support.constants import BroadcastAudience, BroadcastStatus, NoticeType
 from apps.support.models import Announcement, Broadcast, Notice
+from tests.factories import staff_operator
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -24,25 +25,11 @@ REFUSED = "Announcements and messages never carry a deposit address"
 REFUSED_RU = "В объявлениях и сообщениях никогда не бывает адресов для пополнения"
 
 
-def _staff(django_user_model, username, *codenames):
-    """An operator of the messages role: only the permissions it holds, no superuser."""
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="support", codename__in=codenames))
-    return user
-
-
 @pytest.fixture
-def editor(client, django_user_model):
+def editor(client):
     """An operator who writes announcements and broadcasts, signed in to the console in English."""
-    user = _staff(
-        django_user_model, "editor", "add_announcement", "change_announcement", "view_announcement", "add_broadcast",
-        "view_broadcast",
-    )  # fmt: skip
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    codenames = ("add_announcement", "change_announcement", "view_announcement", "add_broadcast", "view_broadcast")
+    return admin_as(client, staff_operator("editor", *(f"support.{codename}" for codename in codenames)))
 
 
 def announcement_form(**fields):
@@ -164,8 +151,7 @@ def test_a_broadcast_written_past_the_services_is_never_queued(operator, merchan
     broadcast = Broadcast.objects.create(title_ru="Т", content_ru=f"Адрес {TRON}", created_by=operator)
     with pytest.raises(AppError):
         services.broadcast_enqueue(broadcast=broadcast)
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    admin_as(client, operator)
     response = client.post(
         reverse("admin:support_broadcast_changelist"), {"action": "resume", "_selected_action": [broadcast.pk]}
     )

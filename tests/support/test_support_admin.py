@@ -22,20 +22,13 @@ TRON = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
 EVM = "0x52908400098527886E0F7030069857D2E4169EE7"
 
 
-@pytest.fixture
-def console(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def change_url(conversation):
     return reverse("admin:support_conversation_change", args=[conversation.pk])
 
 
-def management(console, conversation) -> dict:
+def management(admin_client, conversation) -> dict:
     """The inline thread's management form, as the browser sends it back with the reply."""
-    page = console.get(change_url(conversation)).content.decode()
+    page = admin_client.get(change_url(conversation)).content.decode()
     return dict(re.findall(r'name="(messages-[A-Z_]+)"[^>]*value="(\d*)"', page))
 
 
@@ -43,38 +36,38 @@ def conversation_of(merchant):
     return Conversation.objects.get(merchant=merchant)
 
 
-def test_the_queue_lists_waiting_conversations_first(console, operator):
+def test_the_queue_lists_waiting_conversations_first(admin_client, operator):
     answered, waiting, never = MerchantFactory(), MerchantFactory(), MerchantFactory()
     services.support_send(merchant=answered, text="Thanks")
     services.support_send(merchant=waiting, text="Help, please")
     services.support_reply(conversation_id=conversation_of(answered).pk, operator=operator, text="You are welcome.")
     services.support_send(merchant=never, text="Hello?")
     url = reverse("admin:support_conversation_changelist")
-    page = console.get(url).content.decode()
+    page = admin_client.get(url).content.decode()
     assert page.index(str(never)) < page.index(str(waiting)) < page.index(str(answered))
-    queue = console.get(url, {"waiting__exact": "1"}).content.decode()
+    queue = admin_client.get(url, {"waiting__exact": "1"}).content.decode()
     assert str(waiting) in queue and str(never) in queue and str(answered) not in queue
 
 
-def test_the_queue_costs_the_same_queries_for_few_or_many(console):
+def test_the_queue_costs_the_same_queries_for_few_or_many(admin_client):
     services.support_send(merchant=MerchantFactory(), text="one")
     url = reverse("admin:support_conversation_changelist")
     with CaptureQueriesContext(connection) as few:
-        console.get(url)
+        admin_client.get(url)
     for _ in range(8):
         services.support_send(merchant=MerchantFactory(), text="more")
     with CaptureQueriesContext(connection) as many:
-        console.get(url)
+        admin_client.get(url)
     assert len(many) == len(few)
 
 
-def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(console, merchant):
+def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(admin_client, merchant):
     image = upload_image(kind=Upload.Kind.SUPPORT, owner=merchant)
     services.support_send(merchant=merchant, text="My parcel arrived broken", image_id=image.key)
     services.support_send(merchant=merchant, text="Order 2611210001")
     conversation = conversation_of(merchant)
     assert conversation.operator_unread == 2
-    page = console.get(change_url(conversation)).content.decode()
+    page = admin_client.get(change_url(conversation)).content.decode()
     assert "My parcel arrived broken" in page and "Order 2611210001" in page
     assert reverse("admin:private_file", args=[image.pk]) in page  # the private image, for operators who may view it
     assert "/merchant/common/file/" not in page  # never the merchant's link
@@ -82,13 +75,13 @@ def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(consol
     assert conversation.operator_unread == 0 and conversation.waiting  # read, still to be answered
 
 
-def test_a_reply_is_sent_through_the_service(console, merchant, operator):
+def test_a_reply_is_sent_through_the_service(admin_client, merchant, operator):
     services.support_send(merchant=merchant, text="When do I get paid?")
     conversation = conversation_of(merchant)
-    response = console.post(
+    response = admin_client.post(
         change_url(conversation),
         {
-            **management(console, conversation),
+            **management(admin_client, conversation),
             "reply_text": "Seven days after the buyer receives the order.",
             "reply_image": SimpleUploadedFile("a.png", image_bytes(), content_type="image/png"),
             "_continue": "1",
@@ -104,11 +97,11 @@ def test_a_reply_is_sent_through_the_service(console, merchant, operator):
     assert (conversation.waiting, conversation.merchant_unread, conversation.operator_unread) == (False, 1, 0)
 
 
-def test_saving_without_a_reply_sends_nothing(console, merchant):
+def test_saving_without_a_reply_sends_nothing(admin_client, merchant):
     services.support_send(merchant=merchant, text="Hi")
-    response = console.post(
+    response = admin_client.post(
         change_url(conversation_of(merchant)),
-        {**management(console, conversation_of(merchant)), "reply_text": "   "},
+        {**management(admin_client, conversation_of(merchant)), "reply_text": "   "},
         follow=True,
     )
     assert response.status_code == 200 and "Reply sent." not in response.content.decode()
@@ -124,10 +117,12 @@ def test_saving_without_a_reply_sends_nothing(console, merchant):
         f"address:{EVM.lower()}.",
     ],
 )
-def test_an_operator_can_never_send_a_chain_address(console, merchant, text):
+def test_an_operator_can_never_send_a_chain_address(admin_client, merchant, text):
     services.support_send(merchant=merchant, text="Which address do I pay to?")
     conversation = conversation_of(merchant)
-    response = console.post(change_url(conversation), {**management(console, conversation), "reply_text": text})
+    response = admin_client.post(
+        change_url(conversation), {**management(admin_client, conversation), "reply_text": text}
+    )
     assert response.status_code == 200  # the form again, with the error on the reply
     assert "Support never sends deposit addresses." in response.content.decode()
     assert not SupportMessage.objects.filter(author="operator").exists()
@@ -135,14 +130,14 @@ def test_an_operator_can_never_send_a_chain_address(console, merchant, text):
     assert conversation.waiting and conversation.merchant_unread == 0
 
 
-def test_the_address_refusal_in_two_languages_and_in_the_service(console, merchant, operator):
+def test_the_address_refusal_in_two_languages_and_in_the_service(admin_client, merchant, operator):
     from django.utils import translation
 
     services.support_send(merchant=merchant, text="Address?")
     conversation = conversation_of(merchant)
-    console.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
-    page = console.post(
-        change_url(conversation), {**management(console, conversation), "reply_text": f"Pay to {TRON}"}
+    admin_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = admin_client.post(
+        change_url(conversation), {**management(admin_client, conversation), "reply_text": f"Pay to {TRON}"}
     ).content.decode()
     assert "Поддержка никогда не отправляет адреса для пополнения." in page
     with translation.override("zh-hans"), pytest.raises(AppError) as refused:
@@ -165,18 +160,18 @@ def test_texts_that_are_not_addresses_are_sent(merchant, operator, text):
     assert SupportMessage.objects.filter(author="operator", text=text).exists()
 
 
-def test_conversations_are_never_added_or_deleted_in_the_admin(console, merchant):
+def test_conversations_are_never_added_or_deleted_in_the_admin(admin_client, merchant):
     services.support_send(merchant=merchant, text="Hi")
     conversation = conversation_of(merchant)
-    assert console.get(reverse("admin:support_conversation_add")).status_code == 403
-    assert console.post(reverse("admin:support_conversation_delete", args=[conversation.pk])).status_code == 403
+    assert admin_client.get(reverse("admin:support_conversation_add")).status_code == 403
+    assert admin_client.post(reverse("admin:support_conversation_delete", args=[conversation.pk])).status_code == 403
     assert Conversation.objects.filter(pk=conversation.pk).exists()
 
 
-def test_mark_answered_takes_conversations_out_of_the_queue(console, merchant):
+def test_mark_answered_takes_conversations_out_of_the_queue(admin_client, merchant):
     services.support_send(merchant=merchant, text="Thanks a lot!")
     conversation = conversation_of(merchant)
-    console.post(
+    admin_client.post(
         reverse("admin:support_conversation_changelist"),
         {"action": "mark_answered", "_selected_action": [conversation.pk]},
     )
@@ -184,12 +179,12 @@ def test_mark_answered_takes_conversations_out_of_the_queue(console, merchant):
     assert not conversation.waiting and conversation.operator_unread == 0
 
 
-def test_a_link_with_another_scheme_is_refused_in_the_admin(console):
+def test_a_link_with_another_scheme_is_refused_in_the_admin(admin_client):
     url = reverse("admin:support_supportlink_add")
     form = {"label_ru": "Поддержка", "label_en": "Support", "kind": SupportLinkKind.WEB, "position": 1}
     for bad in ("javascript:alert(document.cookie)", "http://example.com/help"):
-        response = console.post(url, {**form, "url": bad})
+        response = admin_client.post(url, {**form, "url": bad})
         assert "A support link must start with https:, tg: or mailto:." in response.content.decode()
     assert not SupportLink.objects.exists()
-    console.post(url, {**form, "url": "https://example.com/help"})
+    admin_client.post(url, {**form, "url": "https://example.com/help"})
     assert SupportLink.objects.get().url == "https://example.com/help"

@@ -6,9 +6,8 @@ import pytest
 from apps.support import services
 from apps.support.models import Conversation, SupportMessage
 from tests.concurrency import concurrently
-from tests.wallet.conftest import postgres_only
 
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_twenty_first_messages_at_once_make_one_conversation_and_count_twenty(merchant):

@@ -1,16 +1,10 @@
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
-from tests.factories import DepositNetworkFactory, WithdrawalFeeRuleFactory, upload_image
+from tests.factories import DepositNetworkFactory, WithdrawalFeeRuleFactory, fund, upload_image
 
 ERC20_ADDRESS = "0x7CdAc0083bE6D46B328b8410Bcc94000d1dfD6b7"
 TRC20_ADDRESS = "TJbM8yRzQ3fxuWc7ZVd6kPq2sN4aHgE5Lt"
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs PostgreSQL (row locks and concurrent transactions); run with DATABASE_URL=postgres://...",
-)
 
 
 @pytest.fixture(autouse=True)
@@ -35,6 +29,13 @@ def erc20(db):
 @pytest.fixture
 def fee_rule(db):
     return WithdrawalFeeRuleFactory()
+
+
+@pytest.fixture
+def funded(merchant, fee_rule):
+    """`merchant` with 100.00 of real ledger money and the withdrawal rule in force."""
+    fund(merchant, "100.00")
+    return merchant
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from apps.wallet.constants import AdjustmentStatus
 from apps.wallet.models import Adjustment, JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import fund, staff_operator
+from tests.helpers import admin_as
 
 # The role that corrects balances may request adjustments; the role that approves them holds approve_adjustment.
 REQUESTER = ("wallet.view_adjustment", "wallet.add_adjustment", "wallet.approve_adjustment")
@@ -31,12 +32,6 @@ def approver():
     return staff_operator("bob", *APPROVER)
 
 
-def _signed_in(client, user):
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def _request(client, merchant, amount, reason):
     response = client.post(
         reverse("admin:wallet_adjustment_add"), {"merchant": merchant.pk, "amount": amount, "reason": reason}
@@ -49,7 +44,7 @@ def test_an_adjustment_is_posted_only_when_a_second_operator_approves_it(
     client, merchant, merchant_api, requester, approver
 ):
     fund(merchant, "10")
-    _signed_in(client, requester)
+    admin_as(client, requester)
     adjustment = _request(client, merchant, "-4", "Duplicate credit of deposit D1")
     assert adjustment.status == AdjustmentStatus.PENDING
     assert wallet_summary(merchant=merchant)["balance"] == "10.00"
@@ -66,13 +61,13 @@ def test_an_adjustment_is_posted_only_when_a_second_operator_approves_it(
 
     # An operator without the permission is not offered the decision and is refused it.
     clerk = staff_operator("clerk", "wallet.view_adjustment", "wallet.add_adjustment", "wallet.change_adjustment")
-    _signed_in(client, clerk)
+    admin_as(client, clerk)
     page = client.get(reverse("admin:wallet_adjustment_change", args=[adjustment.pk])).content.decode()
     assert approve not in page
     assert client.post(approve).status_code == 403
 
     # The second operator approves it: posted once, the merchant told with the reason, both operators recorded.
-    _signed_in(client, approver)
+    admin_as(client, approver)
     page = client.get(reverse("admin:wallet_adjustment_change", args=[adjustment.pk])).content.decode()
     assert approve in page
     assert "Duplicate credit of deposit D1" in client.get(approve).content.decode()
@@ -110,8 +105,8 @@ def test_an_adjustment_is_posted_only_when_a_second_operator_approves_it(
 
 def test_a_second_operator_may_turn_a_request_down_with_a_reason(client, merchant, requester, approver):
     fund(merchant, "10")
-    adjustment = _request(_signed_in(client, requester), merchant, "25", "Goodwill")
-    _signed_in(client, approver)
+    adjustment = _request(admin_as(client, requester), merchant, "25", "Goodwill")
+    admin_as(client, approver)
     reject = reverse("admin:wallet_adjustment_reject", args=[adjustment.pk])
     assert client.post(reject, {"reason": ""}).status_code == 200  # a reason is needed
     assert client.post(reject, {"reason": "No ticket for this"}).status_code == 302
@@ -130,7 +125,7 @@ def test_a_second_operator_may_turn_a_request_down_with_a_reason(client, merchan
 
 def test_the_requests_are_a_queue_awaiting_approval_first(client, merchant, requester, approver):
     fund(merchant, "10")
-    _signed_in(client, requester)
+    admin_as(client, requester)
     first = _request(client, merchant, "1", "First")
     services.adjustment_approve(adjustment_id=first.pk, approver=approver)
     waiting = _request(client, merchant, "2", "Second")

@@ -2,7 +2,6 @@
 
 from decimal import Decimal
 
-import pytest
 from django.urls import reverse
 
 from apps.wallet import services
@@ -11,13 +10,6 @@ from apps.wallet.models import Adjustment, JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import DEFAULT_PAY_PASSWORD, fund, upload_image
 from tests.history import status_history
-
-
-@pytest.fixture
-def admin_client(client, operator):
-    client.force_login(operator)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # the admin in English (without the header: the site's Russian)
-    return client
 
 
 def test_operator_approves_a_chain_deposit_with_the_credited_amount(admin_client, merchant, operator, trc20):

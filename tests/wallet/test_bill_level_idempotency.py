@@ -71,7 +71,8 @@ def test_bill_tabs_titles_and_balance_after(
     merchant_api.lang = "han"
     first = merchant_api.get("/merchant/merchant/bill", {"type": "recharge"}).json()["data"]["list"][0]
     assert first["title"] == "입금"
-    assert merchant_api.get("/merchant/merchant/bill", {"type": "nope"}).json()["code"] == 0
+    unknown = merchant_api.get("/merchant/merchant/bill", {"type": "nope"}).json()
+    assert (unknown["code"], unknown["msg"]) == (0, '"nope"은 유효하지 않은 선택입니다.')
     # (The total income comes from orders settled through their lifecycle: tests/orders/test_services.py.)
     summary = wallet_summary(merchant=merchant)
     assert {name: summary[name] for name in ("balance", "pending_amount", "held_amount", "pending_sales")} == {
@@ -161,7 +162,7 @@ def test_a_rejected_request_is_not_stored_and_keeps_the_pay_password_try(merchan
         "pay_password": "000000",
     }
     body = merchant_api.post("/merchant/merchant/extract", payload, HTTP_IDEMPOTENCY_KEY="k-9").json()
-    assert body["code"] == 0
+    assert (body["code"], body["msg"]) == (0, "Wrong payment password. 4 tries left.")
     assert not IdempotencyRecord.objects.exists()
     merchant.refresh_from_db()
     assert merchant.pay_password_failures == 1
@@ -180,7 +181,9 @@ def test_idempotency_keys_are_per_merchant_and_scope(merchant_api, merchant, api
     assert other.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY="same").json()["code"] == 1
     assert wallet_summary(merchant=other_merchant)["balance"] == "70.00"
     long_key = "x" * 101
-    assert merchant_api.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY=long_key).json()["code"] == 0
+    too_long = merchant_api.post("/merchant/index/level_upgrade", body, HTTP_IDEMPOTENCY_KEY=long_key).json()
+    assert (too_long["code"], too_long["msg"]) == (0, "The Idempotency-Key is too long (at most 100 characters).")
+    assert wallet_summary(merchant=merchant)["balance"] == "70.00"  # the first upgrade only
 
 
 def test_recharge_replay_returns_the_same_deposit(merchant_api):

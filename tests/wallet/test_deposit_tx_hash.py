@@ -13,6 +13,7 @@ from apps.wallet.constants import DepositStatus
 from apps.wallet.models import Deposit, JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.factories import MerchantFactory, staff_operator, upload_image
+from tests.helpers import admin_as
 
 H = "9f" * 32  # one transaction's hash
 
@@ -21,8 +22,7 @@ H = "9f" * 32  # one transaction's hash
 def cashier(client):
     """An operator who decides deposits: may view and change them, nothing more."""
     user = staff_operator("cashier", "wallet.view_deposit", "wallet.change_deposit")
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    admin_as(client, user)
     return user
 
 

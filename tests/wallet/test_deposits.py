@@ -86,14 +86,17 @@ def test_another_merchants_voucher_answers_like_a_missing_one(merchant_api, trc2
         for key in (foreign.key, "no-such-upload-key")
     ]
     assert answers[0] == answers[1]
-    assert answers[0]["code"] == 0
+    assert (answers[0]["code"], answers[0]["msg"]) == (0, "The uploaded file was not found. Please upload it again.")
     assert not Deposit.objects.exists()
 
 
 def test_bank_recharge_needs_name_card_and_bank(merchant_api):
     good = {"type": "bank", "amount": "100", "name": "Ann Lee", "card_number": "6222 0000 1111 2222", "bank_name": "B"}
-    assert merchant_api.post("/merchant/merchant/recharge", {**good, "bank_name": ""}).json()["code"] == 0
-    assert merchant_api.post("/merchant/merchant/recharge", {**good, "card_number": "abc"}).json()["code"] == 0
+    no_bank = merchant_api.post("/merchant/merchant/recharge", {**good, "bank_name": ""}).json()
+    assert (no_bank["code"], no_bank["msg"]) == (0, "Please enter the name, card number and bank name.")
+    bad_card = merchant_api.post("/merchant/merchant/recharge", {**good, "card_number": "abc"}).json()
+    assert (bad_card["code"], bad_card["msg"]) == (0, "The card number is not valid.")
+    assert not Deposit.objects.exists()
     body = merchant_api.post("/merchant/merchant/recharge", good).json()
     assert body["code"] == 1
     assert body["data"]["method"] == "bank"
@@ -210,4 +213,4 @@ def test_recharge_log_is_paged_filtered_and_own_only(
     assert data["total"] == 1
     assert data["list"][0]["status_label"] == "Одобрено"
     bad = merchant_api.get("/merchant/merchant/recharge_log", {"status": 7}).json()
-    assert bad["code"] == 0
+    assert (bad["code"], bad["msg"]) == (0, "Значения 7 нет среди допустимых вариантов.")

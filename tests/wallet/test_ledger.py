@@ -11,8 +11,6 @@ from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post, ledger_problems
 from apps.wallet.models import JournalEntry, JournalLine, LedgerAccount
 
-from .conftest import postgres_only
-
 
 def _deposit(merchant, amount, reference="t:1"):
     return ledger_post(
@@ -81,7 +79,6 @@ def test_journal_rows_are_append_only_in_the_model(merchant):
         line.delete()
 
 
-@postgres_only
 @pytest.mark.postgres
 def test_database_refuses_update_and_delete_of_journal_rows(merchant):
     _deposit(merchant, "5")

@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 import time_machine
-from django.contrib.auth.models import Permission
 from django.contrib.messages import SUCCESS
 from django.core.management import call_command
 from django.urls import reverse
@@ -27,9 +26,15 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
-from tests.factories import DEFAULT_PAY_PASSWORD, PromotionPackageFactory, ShopGoodsFactory, fund, place_order
-
-from .conftest import postgres_only
+from tests.factories import (
+    DEFAULT_PAY_PASSWORD,
+    PromotionPackageFactory,
+    ShopGoodsFactory,
+    fund,
+    place_order,
+    staff_operator,
+)
+from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
 
@@ -37,27 +42,14 @@ CHANGELIST = reverse("admin:catalog_shopgoods_changelist")
 START = timezone.now().replace(microsecond=0) + timedelta(days=1)
 
 
-def _staff(django_user_model, username, *permissions):
-    """An operator of the catalogue role: only `permissions` ("app.codename"), not a superuser."""
-    user = django_user_model.objects.create_user(username, f"{username}@example.com", "Operator-pass-2026")
-    user.is_staff = True
-    user.save()
-    for permission in permissions:
-        app_label, codename = permission.split(".")
-        user.user_permissions.add(Permission.objects.get(content_type__app_label=app_label, codename=codename))
-    return user
-
-
 @pytest.fixture
-def remover(django_user_model):
-    return _staff(django_user_model, "remover", "catalog.view_shopgoods", "catalog.remove_shopgoods")
+def remover(db):
+    return staff_operator("remover", "catalog.view_shopgoods", "catalog.remove_shopgoods")
 
 
 @pytest.fixture
 def console(client, remover):
-    client.force_login(remover)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, remover)
 
 
 def _buy(merchant, goods, *, price, quantity, hours=24):
@@ -231,11 +223,9 @@ def test_without_a_reason_nothing_is_removed(console, merchant):
     assert refused.value.data == {"errors": {"reason": ["Please give a reason."]}}
 
 
-def test_an_operator_without_the_removal_permission_cannot_remove(client, django_user_model, merchant):
+def test_an_operator_without_the_removal_permission_cannot_remove(client, merchant):
     """Not even with the permission to delete listings (which the console no longer honours)."""
-    other = _staff(
-        django_user_model, "editor", "catalog.view_shopgoods", "catalog.change_shopgoods", "catalog.delete_shopgoods"
-    )
+    other = staff_operator("editor", "catalog.view_shopgoods", "catalog.change_shopgoods", "catalog.delete_shopgoods")
     client.force_login(other)
     listing = ShopGoodsFactory(merchant=merchant)
     response = _remove(client, [listing])
@@ -254,7 +244,6 @@ def test_a_listing_already_removed_is_refunded_once(merchant, operator):
     assert len(_refunds()) == 1 and OperatorAction.objects.count() == 1
 
 
-@postgres_only
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_operators_removing_the_same_promoted_listing_at_once_refund_it_once(merchant, operator):

@@ -348,7 +348,8 @@ def test_purchase_records_type_time_amount_paged_and_only_the_merchants(
         merchant_api.lang = lang
         assert merchant_api.get(BILL, query).json()["msg"] == message
     merchant_api.lang = "en"
-    assert merchant_api.get(BILL, {"type": "all"}).json()["code"] == 0  # unknown parameter
+    unknown = merchant_api.get(BILL, {"type": "all"}).json()
+    assert (unknown["code"], unknown["msg"]) == (0, "Unknown parameter: type")
 
 
 def test_purchase_records_read_in_constant_queries(merchant_api, merchant, package, django_assert_num_queries):
@@ -373,7 +374,9 @@ def test_goods_list_marks_promoted_goods_with_their_end(merchant_api, merchant, 
 
 def test_an_idempotency_key_of_a_refused_purchase_is_not_kept(merchant_api, merchant, package, goods):
     fund(merchant, "10")
-    assert buy(merchant_api, package, goods[:1], HTTP_IDEMPOTENCY_KEY="k")["code"] == 0
+    refused = buy(merchant_api, package, goods[:1], HTTP_IDEMPOTENCY_KEY="k")
+    assert (refused["code"], refused["msg"]) == (0, "Cannot exceed balance")
+    assert wallet_summary(merchant=merchant)["balance"] == "10.00"
     assert not IdempotencyRecord.objects.exists()
     fund(merchant, "10")
     assert buy(merchant_api, package, goods[:1], HTTP_IDEMPOTENCY_KEY="k")["code"] == 1

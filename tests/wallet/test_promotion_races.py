@@ -15,9 +15,7 @@ from apps.wallet.selectors import wallet_summary
 from tests.concurrency import concurrently
 from tests.factories import DEFAULT_PAY_PASSWORD, PromotionPackageFactory, ShopGoodsFactory, fund
 
-from .conftest import postgres_only
-
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_two_purchases_at_once_with_the_balance_for_one_buy_one(merchant):

@@ -16,9 +16,7 @@ from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, fund
 from tests.history import status_history
 
-from .conftest import postgres_only
-
-pytestmark = [postgres_only, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 WITHDRAW = {
     "method": "bank",

@@ -18,6 +18,7 @@ from apps.wallet import services
 from apps.wallet.models import BankDepositDetails, Deposit, DepositNetwork, WithdrawalFeeRule
 from tests.answers import data, queries
 from tests.factories import DEFAULT_PAY_PASSWORD, DepositNetworkFactory, MerchantFactory, fund, upload_image
+from tests.helpers import admin_as
 
 from .conftest import ERC20_ADDRESS, TRC20_ADDRESS
 
@@ -38,9 +39,7 @@ def console(client, django_user_model):
             content_type__model__in=["withdrawalfeerule", "depositnetwork", "bankdepositdetails"],
         )
     )
-    client.force_login(user)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
+    return admin_as(client, user)
 
 
 @pytest.fixture

@@ -32,12 +32,6 @@ def _bank(**extra):
     }
 
 
-@pytest.fixture
-def funded(merchant, fee_rule):
-    fund(merchant, "100.00")
-    return merchant
-
-
 def test_extract_form_shows_balance_methods_networks_fee_rule_and_preview(merchant_api, funded, trc20):
     data = merchant_api.get(URL).json()["data"]
     assert data["balance"] == "100.00"
@@ -127,6 +121,7 @@ def test_closed_shop_can_still_withdraw(merchant_api, funded):
     funded.status = MerchantStatus.CLOSED
     funded.save()
     assert merchant_api.post(URL, _bank()).json()["code"] == 1
+    assert Withdrawal.objects.get().merchant == funded
 
 
 def test_operator_pays_once_fee_goes_to_revenue(funded, operator):
