@@ -1,4 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
+import { Dialog } from "antd-mobile";
 import { afterEach, beforeEach } from "vitest";
 import { reloadSession } from "@/lib/session";
 
@@ -14,4 +15,9 @@ beforeEach(() => {
   localStorage.clear();
   reloadSession();
 });
-afterEach(() => cleanup());
+// Each test starts on an empty page: popups antd-mobile renders outside the test's container (dialogs) go too.
+afterEach(() => {
+  cleanup();
+  Dialog.clear();
+  document.body.replaceChildren();
+});
