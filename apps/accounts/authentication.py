@@ -19,7 +19,7 @@ TOUCH_EVERY = timedelta(minutes=5)
 
 # The signed-in merchant of a live token, in one statement run on every request: the merchant's row, the token's
 # id and whether its sliding expiry is due, compiled once (building it with the ORM on every request cost four times
-# what running it does: README, Performance).
+# what running it does: docs/performance.md).
 _MERCHANT_FIELDS = tuple(field.attname for field in Merchant._meta.concrete_fields)
 
 

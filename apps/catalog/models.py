@@ -103,7 +103,7 @@ class ShopGoods(TimeStampedModel):
         permissions = [("remove_shopgoods", "Can remove a listing from a merchant's shop, with a reason")]
         constraints = [models.UniqueConstraint(fields=["merchant", "product"], name="catalog_goods_unique")]
         # The lists' orders to the last key (selectors.GOODS_ORDER): without the id, PostgreSQL read and sorted all of
-        # a shop's listings to keep a page (0.2 of the 0.5 ms of a page of 300, README).
+        # a shop's listings to keep a page (0.2 of the 0.5 ms of a page of 300).
         indexes = [
             models.Index(fields=["merchant", "on_shelf", "-created_at", "-id"], name="catalog_goods_tab_idx"),
             models.Index(fields=["merchant", "-created_at", "-id"], name="catalog_goods_all_idx"),

@@ -140,7 +140,7 @@ _GOODS_TOTAL = Prepared(
     lambda tab: _goods(Param("merchant"), tab).order_by().values("merchant_id").annotate(n=Count("id")).values("n")
 )
 # The page's listings are chosen first and only they are looked up in the promotions: with the lookup beside the
-# ORDER BY ... LIMIT, PostgreSQL ran it for every listing of the shop before keeping 20 (0.5 ms for 300, README).
+# ORDER BY ... LIMIT, PostgreSQL ran it for every listing of the shop before keeping 20 (0.5 ms for 300).
 _GOODS_PAGE = Prepared(
     lambda tab, order, start, end: (
         with_promotion(

@@ -2,7 +2,7 @@
 
 Django's RedisCacheClient builds a new `redis.Redis` for every get or set; each copies redis-py's ~170 response
 callbacks into a case-insensitive dict, about 700 Python calls, twice per request for the throttle alone (a fifth
-of a small endpoint's calls, README "Performance"). A `redis.Redis` is safe to share between threads (each command
+of a small endpoint's calls, docs/performance.md). A `redis.Redis` is safe to share between threads (each command
 takes a connection from the pool), so one per server is kept, reached through Django's private helpers
 (apps.core.private). Production selects it for a redis:// REDIS_URL.
 

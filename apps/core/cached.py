@@ -8,7 +8,7 @@ more). Old values are never looked up again and expire after `timeout`. The toke
 token and the value under it are read in one round trip (apps.core.cache.get_under).
 
 Only what a merchant does not act on belongs here: balances, order states, stock and anything else a write of the
-merchant's own changes are read fresh (README, Performance). A write that bypasses the model signals (a queryset
+merchant's own changes are read fresh (docs/performance.md). A write that bypasses the model signals (a queryset
 `update()`) must call `renew()` itself.
 """
 

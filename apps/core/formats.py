@@ -1,7 +1,7 @@
 """How answers built from plain values write money, times and choice labels: the text the serializers' own fields
 write, for a fraction of the calls (apps.core.writers compiles the serializers' fields to these).
 
-The hot reads skip DRF's serializers (README, Performance): a serializer deep-copies its fields for every
+The hot reads skip DRF's serializers (docs/performance.md): a serializer deep-copies its fields for every
 instance, and a DateTimeField asks for the current time zone on every value. The API never activates a time zone
 of its own, so times are written in settings.TIME_ZONE, as DRF does then.
 """

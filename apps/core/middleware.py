@@ -72,7 +72,7 @@ class ApiEnvelopeMiddleware:
 
 # An API answer is JSON (or a file) that no browser renders as a page: it loads nothing and no page may frame it, the
 # policy OWASP's REST Security Cheat Sheet gives APIs. It is this constant; django-csp built the app's policy anew for
-# every answer, a twentieth of a list's CPU (README, Performance).
+# every answer, a twentieth of a list's CPU (docs/performance.md).
 API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
@@ -96,7 +96,7 @@ class PagesOnly:
     The API signs a merchant in by the `token` header (DRF's authentication) and takes the language from the `lang`
     header (LangHeaderMiddleware): it reads no session, no operator, no second factor, no flash message and no
     Accept-Language. Yet these middleware cost every API request about 250 Python calls, a tenth of a small answer's,
-    half of them Django's language negotiation (README, Performance).
+    half of them Django's language negotiation (docs/performance.md).
     """
 
     def __call__(self, request: HttpRequest) -> HttpResponse:

@@ -1,7 +1,7 @@
 """Reads the ORM compiles once per process and that then run many times with new values.
 
 Building a query with the ORM (resolving the filters and joins, the select list, compiling it to SQL) costs a hot
-request 0.2 to 0.4 ms of CPU per query, several times what PostgreSQL takes to run it (README, Performance). A
+request 0.2 to 0.4 ms of CPU per query, several times what PostgreSQL takes to run it (docs/performance.md). A
 `Prepared` read is written as an ordinary `.values()` queryset in which the values that change from one run to the
 next are `Param`s. It is compiled the first time it runs on a database connection's vendor; every later run only
 fills in the values, executes the SQL through Django's cursor (so it is counted, logged and wrapped like any query)

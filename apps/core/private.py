@@ -1,7 +1,7 @@
 """Every private API of a library that the project uses, in this one module, each with why no public one serves.
 
 Django, DRF, drf-spectacular and redis-py change their private APIs without notice. Each use below is kept because
-a measurement justifies it (README, Performance) or because the library offers nothing public for it; the rest of
+a measurement justifies it (docs/performance.md) or because the library offers nothing public for it; the rest of
 apps/ and config/ uses public APIs only. tests/core/test_private_apis.py checks every one of them, naming the API
 when an upgrade changes it, and fails on a private attribute reached from anywhere else.
 

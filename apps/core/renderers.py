@@ -1,7 +1,7 @@
 """The API's JSON renderer: what DRF's JSONRenderer writes, written by orjson.
 
 DRF's renderer encodes with the standard library's json and a Python `default` for what JSON lacks; a page of 20
-cards spent a twentieth of its CPU there (README, Performance). orjson writes the same compact UTF-8 JSON in C. What
+cards spent a twentieth of its CPU there (docs/performance.md). orjson writes the same compact UTF-8 JSON in C. What
 orjson would write differently goes through DRF's own encoder: dates and times (DRF cuts microseconds to
 milliseconds and writes UTC as "Z"), decimals, lazy translations, sets. An answer orjson cannot write (an integer
 beyond 64 bits) and an indented answer (asked for in the Accept header, where a view negotiates it: the merchant

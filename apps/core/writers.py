@@ -1,7 +1,7 @@
 """Answers written from plain rows, with their serializer as the one definition of what they hold.
 
 A hot read selects plain values (`.values()` rows: building model instances cost most of it), and a DRF serializer
-deep-copies its fields for every row and calls a dozen functions a value (README, Performance). So the serializer
+deep-copies its fields for every row and calls a dozen functions a value (docs/performance.md). So the serializer
 that documents an answer (the schema, the front end's types) describes a row, and `writer(Serializer)` compiles it,
 once per class, into a function writing a row as the serializer would: a dict display of `row[source]` through the
 formatter of each field's kind (apps.core.formats), generated as Python source. `fields_of(Serializer)` is what the

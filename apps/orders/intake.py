@@ -1,4 +1,4 @@
-"""The storefronts' keys and their signature on an order-intake request (README, "Order intake for storefronts").
+"""The storefronts' keys and their signature on an order-intake request (docs/intake.md).
 
 A storefront other than the platform's own gets a key from an operator who holds orders.add_storefrontkey
 (storefront_key_create): a public key id, a secret shown once, and the shops it may send orders for. The platform's

@@ -86,7 +86,7 @@ class IntakeOrderSerializer(serializers.Serializer):
     quantity = serializers.IntegerField(help_text="Units in all lines.")
     stock_reserved = serializers.BooleanField(
         help_text="Whether its units are out of the stock for it. An unpaid order holds them only within the "
-        "platform's bounds (README, Configuration: ORDER_UNPAID_*); one placed holding nothing takes them when it is "
+        "platform's bounds (docs/storefront.md: ORDER_UNPAID_*); one placed holding nothing takes them when it is "
         "paid, and order/paid is refused, changing nothing, when they are gone by then."
     )
     total_payment = MoneySerializerField(help_text="What the buyer pays: retail price x quantity of every line.")

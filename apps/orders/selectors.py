@@ -93,7 +93,7 @@ def order_sold_out() -> str:
 
 
 # An order as the list shows it, read as plain values (no model instances): the list is the app's hottest read
-# after the catalogue, and building and serialising models cost most of it (README, Performance). Its first line
+# after the catalogue, and building and serialising models cost most of it (docs/performance.md). Its first line
 # stands for it: `title`, `image` (a storage name) and the order's `line_count`.
 FIRST_LINE = ("title", "image", "line_count")
 
@@ -126,7 +126,7 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
 
 # The page's orders are chosen first (their ids alone, on the merchant's index), then read with their first line:
 # reading the whole rows, PostgreSQL walked the orders' primary key backwards for a merchant whose orders are old
-# (155 ms a page for the bench's merchant with 100,000 orders, README).
+# (155 ms a page for the bench's merchant with 100,000 orders).
 def _page(status: int | None, start: int, end: int) -> QuerySet[Order, dict[str, Any]]:
     orders = _orders(Param("merchant"), status)
     return orders.filter(pk__in=orders.values("pk")[start:end])

@@ -55,7 +55,7 @@ def wallet_summary(*, merchant: Merchant) -> dict[str, str]:
 
     The settled sales are the shop's running totals (apps.shop.figures, kept in the transaction of each order's
     receipt, settlement and refund): the sales received less those still pending settlement. Summing the ledger's
-    settlement lines instead read every one of them (98 ms for a merchant with 100,000 orders, README)."""
+    settlement lines instead read every one of them (98 ms for a merchant with 100,000 orders)."""
     balances = {row["kind"]: row["balance"] for row in _BALANCES.rows(merchant=merchant.pk)}
     totals = totals_get(merchant_id=merchant.pk)
     income = totals["total_sales"] - totals["pending"]
@@ -194,7 +194,7 @@ def withdrawal_list(*, merchant: Merchant, status: int | None = None) -> QuerySe
 def _bill_lines(tab: str) -> QuerySet[JournalLine]:
     # The account as a value (a subquery run once), not a join: PostgreSQL then walks the account's lines newest first
     # on its index and stops at the page, where through the join it read and sorted all of them (278 ms a page for
-    # the merchant with 167,000 lines, README).
+    # the merchant with 167,000 lines).
     account = LedgerAccount.objects.filter(merchant_id=Param("merchant"), kind=AccountKind.AVAILABLE).values("pk")
     qs = JournalLine.objects.filter(account_id=Subquery(account[:1]))
     return BillFilter({"type": tab if tab in BILL_TABS else None}, queryset=qs.order_by("-id")).qs

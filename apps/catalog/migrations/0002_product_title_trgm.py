@@ -1,5 +1,5 @@
 """On PostgreSQL, trigram indexes make the distribution center's keyword search (`UPPER(title_xx) LIKE '%word%'`,
-what icontains generates) an index scan instead of a sequential scan over every product (see README, Performance).
+what icontains generates) an index scan instead of a sequential scan over every product (see docs/performance.md).
 """
 
 from django.db import migrations

@@ -4,7 +4,7 @@ library verifies with the endpoint's secret (settings.STRIPE_WEBHOOK_SECRET).
 Events acted on: checkout.session.completed once paid (a card), checkout.session.async_payment_succeeded (a method
 that settles later); checkout.session.async_payment_failed and checkout.session.expired end the payment as failed.
 Any other event type is acknowledged and ignored. The webhook endpoint to register with Stripe is
-/pay/webhook/stripe (README)."""
+/pay/webhook/stripe (docs/storefront.md)."""
 
 from collections.abc import Mapping
 from datetime import timedelta

@@ -1783,7 +1783,7 @@ export interface components {
             status_label: string;
             /** @description Units in all lines. */
             quantity: number;
-            /** @description Whether its units are out of the stock for it. An unpaid order holds them only within the platform's bounds (README, Configuration: ORDER_UNPAID_*); one placed holding nothing takes them when it is paid, and order/paid is refused, changing nothing, when they are gone by then. */
+            /** @description Whether its units are out of the stock for it. An unpaid order holds them only within the platform's bounds (docs/storefront.md: ORDER_UNPAID_*); one placed holding nothing takes them when it is paid, and order/paid is refused, changing nothing, when they are gone by then. */
             stock_reserved: boolean;
             /**
              * Format: decimal
