@@ -31,11 +31,11 @@ def compiled_values(
     """A `.values()` queryset compiled for the database `alias`: (its SQL, its parameters, the names of its columns,
     what converts fetched rows as the ORM does, or None when nothing needs converting). Django's SQLCompiler:
     `Query.get_compiler`, `as_sql`, `select` and `col_count`, `get_converters` and `apply_converters`, and the
-    Query's `extra_select`, `values_select` and `annotation_select` (the order `.values()` names its columns in)."""
+    Query's `selected` (since Django 5.2 the columns in the order `.values()` names them, annotations among fields)."""
     query = queryset.query
     compiler = query.get_compiler(using=alias)
     sql, params = compiler.as_sql()
-    names = (*query.extra_select, *query.values_select, *query.annotation_select)
+    names = tuple(query.selected or ())
     fields = [select[0] for select in compiler.select[: compiler.col_count]]
     if len(names) != len(fields):
         raise TypeError("A prepared read is a .values() queryset")

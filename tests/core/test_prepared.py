@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
-from django.db.models import DateTimeField, Sum
+from django.db.models import DateTimeField, F, Sum
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -122,3 +122,20 @@ def test_postgresql_prepares_a_read_the_second_time_a_connection_runs_it():
     assert prepared_phone_reads() == 0
     assert PHONE.row(pk=merchant.pk) == {"phone": merchant.phone}
     assert prepared_phone_reads() == 1
+
+
+MIXED = Prepared(
+    lambda: Merchant.objects.filter(pk=Param("pk")).annotate(contact=F("phone")).values("pk", "contact", "email")
+)
+
+
+def test_an_annotation_named_between_fields_keeps_its_column():
+    """Django 5.2 selects a .values() read's columns in the order it names them, annotations among fields: each
+    value keeps its name (a read naming an annotation before a field once wrote one's value under the other's)."""
+    merchant = MerchantFactory(email="ana@example.com")
+    expected = {"pk": merchant.pk, "contact": merchant.phone, "email": "ana@example.com"}
+    assert (
+        MIXED.row(pk=merchant.pk)
+        == expected
+        == Merchant.objects.annotate(contact=F("phone")).values("pk", "contact", "email").get(pk=merchant.pk)
+    )
