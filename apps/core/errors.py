@@ -48,3 +48,11 @@ def text_for(model: type[Model], column: str, value: str, *, field: str = "") ->
     if limit is not None and len(value) > limit:
         raise field_error(field or column, _("This is too long: at most %(max)d characters.") % {"max": limit})
     return value
+
+
+def reason_for(model: type[Model], column: str, value: str, *, field: str = "reason") -> str:
+    """A reason a service keeps in `model`'s `column` (text_for): required, and refused when longer than it holds."""
+    reason = text_for(model, column, value, field=field)
+    if not reason:
+        raise field_error(field, _("Please give a reason."))
+    return reason

@@ -31,7 +31,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for
 from apps.core.signatures import hmac_sha256_hex, signature_matches
 from apps.shop.models import Shop
 
@@ -186,16 +186,14 @@ def storefront_key_deactivate(*, key_id: int, operator: Any, reason: str) -> Sto
     """Ends a key for good, by an operator holding orders.change_storefrontkey: its requests are refused from now on
     (its orders stay, and go on through the platform's steps). Each served shop's merchant is told, with the reason."""
     _may(operator, "orders.change_storefrontkey")
-    reason = reason.strip()
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(StorefrontKey, "deactivation_reason", reason)
     key = StorefrontKey.objects.select_for_update(no_key=True).filter(pk=key_id).first()
     if key is None:
         raise AppError(_("This storefront key does not exist."), ErrorCode.NOT_FOUND)
     if not key.is_active:
         raise AppError(_("This storefront key was already deactivated."), ErrorCode.STATE)
     key.is_active, key.deactivated_by, key.deactivated_at = False, operator, timezone.now()
-    key.deactivation_reason = reason[:255]
+    key.deactivation_reason = reason
     key.save(update_fields=["is_active", "deactivated_by", "deactivated_at", "deactivation_reason"])
     for shop in key.shops.select_related("merchant").order_by("pk"):
         operator_action_record(

@@ -12,7 +12,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from apps.accounts.models import OperatorAction
 from apps.core.errors import AppError, ErrorCode
@@ -226,6 +226,17 @@ def test_a_key_is_deactivated_with_a_reason_and_signs_nothing_after(client, merc
     refused = storefront.post("order/create", order_body(merchant, goods, "SF-LATE"))
     assert refused.status_code == 403 and not Order.objects.exists()
     assert client.get(reverse("admin:orders_storefrontkey_delete", args=[key.pk])).status_code == 403
+
+
+def test_a_deactivation_reason_longer_than_its_column_is_refused_not_cut(merchant):
+    storefront = Storefront(merchant)
+    decider = staff_operator("decider", "orders.view_storefrontkey", "orders.change_storefrontkey")
+    with translation.override("en"), pytest.raises(AppError) as refused:
+        storefront_key_deactivate(key_id=storefront.key.pk, operator=decider, reason="x" * 256)
+    assert refused.value.data == {"errors": {"reason": ["This is too long: at most 255 characters."]}}
+    assert StorefrontKey.objects.get().is_active and not OperatorAction.objects.filter(kind=KEY_DEACTIVATED).exists()
+    storefront_key_deactivate(key_id=storefront.key.pk, operator=decider, reason=f" {'x' * 255} ")
+    assert StorefrontKey.objects.get().deactivation_reason == "x" * 255  # at the limit: kept whole
 
 
 def test_only_an_operator_who_may_change_keys_deactivates_them(client, merchant):

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error, text_for
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
 from apps.core.transitions import Operator, reviewed, transition
@@ -171,9 +171,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
 @transaction.atomic
 def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
     """Rejects an open refund once, with a reason; the order goes on where it was."""
-    reason = text_for(Refund, "review_note", reason, field="reason")
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Refund, "review_note", reason)
     order, refund = _refund_locked(refund_id)
     transition(refund, RefundStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
     operator_action_record(

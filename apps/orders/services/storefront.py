@@ -17,7 +17,7 @@ from apps.accounts.models import Merchant
 from apps.catalog.models import ProductImage, ShopGoods
 from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
-from apps.core.errors import AppError, ErrorCode, field_error, text_for
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.money import ZERO, quantize
 from apps.core.notices import notify
 from apps.core.numbers import new_number
@@ -318,9 +318,7 @@ def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund |
         return order_cancel(order_id=order.pk)
     if order.status not in REFUNDABLE:
         raise AppError(_("This order can no longer be refunded."), ErrorCode.STATE)
-    reason = text_for(Refund, "reason", reason)
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Refund, "reason", reason)
     if goods_status not in GoodsStatus.values:
         raise field_error("goods_status", _("Please choose the goods status."))
     if has_open_refund(order):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error, text_for
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for
 from apps.core.money import ZERO, money_bounded, money_text, quantize
 from apps.core.transitions import Operator, transition
 
@@ -23,12 +23,11 @@ from ..references import RefKind, ledger_ref
 def adjustment_request(*, merchant: Merchant, amount: Decimal, reason: str, operator: Operator) -> Adjustment:
     """An operator's request to correct the merchant's balance, with its reason. Nothing moves until another operator
     approves it (adjustment_approve): four eyes (product.md 2.9)."""
-    amount, reason = quantize(amount), reason.strip()
+    amount = quantize(amount)
     if amount == ZERO:
         raise field_error("amount", _("Cannot be zero"))
     money_bounded(amount, operation="adjustment")
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Adjustment, "reason", reason)
     return Adjustment.objects.create(merchant=merchant, amount=amount, reason=reason, operator=operator)
 
 
@@ -78,9 +77,7 @@ def adjustment_approve(*, adjustment_id: int, approver: Operator) -> Adjustment:
 def adjustment_reject(*, adjustment_id: int, approver: Operator, reason: str) -> Adjustment:
     """A second operator turns a requested adjustment down, with a reason. Nothing moved, so the merchant is not
     told; the request stays listed with its decision."""
-    reason = text_for(Adjustment, "decision_note", reason, field="reason")
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Adjustment, "decision_note", reason)
     adjustment = Adjustment.objects.get(pk=adjustment_id)
     approver = _second_operator(adjustment, approver)
     changes = {"decided_by": approver, "decided_at": timezone.now(), "decision_note": reason}

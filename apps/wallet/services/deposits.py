@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.money import money_text
 from apps.core.notices import notify
@@ -200,9 +200,7 @@ def deposit_approve(
 
 @transaction.atomic
 def deposit_reject(*, deposit_id: int, operator: Operator, reason: str) -> Deposit:
-    reason = reason.strip()
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Deposit, "review_note", reason)
     deposit = Deposit.objects.select_related("merchant").get(pk=deposit_id)
     transition(deposit, DepositStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
     operator_action_record(

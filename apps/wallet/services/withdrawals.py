@@ -14,7 +14,7 @@ from django.utils.translation import gettext_noop
 
 from apps.accounts.models import Merchant
 from apps.accounts.services import operator_action_record
-from apps.core.errors import AppError, ErrorCode, field_error, text_for
+from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
 from apps.core.notices import notify
@@ -155,9 +155,7 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
 @transaction.atomic
 def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) -> Withdrawal:
     """Rejects a withdrawal with a reason: held -> available. Exactly once."""
-    reason = reason.strip()
-    if not reason:
-        raise field_error("reason", _("Please give a reason."))
+    reason = reason_for(Withdrawal, "review_note", reason)
     withdrawal = Withdrawal.objects.select_related("merchant").get(pk=withdrawal_id)
     transition(withdrawal, WithdrawalStatus.REJECTED, actor=operator, note=reason, changes=reviewed(operator, reason))
     ledger_post(
