@@ -189,35 +189,35 @@ def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figu
         )
         .order_by()
     )
-    for row in placed:
-        day = result[row["merchant_id"]].days[row["day"]]
-        _add(day, placed=row["n"], cancelled=row["cancelled"], refunded=row["refunded"])
+    for made in placed:
+        day = result[made["merchant_id"]].days[made["day"]]
+        _add(day, placed=made["n"], cancelled=made["cancelled"], refunded=made["refunded"])
     sold = (
         orders.filter(SOLD)
         .values("merchant_id", day=TruncDate("paid_at", tzinfo=zone), hour=ExtractHour("paid_at", tzinfo=zone))
         .annotate(n=Count("id"), sales=Sum("total_payment"), cost=Sum("total_cost"))
         .order_by()
     )
-    for row in sold:
-        figures = result[row["merchant_id"]]
-        _add(figures.days[row["day"]], orders=row["n"], sales=row["sales"], cost=row["cost"])
-        _add(figures.hours[(row["day"], row["hour"])], orders=row["n"], sales=row["sales"])
+    for sale in sold:
+        figures = result[sale["merchant_id"]]
+        _add(figures.days[sale["day"]], orders=sale["n"], sales=sale["sales"], cost=sale["cost"])
+        _add(figures.hours[(sale["day"], sale["hour"])], orders=sale["n"], sales=sale["sales"])
     received = (
         orders.filter(RECEIVED, received_at__isnull=False)
         .values("merchant_id", day=TruncDate("received_at", tzinfo=zone))
         .annotate(pending=Sum("total_payment"))
         .order_by()
     )
-    for row in received:
-        _add(result[row["merchant_id"]].days[row["day"]], pending=row["pending"])
+    for got in received:
+        _add(result[got["merchant_id"]].days[got["day"]], pending=got["pending"])
     settled = (
         orders.filter(SETTLED)
         .values("merchant_id", day=TruncDate("settled_at", tzinfo=zone))
         .annotate(profit=Sum("earnings"))
         .order_by()
     )
-    for row in settled:
-        _add(result[row["merchant_id"]].days[row["day"]], profit=row["profit"])
+    for paid_out in settled:
+        _add(result[paid_out["merchant_id"]].days[paid_out["day"]], profit=paid_out["profit"])
     totals = (
         orders.values("merchant_id")
         .annotate(

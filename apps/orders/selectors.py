@@ -136,7 +136,7 @@ def _page(status: int | None, start: int, end: int) -> QuerySet[Order, dict[str,
 _PAGE = Prepared(_page)
 
 
-def _tabs(orders: QuerySet[Order]) -> QuerySet[Order, dict[str, Any]]:
+def _tabs(orders: QuerySet[Order]) -> Any:
     return orders.order_by().values("status").annotate(n=Count("id"), cost=Sum("total_cost"))
 
 
