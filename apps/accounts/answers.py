@@ -67,7 +67,7 @@ class MerInfoSerializer(serializers.Serializer):
     pending_amount = serializers.CharField(help_text="held_amount + pending_sales (the spec's 'pending amount').")
     held_amount = serializers.CharField(help_text="Held for withdrawals in review.")
     pending_sales = serializers.CharField(help_text="Sales awaiting settlement.")
-    total_income = serializers.CharField()
+    total_income = serializers.CharField(help_text="Settled sales: the orders settled, all dates.")
 
 
 class MerInfoWithTokenSerializer(MerInfoSerializer):

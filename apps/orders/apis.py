@@ -21,7 +21,7 @@ from apps.core.schema import PageSerializer, paged
 from apps.core.uploads import absolute_url, storage_url
 from apps.core.writers import writer
 
-from . import selectors, services
+from . import reports, selectors, services
 from .answers import OrderDetailSerializer, OrderSummarySerializer, RefundStateSerializer
 from .constants import PICK_BATCH_MAX, OrderStatus, PickResult, RefundStatus
 from .models import Order, OrderLine
@@ -47,11 +47,19 @@ class OrderListApi(ApiView):
             error_messages={"invalid_choice": gettext_lazy("Please choose an order status.")},
         )
         keyword = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+        range = serializers.ChoiceField(
+            choices=reports.REPORT_RANGES,
+            default="all",
+            help_text="The orders placed in a period of Finance (financial_report's range): all, yesterday, today, "
+            "week or month, in the merchant's time zone.",
+            error_messages={"invalid_choice": gettext_lazy("Please choose a period.")},
+        )
 
     class OutputSerializer(PageSerializer):
         list = OrderSummarySerializer(many=True)
         counts = serializers.DictField(
-            child=serializers.IntegerField(), help_text="The number of the shop's orders in each status code."
+            child=serializers.IntegerField(),
+            help_text="The number of the shop's orders (placed in the range) in each status code.",
         )
         awaiting_pickup = serializers.IntegerField(help_text="Orders awaiting pickup: the Order tab's badge.")
         awaiting_pickup_cost = MoneySerializerField(
@@ -64,9 +72,16 @@ class OrderListApi(ApiView):
         v = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         status = None if v["status"] == "all" else int(v["status"])
-        counts, awaiting_cost = selectors.order_tab_figures(merchant=merchant)
+        placed = reports.placed_between(merchant=merchant, range_name=v["range"])
+        counts, awaiting_cost = selectors.order_tab_figures(merchant=merchant, placed=placed)
         total, rows = selectors.order_page(
-            merchant=merchant, counts=counts, status=status, keyword=v["keyword"], page=v["page"], limit=v["limit"]
+            merchant=merchant,
+            counts=counts,
+            status=status,
+            keyword=v["keyword"],
+            page=v["page"],
+            limit=v["limit"],
+            placed=placed,
         )
         items = write_summary.many(rows, {"request": request})
         page = page_answer(total, items, page=v["page"], limit=v["limit"])

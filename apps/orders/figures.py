@@ -1,11 +1,13 @@
 """The order events in the shop's figures (apps.shop.figures, product.md 11), the credit score's events, and the
 figures recomputed from the events: `manage.py check_figures` compares, `manage.py rebuild_figures` rewrites.
 
-What each order event counts, on the local date it happened:
-- paid: an order sold (orders, sales T, cost C; the hour's curve);
-- received: profit T - C, and T pending settlement (on the received date's row until it is settled or refunded);
-  the totals' sales and profit count orders received (pending or settled);
-- cancelled after payment, refunded: one each; a refund of a received order takes its profit back that date.
+One basis (product.md 11), each on a local date of the merchant's time zone:
+- placed: an order placed, on its placed date; a cancellation or refund counts on that same date (what the Orders
+  tabs count for a range);
+- sold: an order paid (orders, sales T, cost C; the hour's curve; the totals' sales and estimated profit T - C), on
+  its paid date, until it is cancelled or refunded: then it is taken off the date it was counted on;
+- received: T pending settlement, on the received date's row until it is settled or refunded;
+- settled: settled profit T - C on the settled date; the totals' settled sales ("total income") and settled profit.
 """
 
 from collections import defaultdict
@@ -34,55 +36,60 @@ from .models import CreditEvent, Order, Review
 # --- the order events (apps.orders.services calls these in the event's transaction) ---------------------------------
 
 
-def order_paid(order: Order) -> None:
+def order_placed(order: Order) -> None:
+    figures_add(merchant=order.merchant, at=order.created_at, day={"placed": 1}, totals={"placed": 1})
+
+
+def _sold(order: Order, sign: int) -> None:
+    """Counts a paid order as sold on its paid date (sign 1), or takes it off that date again (sign -1)."""
     assert order.paid_at is not None
     figures_add(
         merchant=order.merchant,
         at=order.paid_at,
-        day={"orders": 1, "sales": order.total_payment, "cost": order.total_cost},
-        hourly={"orders": 1, "sales": order.total_payment},
-        totals={"orders": 1},
+        day={"orders": sign, "sales": sign * order.total_payment, "cost": sign * order.total_cost},
+        hourly={"orders": sign, "sales": sign * order.total_payment},
+        totals={"orders": sign, "total_sales": sign * order.total_payment, "total_profit": sign * order.earnings},
     )
 
 
-def order_cancelled(order: Order) -> None:
-    """A paid order cancelled (an unpaid one was never sold and counts nowhere)."""
-    assert order.closed_at is not None
-    figures_add(merchant=order.merchant, at=order.closed_at, day={"cancelled": 1}, totals={"cancelled": 1})
+def order_paid(order: Order) -> None:
+    _sold(order, 1)
+
+
+def order_cancelled(order: Order, *, was_paid: bool) -> None:
+    """Cancelled: counted on its placed date; a paid one is no longer sold on its paid date."""
+    figures_add(merchant=order.merchant, at=order.created_at, day={"cancelled": 1}, totals={"cancelled": 1})
+    if was_paid:
+        _sold(order, -1)
 
 
 def order_received(order: Order) -> None:
     assert order.received_at is not None
-    money = {"profit": order.earnings, "pending": order.total_payment}
-    totals = {"total_sales": order.total_payment, "total_profit": order.earnings, "pending": order.total_payment}
-    figures_add(merchant=order.merchant, at=order.received_at, day=money, totals=totals)
-
-
-def order_settled(order: Order) -> None:
-    """No longer pending: off the received date's row (the profit stays where it was counted)."""
-    assert order.received_at is not None
-    pending = {"pending": -order.total_payment}
+    pending = {"pending": order.total_payment}
     figures_add(merchant=order.merchant, at=order.received_at, day=pending, totals=pending)
 
 
-def order_refunded(order: Order, *, was_received: bool) -> None:
-    assert order.closed_at is not None
-    if not was_received:
-        figures_add(merchant=order.merchant, at=order.closed_at, day={"refunded": 1}, totals={"refunded": 1})
-        return
-    assert order.received_at is not None
+def order_settled(order: Order) -> None:
+    """No longer pending (off the received date's row); its T - C is settled profit on the settled date."""
+    assert order.received_at is not None and order.settled_at is not None
+    pending = {"pending": -order.total_payment}
+    figures_add(merchant=order.merchant, at=order.received_at, day=pending, totals=pending)
     figures_add(
         merchant=order.merchant,
-        at=order.closed_at,
-        day={"refunded": 1, "profit": -order.earnings},
-        totals={
-            "refunded": 1,
-            "total_sales": -order.total_payment,
-            "total_profit": -order.earnings,
-            "pending": -order.total_payment,
-        },
+        at=order.settled_at,
+        day={"profit": order.earnings},
+        totals={"settled_sales": order.total_payment, "settled_profit": order.earnings},
     )
-    figures_add(merchant=order.merchant, at=order.received_at, day={"pending": -order.total_payment})
+
+
+def order_refunded(order: Order, *, was_received: bool) -> None:
+    """Refunded: counted on its placed date, no longer sold on its paid date, no longer pending once received."""
+    figures_add(merchant=order.merchant, at=order.created_at, day={"refunded": 1}, totals={"refunded": 1})
+    _sold(order, -1)
+    if was_received:
+        assert order.received_at is not None
+        pending = {"pending": -order.total_payment}
+        figures_add(merchant=order.merchant, at=order.received_at, day=pending, totals=pending)
 
 
 def review_added(review: Review) -> None:
@@ -168,51 +175,61 @@ def figures_expected(merchant_ids: list[int] | None = None) -> dict[int, Figures
 
 
 RECEIVED = Q(status=OrderStatus.RECEIVED)
-REFUNDED = Q(status=OrderStatus.REFUNDED)
-KEPT = Q(status__in=[OrderStatus.RECEIVED, OrderStatus.COMPLETED])
+SOLD = Q(paid_at__isnull=False) & ~Q(status__in=[OrderStatus.CANCELLED, OrderStatus.REFUNDED])
+SETTLED = Q(settled_at__isnull=False)
 
 
 def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figures]) -> None:
-    paid = (
-        orders.filter(paid_at__isnull=False)
+    placed = (
+        orders.values("merchant_id", day=TruncDate("created_at", tzinfo=zone))
+        .annotate(
+            n=Count("id"),
+            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
+            refunded=Count("id", filter=Q(status=OrderStatus.REFUNDED)),
+        )
+        .order_by()
+    )
+    for made in placed:
+        day = result[made["merchant_id"]].days[made["day"]]
+        _add(day, placed=made["n"], cancelled=made["cancelled"], refunded=made["refunded"])
+    sold = (
+        orders.filter(SOLD)
         .values("merchant_id", day=TruncDate("paid_at", tzinfo=zone), hour=ExtractHour("paid_at", tzinfo=zone))
         .annotate(n=Count("id"), sales=Sum("total_payment"), cost=Sum("total_cost"))
         .order_by()
     )
-    for sold in paid:
-        figures = result[sold["merchant_id"]]
-        _add(figures.days[sold["day"]], orders=sold["n"], sales=sold["sales"], cost=sold["cost"])
-        _add(figures.hours[(sold["day"], sold["hour"])], orders=sold["n"], sales=sold["sales"])
+    for sale in sold:
+        figures = result[sale["merchant_id"]]
+        _add(figures.days[sale["day"]], orders=sale["n"], sales=sale["sales"], cost=sale["cost"])
+        _add(figures.hours[(sale["day"], sale["hour"])], orders=sale["n"], sales=sale["sales"])
     received = (
-        orders.filter(received_at__isnull=False)
+        orders.filter(RECEIVED, received_at__isnull=False)
         .values("merchant_id", day=TruncDate("received_at", tzinfo=zone))
-        .annotate(profit=Sum("earnings"), pending=Sum("total_payment", filter=RECEIVED))
+        .annotate(pending=Sum("total_payment"))
         .order_by()
     )
     for got in received:
-        _add(result[got["merchant_id"]].days[got["day"]], profit=got["profit"], pending=got["pending"] or ZERO)
-    closed = (
-        orders.filter(closed_at__isnull=False, paid_at__isnull=False)
-        .values("merchant_id", day=TruncDate("closed_at", tzinfo=zone))
-        .annotate(
-            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
-            refunded=Count("id", filter=REFUNDED),
-            lost=Sum("earnings", filter=REFUNDED & Q(received_at__isnull=False)),
-        )
+        _add(result[got["merchant_id"]].days[got["day"]], pending=got["pending"])
+    settled = (
+        orders.filter(SETTLED)
+        .values("merchant_id", day=TruncDate("settled_at", tzinfo=zone))
+        .annotate(profit=Sum("earnings"))
         .order_by()
     )
-    for end in closed:
-        day = result[end["merchant_id"]].days[end["day"]]
-        _add(day, cancelled=end["cancelled"], refunded=end["refunded"], profit=-(end["lost"] or ZERO))
+    for paid_out in settled:
+        _add(result[paid_out["merchant_id"]].days[paid_out["day"]], profit=paid_out["profit"])
     totals = (
         orders.values("merchant_id")
         .annotate(
-            orders=Count("id", filter=Q(paid_at__isnull=False)),
-            total_sales=Sum("total_payment", filter=KEPT),
-            total_profit=Sum("earnings", filter=KEPT),
+            placed=Count("id"),
+            orders=Count("id", filter=SOLD),
+            total_sales=Sum("total_payment", filter=SOLD),
+            total_profit=Sum("earnings", filter=SOLD),
+            settled_sales=Sum("total_payment", filter=SETTLED),
+            settled_profit=Sum("earnings", filter=SETTLED),
             pending=Sum("total_payment", filter=RECEIVED),
-            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED, paid_at__isnull=False)),
-            refunded=Count("id", filter=REFUNDED),
+            cancelled=Count("id", filter=Q(status=OrderStatus.CANCELLED)),
+            refunded=Count("id", filter=Q(status=OrderStatus.REFUNDED)),
         )
         .order_by()
     )

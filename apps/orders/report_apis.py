@@ -27,14 +27,19 @@ class IndexApi(ApiView):
     class OutputSerializer(serializers.Serializer):
         time_zone = serializers.CharField(help_text="The IANA zone 'today' is counted in.")
         today = serializers.DateField()
-        total_sales = MoneySerializerField(help_text="Orders received: pending settlement and settled.")
-        total_profit = MoneySerializerField(help_text="Their profit (sales minus cost).")
-        today_orders = serializers.IntegerField(help_text="Orders the buyers paid today.")
+        total_sales = MoneySerializerField(
+            help_text="Sales: orders paid and not since cancelled or refunded (all dates)."
+        )
+        total_profit = MoneySerializerField(help_text="Estimated profit: total sales minus their cost.")
+        today_orders = serializers.IntegerField(help_text="Orders paid today and not since cancelled or refunded.")
         today_sales = MoneySerializerField()
         today_profit = MoneySerializerField(help_text="Estimated: today's sales minus their cost.")
         followers = serializers.IntegerField()
         rating = serializers.DecimalField(
-            max_digits=3, decimal_places=2, allow_null=True, help_text="The average of the reviews; null until one."
+            max_digits=2,
+            decimal_places=1,
+            allow_null=True,
+            help_text="The average of the reviews to one decimal (as the storefront shows it); null until one.",
         )
         rating_count = serializers.IntegerField()
         credit_score = serializers.IntegerField()
@@ -101,11 +106,15 @@ class FinancialReportApi(ApiView):
         start = serializers.DateField(allow_null=True, help_text="null for all.")
         end = serializers.DateField()
         awaiting_amount = MoneySerializerField(help_text="Received in the period and still pending settlement.")
-        total_profit = MoneySerializerField(help_text="Profit of the orders received, less refunds after receipt.")
-        total_orders = serializers.IntegerField(help_text="Orders the buyers paid.")
-        cancelled_orders = serializers.IntegerField(help_text="Paid orders cancelled.")
-        refunded_orders = serializers.IntegerField()
-        profit_by_date = ProfitSerializer(many=True, help_text="Every date of the period (all: the last 30 days).")
+        total_profit = MoneySerializerField(
+            help_text="Settled profit: sales minus cost of the orders settled in the period."
+        )
+        total_orders = serializers.IntegerField(help_text="Orders placed in the period (the Orders tabs' count).")
+        cancelled_orders = serializers.IntegerField(help_text="Of them, those now cancelled.")
+        refunded_orders = serializers.IntegerField(help_text="Of them, those now refunded.")
+        profit_by_date = ProfitSerializer(
+            many=True, help_text="Settled profit on every date of the period (all: the last 30 days)."
+        )
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:

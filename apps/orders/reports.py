@@ -29,7 +29,8 @@ def local_today(merchant: Merchant) -> tuple[date, ZoneInfo]:
 
 
 def home_figures(*, merchant: Merchant) -> dict[str, Any]:
-    """Home's figures: five queries."""
+    """Home's figures: five queries. Sales are the orders paid and not since cancelled or refunded (product.md 11), so
+    today's are part of the total; today's profit and the total profit are estimated (their sales minus cost)."""
     today, zone = local_today(merchant)
     totals = totals_get(merchant_id=merchant.pk)
     day = days_get(merchant_id=merchant.pk, start=today, end=today).get(today) or no_figures(DailyFigures)
@@ -101,8 +102,21 @@ def report_period(range_name: str, today: date) -> Period:
     }[range_name]
 
 
+def placed_between(*, merchant: Merchant, range_name: str) -> tuple[datetime, datetime] | None:
+    """The moments [from, until) of a Finance period (REPORT_RANGES) in the merchant's time zone: the orders placed in
+    it are those Finance counts; None for "all"."""
+    today, zone = local_today(merchant)
+    period = report_period(range_name, today)
+    if period.start is None:
+        return None
+    start = datetime.combine(period.start, time(), tzinfo=zone)
+    return start, datetime.combine(period.end + timedelta(days=1), time(), tzinfo=zone)
+
+
 def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
-    """Finance for a period of local dates ("week" and "month": the 7 and 30 days ending today): two queries."""
+    """Finance for a period of local dates ("week" and "month": the 7 and 30 days ending today): two queries. Its
+    order counts are of the orders placed in the period (what the Orders tabs count for it, order/list's `range`),
+    its profit is settled profit (T - C of the orders settled on each date)."""
     today, zone = local_today(merchant)
     period = report_period(range_name, today)
     listed_from = period.start or today - timedelta(days=REPORT_ALL_DAYS - 1)
@@ -112,8 +126,8 @@ def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
         totals = totals_get(merchant_id=merchant.pk)
         figures = {
             "awaiting_amount": totals["pending"],
-            "total_profit": totals["total_profit"],
-            "total_orders": totals["orders"],
+            "total_profit": totals["settled_profit"],
+            "total_orders": totals["placed"],
             "cancelled_orders": totals["cancelled"],
             "refunded_orders": totals["refunded"],
         }
@@ -122,7 +136,7 @@ def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
         figures = {
             "awaiting_amount": sum((row["pending"] for row in rows), ZERO),
             "total_profit": sum((row["profit"] for row in rows), ZERO),
-            "total_orders": sum(row["orders"] for row in rows),
+            "total_orders": sum(row["placed"] for row in rows),
             "cancelled_orders": sum(row["cancelled"] for row in rows),
             "refunded_orders": sum(row["refunded"] for row in rows),
         }

@@ -1,7 +1,7 @@
 """Order reads. Each list answers in a constant number of queries."""
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +18,7 @@ from apps.core.money import ZERO, quantize
 from apps.core.prepared import Param, Prepared
 from apps.core.transitions import status_history_values
 from apps.core.writers import fields_of
+from apps.shop.figures import rating_round
 
 from .answers import (
     OrderDetailSerializer,
@@ -133,24 +134,36 @@ def _page(status: int | None, start: int, end: int) -> QuerySet[Order, dict[str,
 
 
 _PAGE = Prepared(_page)
-_TABS = Prepared(
-    lambda: (
-        Order.objects.filter(merchant_id=Param("merchant"))
-        .order_by()
-        .values("status")
-        .annotate(n=Count("id"), cost=Sum("total_cost"))
-    )
-)
+
+
+def _tabs(orders: QuerySet[Order]) -> Any:
+    return orders.order_by().values("status").annotate(n=Count("id"), cost=Sum("total_cost"))
+
+
+_TABS = Prepared(lambda: _tabs(Order.objects.filter(merchant_id=Param("merchant"))))
+
+# [from, until): the orders placed in a period (reports.placed_between), None: all of them.
+Placed = tuple[datetime, datetime] | None
 
 
 def order_page(
-    *, merchant: Merchant, counts: dict[int, int], status: int | None, keyword: str, page: int, limit: int
+    *,
+    merchant: Merchant,
+    counts: dict[int, int],
+    status: int | None,
+    keyword: str,
+    page: int,
+    limit: int,
+    placed: Placed = None,
 ) -> tuple[int, list[dict[str, Any]]]:
-    """(how many in all, one page of the orders) in a status (None: every status), newest first, as `_orders` rows;
-    `counts` are the tabs' (order_tab_figures). One query; a keyword search two."""
+    """(how many in all, one page of the orders) in a status (None: every status), placed in `placed` (None: ever),
+    newest first, as `_orders` rows; `counts` are the tabs' (order_tab_figures). One query; a keyword search or a
+    period two."""
     start, keyword = (page - 1) * limit, keyword.strip()
-    if keyword:
+    if keyword or placed:
         qs = _orders(merchant.pk, status, keyword)
+        if placed:
+            qs = qs.filter(created_at__gte=placed[0], created_at__lt=placed[1])
         return qs.count(), list(qs[start : start + limit])
     total = sum(counts.values()) if status is None else counts.get(status, 0)
     return total, (_PAGE.rows(status, start, start + limit, merchant=merchant.pk) if start < total else [])
@@ -172,10 +185,15 @@ def awaiting_pickup_count(*, merchant: Merchant) -> int:
     return row["n"] if row is not None else 0
 
 
-def order_tab_figures(*, merchant: Merchant) -> tuple[dict[int, int], Decimal]:
+def order_tab_figures(*, merchant: Merchant, placed: Placed = None) -> tuple[dict[int, int], Decimal]:
     """({status: number of the merchant's orders in it} for every status, the total cost of the orders awaiting
-    pickup: what "pick up all" can cost at most), in one query."""
-    by_status = {row["status"]: row for row in _TABS.rows(merchant=merchant.pk)}
+    pickup: what "pick up all" can cost at most), of the orders placed in `placed` (None: all), in one query."""
+    if placed:
+        orders = Order.objects.filter(merchant=merchant, created_at__gte=placed[0], created_at__lt=placed[1])
+        rows = list(_tabs(orders))
+    else:
+        rows = _TABS.rows(merchant=merchant.pk)
+    by_status = {row["status"]: row for row in rows}
     counts = {status: by_status[status]["n"] if status in by_status else 0 for status in OrderStatus.values}
     awaiting = by_status.get(OrderStatus.AWAITING_PICKUP)
     return counts, quantize(awaiting["cost"]) if awaiting else ZERO
@@ -261,7 +279,6 @@ def product_reviews(*, merchant_id: int, product_id: int, limit: int) -> tuple[d
     `limit` as {stars, text, created_at}). Two queries."""
     reviews = Review.objects.filter(order__merchant_id=merchant_id, order__lines__product_id=product_id)
     summary = reviews.aggregate(count=Count("pk"), average=Avg("stars"))
-    if summary["average"] is not None:
-        summary["average"] = Decimal(str(summary["average"])).quantize(Decimal("0.1"))
+    summary["average"] = rating_round(summary["average"])
     newest = reviews.order_by("-created_at", "-pk").values(*REVIEW_VALUES)[:limit]
     return summary, list(newest)

@@ -9,7 +9,7 @@ recomputes every row from the events and `manage.py rebuild_figures` rewrites th
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -215,8 +215,20 @@ def visitors_get(*, merchant_id: int, today: date) -> Visitors:
     return Visitors(**counts) if counts is not None else Visitors(0, 0, 0)
 
 
+RATING_STEP = Decimal("0.1")
+
+
+def rating_round(average: Decimal | float | None) -> Decimal | None:
+    """An average of stars as every screen shows it (the app, the storefront, a product's reviews): to one decimal,
+    halves up (4.25 is 4.3). None stays None (no ratings yet)."""
+    if average is None:
+        return None
+    return Decimal(str(average)).quantize(RATING_STEP, rounding=ROUND_HALF_UP)
+
+
 def rating_of(totals: dict[str, Any]) -> Decimal | None:
-    """The average of the buyers' reviews (totals_get's), None until the first."""
+    """The shop's rating: the average of the buyers' reviews (totals_get's) as rating_round writes it, None until
+    the first."""
     if not totals["rating_count"]:
         return None
-    return (Decimal(totals["rating_sum"]) / totals["rating_count"]).quantize(Decimal("0.01"))
+    return rating_round(Decimal(totals["rating_sum"]) / totals["rating_count"])

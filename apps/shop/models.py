@@ -189,11 +189,18 @@ class ShopFigures(models.Model):
     merchant = models.OneToOneField(
         "accounts.Merchant", on_delete=models.CASCADE, primary_key=True, related_name="figures"
     )
-    orders = models.PositiveIntegerField(_("orders sold"), default=0)
-    total_sales = MoneyField(
-        verbose_name=_("total sales"), default=0, help_text=_("Orders received (pending or settled).")
+    placed = models.PositiveIntegerField(_("orders placed"), default=0)
+    orders = models.PositiveIntegerField(
+        _("orders sold"), default=0, help_text=_("Orders paid and not since cancelled or refunded.")
     )
-    total_profit = MoneyField(verbose_name=_("total profit"), default=0)
+    total_sales = MoneyField(
+        verbose_name=_("total sales"), default=0, help_text=_("Orders paid and not since cancelled or refunded.")
+    )
+    total_profit = MoneyField(
+        verbose_name=_("total profit"), default=0, help_text=_("Estimated: sales minus their cost.")
+    )
+    settled_sales = MoneyField(verbose_name=_("settled sales"), default=0)
+    settled_profit = MoneyField(verbose_name=_("settled profit"), default=0)
     pending = MoneyField(verbose_name=_("pending settlement"), default=0)
     cancelled = models.PositiveIntegerField(_("cancelled orders"), default=0)
     refunded = models.PositiveIntegerField(_("refunded orders"), default=0)
@@ -212,17 +219,19 @@ class ShopFigures(models.Model):
 
 
 class DailyFigures(models.Model):
-    """A shop's figures of one date in the merchant's time zone, each counted on the date its event happened:
-    orders paid (their sales T and cost C), profit recognised (T - C when received, less it when a received order is
-    refunded), the amount received that date still awaiting settlement, cancellations and refunds of paid orders,
+    """A shop's figures of one date in the merchant's time zone (product.md 11, one basis): orders placed that date
+    and, of them, those now cancelled or refunded (what the Orders tabs count); orders paid that date and not since
+    cancelled or refunded (a later cancellation or refund takes them off this date), their sales T and cost C;
+    settled profit (T - C of the orders settled that date); the amount received that date still awaiting settlement;
     distinct visitors."""
 
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
     date = models.DateField(_("date"))
+    placed = models.PositiveIntegerField(_("orders placed"), default=0)
     orders = models.PositiveIntegerField(_("orders sold"), default=0)
     sales = MoneyField(verbose_name=_("sales"), default=0)
     cost = MoneyField(verbose_name=_("cost"), default=0)
-    profit = MoneyField(verbose_name=_("profit"), default=0)
+    profit = MoneyField(verbose_name=_("settled profit"), default=0)
     pending = MoneyField(verbose_name=_("pending settlement"), default=0)
     cancelled = models.PositiveIntegerField(_("cancelled orders"), default=0)
     refunded = models.PositiveIntegerField(_("refunded orders"), default=0)
@@ -238,7 +247,7 @@ class DailyFigures(models.Model):
 
 
 class HourlySales(models.Model):
-    """Orders paid and their sales per hour of a local date: Home's curve of today."""
+    """Orders paid and their sales per hour of a local date, not since cancelled or refunded: Home's curve of today."""
 
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
     date = models.DateField()

@@ -65,47 +65,62 @@ def test_a_new_shop_starts_at_zero_with_no_rating_and_the_starting_credit_score(
     assert data["time_zone"] == "UTC"
 
 
-def test_an_order_counts_as_sold_when_paid_and_as_sales_and_profit_once_received(merchant, merchant_api, operator):
+def test_an_order_counts_as_sold_when_paid_and_as_settled_profit_when_settled(merchant, merchant_api, operator):
     fund(merchant, "100")
     with at(NOON):
-        place_order(merchant, paid=False)  # not paid: not sold
+        place_order(merchant, paid=False)  # placed, not paid: not sold
         order = received(merchant, operator)  # 20.00, cost 18.00
         data = index(merchant_api)
         assert (data["today_orders"], data["today_sales"], data["today_profit"]) == (1, "20.00", "2.00")
         assert (data["total_sales"], data["total_profit"]) == ("20.00", "2.00")
         day = report(merchant_api, "today")
-        assert (day["awaiting_amount"], day["total_profit"], day["total_orders"]) == ("20.00", "2.00", 1)
+        # Finance counts the orders placed (the Orders tabs' count); nothing is settled yet.
+        assert (day["awaiting_amount"], day["total_profit"], day["total_orders"]) == ("20.00", "0.00", 2)
         assert day["awaiting_amount"] == wallet_summary(merchant=merchant)["pending_sales"]
+        assert wallet_summary(merchant=merchant)["total_income"] == "0.00"
     with at(NOON, days=8):
         assert services.order_settle(order_id=order.pk)
         whole = report(merchant_api)
-        # Settled: no longer awaiting, still profit; the sale stays on the day it was paid.
-        assert (whole["awaiting_amount"], whole["total_profit"], whole["total_orders"]) == ("0.00", "2.00", 1)
+        # Settled: no longer awaiting, settled profit on the settled date; the sale stays on the day it was paid.
+        assert (whole["awaiting_amount"], whole["total_profit"], whole["total_orders"]) == ("0.00", "2.00", 2)
         assert index(merchant_api)["total_sales"] == "20.00"
         assert index(merchant_api)["today_orders"] == 0
-        week_ago = report(merchant_api, "month")["profit_by_date"]
-        assert {row["date"]: row["profit"] for row in week_ago}["2026-11-20"] == "2.00"
+        by_date = {row["date"]: row["profit"] for row in report(merchant_api, "month")["profit_by_date"]}
+        assert (by_date["2026-11-20"], by_date["2026-11-28"]) == ("0.00", "2.00")
+        assert report(merchant_api, "today")["total_profit"] == "2.00"
+        assert wallet_summary(merchant=merchant)["total_income"] == "20.00"  # total income: settled sales
 
 
-def test_cancellations_and_refunds_count_and_a_refund_after_receipt_takes_the_profit_back(
+def test_a_cancellation_or_refund_takes_the_order_out_of_the_sales_of_the_date_it_was_counted_on(
     merchant, merchant_api, operator
 ):
+    """Issue 34: "Sales today $78.60" above "Total sales $72.60", a cancelled order still in today's sales, and
+    Finance's cancelled count unlike the Orders tab's."""
     fund(merchant, "100")
     with at(NOON):
         services.order_cancel(order_id=place_order(merchant).pk)
-        services.order_cancel(order_id=place_order(merchant, paid=False).pk)  # never sold: not counted
+        services.order_cancel(order_id=place_order(merchant, paid=False).pk)  # never sold, but a cancelled order
         order = received(merchant, operator)
+        place_order(merchant, retail="30.00")  # paid, awaiting pickup: sold
+        data = index(merchant_api)
+        assert (data["today_orders"], data["today_sales"], data["total_sales"]) == (2, "50.00", "50.00")
+        assert sum(Decimal(p["sales"]) for p in curve(merchant_api)) == Decimal("50.00")
     with at(NOON, days=1):
         refund = services.refund_request(order_id=order.pk, reason="broken", goods_status=GoodsStatus.RECEIVED)
         services.refund_approve(refund_id=refund.pk, operator=None)
         today = report(merchant_api, "today")
-        assert (today["refunded_orders"], today["total_profit"], today["cancelled_orders"]) == (1, "-2.00", 0)
+        assert (today["refunded_orders"], today["total_profit"], today["cancelled_orders"]) == (0, "0.00", 0)
         yesterday = report(merchant_api, "yesterday")
-        assert (yesterday["cancelled_orders"], yesterday["total_orders"], yesterday["total_profit"]) == (1, 2, "2.00")
-        assert yesterday["awaiting_amount"] == "0.00"
+        assert (yesterday["total_orders"], yesterday["cancelled_orders"], yesterday["refunded_orders"]) == (4, 2, 1)
+        assert (yesterday["awaiting_amount"], yesterday["total_profit"]) == ("0.00", "0.00")
+        tabs = merchant_api.get("/merchant/order/list", {"range": "yesterday"}).json()["data"]["counts"]
+        assert (sum(tabs.values()), tabs["-1"], tabs["-2"]) == (4, 2, 1)
         whole = report(merchant_api)
-        assert (whole["total_profit"], whole["total_orders"], whole["cancelled_orders"]) == ("0.00", 2, 1)
-        assert index(merchant_api)["total_sales"] == "0.00"
+        assert (whole["total_profit"], whole["total_orders"], whole["cancelled_orders"]) == ("0.00", 4, 2)
+        days = {p["at"]: p for p in curve(merchant_api, "seven")}
+        assert (days["2026-11-20"]["orders"], days["2026-11-20"]["sales"]) == (1, "30.00")
+        data = index(merchant_api)
+        assert (data["total_sales"], data["total_profit"]) == ("30.00", "3.00")
 
 
 def test_dates_are_the_merchants_local_dates_and_a_new_zone_recounts_them(merchant, merchant_api):
@@ -208,7 +223,7 @@ def test_a_review_is_one_per_received_order_and_the_rating_is_their_average(merc
     assert (six["code"], six["msg"]) == (0, "Ensure this value is less than or equal to 5.")
     shop.post("order/review", {"external_ref": second.external_ref, "stars": 4})
     data = index(merchant_api)
-    assert (data["rating"], data["rating_count"]) == ("4.50", 2)
+    assert (data["rating"], data["rating_count"]) == ("4.5", 2)
 
 
 def test_the_credit_score_moves_by_the_published_points_and_recovers_over_time(merchant, merchant_api, operator):
@@ -297,6 +312,7 @@ def _bulk_orders(merchant, count: int) -> None:
                 payment_reference=f"PAY-bulk-{n}",
                 source=OrderSource.STOREFRONT,
                 received_at=when if status in (OrderStatus.COMPLETED, OrderStatus.REFUNDED) else None,
+                settled_at=when if status == OrderStatus.COMPLETED else None,
                 closed_at=when if status in (OrderStatus.CANCELLED, OrderStatus.REFUNDED) else None,
                 ship_name="A",
                 ship_phone="1",

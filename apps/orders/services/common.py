@@ -66,6 +66,7 @@ def cancel_locked(order: Order, *, message: str) -> Order:
     was_paid = order.status == OrderStatus.AWAITING_PICKUP
     transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": timezone.now()})
     restore_stock(order)
+    figures.order_cancelled(order, was_paid=was_paid)
     if was_paid:
         ledger_post(
             reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk),
@@ -73,6 +74,5 @@ def cancel_locked(order: Order, *, message: str) -> Order:
             lines=[(escrow(), -order.total_payment), (account_get(kind=AccountKind.BUYERS), order.total_payment)],
             memo=order.number,
         )
-        figures.order_cancelled(order)
         buyer_refunded(order=order, reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk))
     return order

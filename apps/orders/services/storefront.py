@@ -169,6 +169,7 @@ def order_create(
     for row in rows:
         row.order = order
     OrderLine.objects.bulk_create(rows)
+    figures.order_placed(order)
     return order
 
 

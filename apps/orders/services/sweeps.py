@@ -82,7 +82,7 @@ def order_expire_unshipped(*, order_id: int) -> bool:
         ]
     reference = ledger_ref(RefKind.ORDER_CANCEL, order.pk)
     ledger_post(reference=reference, kind=EntryKind.ORDER_CANCELLED, lines=lines, memo=order.number)
-    figures.order_cancelled(order)
+    figures.order_cancelled(order, was_paid=True)
     buyer_refunded(order=order, reference=reference)
     notify(
         merchant=order.merchant,

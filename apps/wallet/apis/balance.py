@@ -43,4 +43,4 @@ class WalletSummarySerializer(serializers.Serializer):
     pending_amount = MoneySerializerField()
     held_amount = MoneySerializerField()
     pending_sales = MoneySerializerField()
-    total_income = MoneySerializerField()
+    total_income = MoneySerializerField(help_text="Settled sales: the orders settled, all dates.")

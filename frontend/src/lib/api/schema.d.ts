@@ -1619,15 +1619,16 @@ export interface components {
             awaiting_amount: string;
             /**
              * Format: decimal
-             * @description Profit of the orders received, less refunds after receipt.
+             * @description Settled profit: sales minus cost of the orders settled in the period.
              */
             total_profit: string;
-            /** @description Orders the buyers paid. */
+            /** @description Orders placed in the period (the Orders tabs' count). */
             total_orders: number;
-            /** @description Paid orders cancelled. */
+            /** @description Of them, those now cancelled. */
             cancelled_orders: number;
+            /** @description Of them, those now refunded. */
             refunded_orders: number;
-            /** @description Every date of the period (all: the last 30 days). */
+            /** @description Settled profit on every date of the period (all: the last 30 days). */
             profit_by_date: components["schemas"]["FinancialReportApiOutputProfit"][];
         };
         FinancialReportApiOutputProfit: {
@@ -1739,15 +1740,15 @@ export interface components {
             today: string;
             /**
              * Format: decimal
-             * @description Orders received: pending settlement and settled.
+             * @description Sales: orders paid and not since cancelled or refunded (all dates).
              */
             total_sales: string;
             /**
              * Format: decimal
-             * @description Their profit (sales minus cost).
+             * @description Estimated profit: total sales minus their cost.
              */
             total_profit: string;
-            /** @description Orders the buyers paid today. */
+            /** @description Orders paid today and not since cancelled or refunded. */
             today_orders: number;
             /** Format: decimal */
             today_sales: string;
@@ -1759,7 +1760,7 @@ export interface components {
             followers: number;
             /**
              * Format: decimal
-             * @description The average of the reviews; null until one.
+             * @description The average of the reviews to one decimal (as the storefront shows it); null until one.
              */
             rating: string | null;
             rating_count: number;
@@ -2024,6 +2025,7 @@ export interface components {
             held_amount: string;
             /** @description Sales awaiting settlement. */
             pending_sales: string;
+            /** @description Settled sales: the orders settled, all dates. */
             total_income: string;
         };
         MerInfoWithToken: {
@@ -2055,6 +2057,7 @@ export interface components {
             held_amount: string;
             /** @description Sales awaiting settlement. */
             pending_sales: string;
+            /** @description Settled sales: the orders settled, all dates. */
             total_income: string;
             readonly token: string;
         };
@@ -2249,7 +2252,7 @@ export interface components {
             page: number;
             limit: number;
             list: components["schemas"]["OrderSummary"][];
-            /** @description The number of the shop's orders in each status code. */
+            /** @description The number of the shop's orders (placed in the range) in each status code. */
             counts: {
                 [key: string]: number;
             };
@@ -2887,7 +2890,10 @@ export interface components {
             held_amount: string;
             /** Format: decimal */
             pending_sales: string;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description Settled sales: the orders settled, all dates.
+             */
             total_income: string;
         };
         WithdrawalOutput: {
@@ -9565,6 +9571,16 @@ export interface operations {
                 keyword?: string;
                 limit?: number;
                 page?: number;
+                /**
+                 * @description The orders placed in a period of Finance (financial_report's range): all, yesterday, today, week or month, in the merchant's time zone.
+                 *
+                 *     * `all` - all
+                 *     * `yesterday` - yesterday
+                 *     * `today` - today
+                 *     * `week` - week
+                 *     * `month` - month
+                 */
+                range?: "all" | "yesterday" | "today" | "week" | "month";
                 /**
                  * @description all, or one status code (product.md 5.2).
                  *
