@@ -127,6 +127,11 @@ class Order(TimeStampedModel):
             models.Index(fields=["merchant", "status", "-id"], name="orders_merchant_status_idx"),
             models.Index(fields=["merchant", "-id"], name="orders_merchant_idx"),
             models.Index(fields=["status", "pickup_deadline"], name="orders_pickup_due_idx"),
+            # The awaiting pickup tab, soonest deadline first (selectors.PICKUP_QUEUE).
+            models.Index(
+                fields=["merchant", "status", "pickup_deadline", "pickup_paused_left", "id"],
+                name="orders_pickup_queue_idx",
+            ),
             models.Index(fields=["status", "ship_deadline"], name="orders_ship_due_idx"),
             models.Index(fields=["status", "receive_due_at"], name="orders_receive_due_idx"),
             models.Index(fields=["status", "settle_at"], name="orders_settle_due_idx"),
