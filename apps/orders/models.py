@@ -254,7 +254,10 @@ class PickBatch(models.Model):
     """The answer of one batch pickup, kept so a repeated Idempotency-Key returns it."""
 
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
-    results = models.JSONField(default=list)  # [{"id", "number", "result", "cost"}], oldest order first
+    # [{"id", "number", "result", "cost" (paid), "order_cost"}], in the order they were tried
+    results = models.JSONField(default=list)
+    # What a deposit must add to pick up the orders skipped for the balance (their costs less what was left).
+    shortfall = MoneyField(verbose_name=_("shortfall"), default=Decimal("0.00"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

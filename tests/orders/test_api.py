@@ -224,6 +224,13 @@ def test_pick_batch_answers_each_orders_result(merchant, merchant_api):
         (orders[2].pk, "picked"),
     ]
     assert result["results"][1]["result_label"] == "Insufficient balance"
+    # What was paid, each order's cost (paid or not), and what a deposit must add to pick up the skipped one.
+    assert [(r["cost"], r["order_cost"]) for r in result["results"]] == [
+        ("18.00", "18.00"),
+        ("0.00", "18.00"),
+        ("1.80", "1.80"),
+    ]
+    assert (result["paid"], result["shortfall"]) == ("19.80", "17.80")
     repeat = data(
         merchant_api.post(
             "/merchant/order/pick_batch", {"all": True, "pay_password": PAY}, HTTP_IDEMPOTENCY_KEY="all-1"
