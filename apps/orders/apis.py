@@ -144,7 +144,7 @@ class OrderPickBatchApi(ApiView):
             result = serializers.ChoiceField(choices=PickResult.choices)
             result_label = serializers.SerializerMethodField()
             cost = MoneySerializerField(help_text="What was paid: the order's cost when picked up, else 0.00.")
-            order_cost = MoneySerializerField(default="0.00", help_text="The order's cost, picked up or not.")
+            order_cost = MoneySerializerField(help_text="The order's cost, picked up or not.")
 
             def get_result_label(self, row: dict) -> str:
                 return str(PickResult(row["result"]).label)
@@ -182,7 +182,8 @@ class OrderPickBatchApi(ApiView):
                     "skipped": skipped,
                     "paid": paid,
                     "shortfall": batch.shortfall,
-                    "results": batch.results,
+                    # A batch answered before order_cost was kept repeats its paid cost there.
+                    "results": [{"order_cost": row["cost"], **row} for row in batch.results],
                 }
             ).data,
             message if skipped else _("Picked up: %(picked)d.") % {"picked": picked},

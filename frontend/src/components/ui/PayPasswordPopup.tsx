@@ -15,7 +15,7 @@ const PAY_PASSWORD = 1010;
 const LOCKED = 1005;
 
 /** A refusal of the payment password itself, which the sheet shows inside it (callers leave it to the sheet). */
-export function isPayPasswordRefusal(error: unknown): error is ApiError {
+export function isPayPasswordRefusal(error: unknown): boolean {
   const code = isAnswered(error) ? (error.data as { error?: unknown } | null)?.error : undefined;
   return code === PAY_PASSWORD || code === LOCKED;
 }
@@ -63,9 +63,10 @@ export function PayPasswordPopup({ visible, action, amount, onClose, onSubmit }:
           onClose();
           return;
         }
-        error.shownOnFields = true; // shown here: the query client's toast does not repeat it
+        const refused = error as ApiError;
+        refused.shownOnFields = true; // shown here: the query client's toast does not repeat it
         setValue("");
-        setRefusal(error.msg);
+        setRefusal(refused.msg);
         input.current?.focus();
       },
     );

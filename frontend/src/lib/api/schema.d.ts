@@ -2308,9 +2308,8 @@ export interface components {
             /**
              * Format: decimal
              * @description The order's cost, picked up or not.
-             * @default 0.00
              */
-            order_cost?: string;
+            order_cost: string;
         };
         /**
          * @description * `storefront` - The platform's storefront
