@@ -67,7 +67,7 @@ export function OrderHead({ order }: { order: Pick<OrderSummary, "number" | "sta
         <span className="orders-number" translate="no">
           {order.number}
         </span>
-        <CopyButton text={order.number} />
+        <CopyButton text={order.number} compact />
       </span>
       <OrderStatusTag status={order.status} label={order.status_label} />
     </div>
