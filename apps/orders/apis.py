@@ -1,5 +1,6 @@
 """The merchant's orders: the list with its tab counts, one order, pickup (one or a batch), the refund requests."""
 
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.formats import money
 from apps.core.idempotency import IdempotencyKey
-from apps.core.money import MoneySerializerField
+from apps.core.money import ZERO, MoneySerializerField
 from apps.core.pagination import PageInputSerializer, page_answer, paginate
 from apps.core.schema import PageSerializer, paged
 from apps.core.uploads import absolute_url, storage_url
@@ -68,7 +69,8 @@ class OrderListApi(ApiView):
 
     @extend_schema(parameters=[InputSerializer], responses=OutputSerializer)
     def get(self, request: Request) -> Response:
-        """The shop's orders, newest first: a status tab and a keyword (order number or product title)."""
+        """The shop's orders, newest first (awaiting pickup: the soonest pickup deadline first): a status tab and a
+        keyword (order number or product title)."""
         v = self.valid_query(self.InputSerializer)
         merchant = signed_in(request)
         status = None if v["status"] == "all" else int(v["status"])
@@ -156,19 +158,25 @@ class OrderPickBatchApi(ApiView):
             number = serializers.CharField()
             result = serializers.ChoiceField(choices=PickResult.choices)
             result_label = serializers.SerializerMethodField()
-            cost = MoneySerializerField()
+            cost = MoneySerializerField(help_text="What was paid: the order's cost when picked up, else 0.00.")
+            order_cost = MoneySerializerField(help_text="The order's cost, picked up or not.")
 
             def get_result_label(self, row: dict) -> str:
                 return str(PickResult(row["result"]).label)
 
         picked = serializers.IntegerField()
         skipped = serializers.IntegerField()
-        results = ResultSerializer(many=True, help_text="Oldest order first.")
+        paid = MoneySerializerField(help_text="The costs of the orders picked up, out of the balance.")
+        shortfall = MoneySerializerField(
+            help_text="What a deposit must add to the balance to pick up the orders skipped for it (0.00: none)."
+        )
+        results = ResultSerializer(many=True, help_text="In the order they were tried.")
 
     @extend_schema(request=InputSerializer, responses=OutputSerializer)
     def post(self, request: Request) -> Response:
-        """Picks up several orders, or all awaiting pickup (at most 100, oldest first), each all or nothing, with one
-        payment password: the answer says which were picked up and why the others were not."""
+        """Picks up several orders, or all awaiting pickup (at most 100, the soonest pickup deadline first), each all
+        or nothing, with one payment password: the answer says which were picked up, what was paid, why the others
+        were not, and what a deposit must add to pick those up."""
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -180,9 +188,19 @@ class OrderPickBatchApi(ApiView):
         )
         picked = sum(1 for row in batch.results if row["result"] == PickResult.PICKED)
         skipped = len(batch.results) - picked
+        paid = sum((Decimal(row["cost"]) for row in batch.results), ZERO)
         message = _("Picked up: %(picked)d. Not picked up: %(skipped)d.") % {"picked": picked, "skipped": skipped}
         return ok(
-            self.OutputSerializer({"picked": picked, "skipped": skipped, "results": batch.results}).data,
+            self.OutputSerializer(
+                {
+                    "picked": picked,
+                    "skipped": skipped,
+                    "paid": paid,
+                    "shortfall": batch.shortfall,
+                    # A batch answered before order_cost was kept repeats its paid cost there.
+                    "results": [{"order_cost": row["cost"], **row} for row in batch.results],
+                }
+            ).data,
             message if skipped else _("Picked up: %(picked)d.") % {"picked": picked},
         )
 

@@ -93,7 +93,8 @@ class PickResult(models.TextChoices):
 REVIEW_STARS_MAX = 5
 REVIEW_TEXT_MAX = 2000
 
-# A batch pickup takes at most this many orders; "all" picks the oldest this many (the app asks again for the rest).
+# A batch pickup takes at most this many orders; "all" picks the first this many of the tab (the app asks again for
+# the rest).
 PICK_BATCH_MAX = 100
 # A storefront key's name, and how many shops one key may serve (each named: there is no key for every shop).
 STOREFRONT_KEY_NAME_MAX = 100

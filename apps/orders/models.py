@@ -127,6 +127,11 @@ class Order(TimeStampedModel):
             models.Index(fields=["merchant", "status", "-id"], name="orders_merchant_status_idx"),
             models.Index(fields=["merchant", "-id"], name="orders_merchant_idx"),
             models.Index(fields=["status", "pickup_deadline"], name="orders_pickup_due_idx"),
+            # The awaiting pickup tab, soonest deadline first (selectors.PICKUP_QUEUE).
+            models.Index(
+                fields=["merchant", "status", "pickup_deadline", "pickup_paused_left", "id"],
+                name="orders_pickup_queue_idx",
+            ),
             models.Index(fields=["status", "ship_deadline"], name="orders_ship_due_idx"),
             models.Index(fields=["status", "receive_due_at"], name="orders_receive_due_idx"),
             models.Index(fields=["status", "settle_at"], name="orders_settle_due_idx"),
@@ -249,7 +254,10 @@ class PickBatch(models.Model):
     """The answer of one batch pickup, kept so a repeated Idempotency-Key returns it."""
 
     merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
-    results = models.JSONField(default=list)  # [{"id", "number", "result", "cost"}], oldest order first
+    # [{"id", "number", "result", "cost" (paid), "order_cost"}], in the order they were tried
+    results = models.JSONField(default=list)
+    # What a deposit must add to pick up the orders skipped for the balance (their costs less what was left).
+    shortfall = MoneyField(verbose_name=_("shortfall"), default=Decimal("0.00"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

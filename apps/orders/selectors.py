@@ -104,9 +104,14 @@ def _columns(serializer: type[Serializer]) -> list[str]:
     return [name for name in fields_of(serializer) if name not in (*FIRST_LINE, "storefront_name")]
 
 
+# Awaiting pickup is a queue: the soonest pickup deadline first (while the shop is closed the deadlines pause,
+# then the least time left first), on orders_pickup_queue_idx; every other list is newest first.
+PICKUP_QUEUE = (F("pickup_deadline").asc(nulls_last=True), F("pickup_paused_left").asc(nulls_last=True), "id")
+
+
 def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Order, dict[str, Any]]:
-    """The merchant's orders (an id or a Param), newest first, as OrderSummarySerializer rows; `keyword` matches the
-    order number or a line's title."""
+    """The merchant's orders (an id or a Param), newest first (awaiting pickup: PICKUP_QUEUE), as
+    OrderSummarySerializer rows; `keyword` matches the order number or a line's title."""
     qs = Order.objects.filter(merchant_id=merchant)
     if status is not None:
         qs = qs.filter(status=status)
@@ -117,7 +122,8 @@ def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Or
         )
     lines = OrderLine.objects.filter(order=OuterRef("pk"))
     first = lines.order_by("id")
-    return qs.order_by("-id").values(
+    order = PICKUP_QUEUE if status == OrderStatus.AWAITING_PICKUP else ("-id",)
+    return qs.order_by(*order).values(
         *_columns(OrderSummarySerializer),
         title=Coalesce(Subquery(first.values("title")[:1]), Value("")),
         image=Coalesce(Subquery(first.values("image")[:1]), Value("")),
@@ -157,7 +163,7 @@ def order_page(
     placed: Placed = None,
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many in all, one page of the orders) in a status (None: every status), placed in `placed` (None: ever),
-    newest first, as `_orders` rows; `counts` are the tabs' (order_tab_figures). One query; a keyword search or a
+    in `_orders`' order, as rows; `counts` are the tabs' (order_tab_figures). One query; a keyword search or a
     period two."""
     start, keyword = (page - 1) * limit, keyword.strip()
     if keyword or placed:

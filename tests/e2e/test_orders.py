@@ -16,7 +16,18 @@ from django.utils import timezone
 from apps.orders import services, tasks
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
-from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, shot, sign_in, tap, wait_toast
+from tests.e2e.conftest import (
+    LANGUAGES,
+    assert_visible,
+    catalogue,
+    open_app,
+    server_text,
+    settled,
+    shot,
+    sign_in,
+    tap,
+    wait_toast,
+)
 from tests.e2e.test_wallet import admin_page, type_pay_password
 from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund, place_order
 from tests.storefront import Storefront
@@ -110,30 +121,70 @@ def test_an_order_from_the_storefront_to_the_merchants_balance(page, context, ba
     shot(page, "orders-flow-funds")
 
 
-def test_pick_up_all_with_too_little_balance_picks_what_the_balance_covers(page, base_url, shop):
-    orders = [place_order(shop, goods=shop.goods_mug) for _ in range(3)]
+def test_pick_up_all_with_enough_balance_says_what_was_paid_then_all_caught_up(page, base_url, shop):
+    """The last orders picked up take the "Pick up all" button away: the screen still shows what was done."""
+    orders = [place_order(shop, goods=shop.goods_mug) for _ in range(2)]
     cost = orders[0].total_cost
-    fund(shop, str(2 * cost + 1))  # two of the three
+    fund(shop, str(2 * cost))
+    texts = catalogue("en")
     sign_in(page, base_url, shop, "en")
     open_app(page, base_url, "/order")
     tap(page.get_by_test_id("order-tab-5"))
     tap(page.get_by_test_id("pick-up-all"))
-    type_pay_password(page, DEFAULT_PAY_PASSWORD, amount=str(3 * cost), shot_as="orders-pick-all-password")
+    type_pay_password(page, DEFAULT_PAY_PASSWORD, amount=str(2 * cost))
     results = page.get_by_test_id("pick-results")
-    assert_visible(results)
+    settled(results)
+    assert len(results.get_by_test_id("pick-result-picked").all()) == 2
+    assert results.get_by_test_id("pick-paid").inner_text() == f"Paid: ${2 * cost}"
+    assert results.get_by_test_id("pick-shortfall").count() == 0
+    assert page.get_by_test_id("pick-up-all").count() == 0  # nothing is left to pick up; the result stays
+    shot(page, "orders-pick-all-done", full_page=False)
+    assert [o.status for o in Order.objects.order_by("id")] == [1, 1]
+    tap(results.get_by_test_id("pick-results-close"))
+    assert_visible(page.get_by_text(texts["orders.allCaughtUp"]))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU", "ri"])
+def test_pick_up_all_with_too_little_balance_says_what_was_skipped_and_the_shortfall(page, base_url, shop, lang):
+    texts = catalogue(lang)
+    orders = [place_order(shop, goods=shop.goods_mug) for _ in range(3)]
+    cost = orders[0].total_cost
+    fund(shop, str(2 * cost + 1))  # two of the three
+    sign_in(page, base_url, shop, lang)
+    open_app(page, base_url, "/order")
+    tap(page.get_by_test_id("order-tab-5"))
+    tap(page.get_by_test_id("pick-up-all"))
+
+    # A wrong payment password: the sheet stays, its boxes empty, with the server's message and the tries left.
+    type_pay_password(page, "135791")
+    refusal = page.get_by_test_id("pay-password-refusal")
+    assert_visible(refusal)
+    assert refusal.inner_text() == server_text(lang, "Wrong payment password. %(left)d tries left.", left=4)
+    assert page.locator(".pay-password .adm-passcode-input-cell-dot").count() == 0
+    shot(page, "orders-pay-password-wrong", full_page=False)
+
+    type_pay_password(page, DEFAULT_PAY_PASSWORD, amount=str(3 * cost) if lang == "en" else "")
+    results = page.get_by_test_id("pick-results")
+    settled(results)
     assert len(results.get_by_test_id("pick-result-picked").all()) == 2
     insufficient = results.get_by_test_id("pick-result-insufficient")
     assert orders[2].number in insufficient.inner_text()
+    assert_visible(results.get_by_test_id("pick-shortfall"))
     shot(page, "orders-pick-all-results", full_page=False)
     assert [o.status for o in Order.objects.order_by("id")] == [1, 1, 5]
+    tap(results.get_by_test_id("pick-deposit"))
+    page.wait_for_url(re.compile(r".*/recharge$"))
 
-    # The last one: the balance is too low, and the app offers a deposit.
-    tap(results.get_by_role("button"))
+    if lang != "en":
+        return
+    # The last one alone: the balance is too low, and the app offers a deposit.
+    open_app(page, base_url, "/order")
+    tap(page.get_by_test_id("order-tab-5"))
     tap(_order_card(page, orders[2].number).get_by_test_id("pick-up"))
     type_pay_password(page, DEFAULT_PAY_PASSWORD, amount=str(cost))
     assert_visible(page.get_by_test_id("pick-insufficient"))
     shot(page, "orders-insufficient", full_page=False)
-    tap(page.get_by_role("button", name=catalogue("en")["orders.deposit"]))
+    tap(page.get_by_role("button", name=texts["orders.deposit"]))
     page.wait_for_url(re.compile(r".*/recharge$"))
 
 
@@ -157,6 +208,13 @@ def order_history(shop, operator):
     services.order_pick(merchant=shop, order_id=other.pk, pay_password=DEFAULT_PAY_PASSWORD)
     refund = services.refund_request(order_id=other.pk, reason="Changed my mind.", goods_status="received")
     services.refund_reject(refund_id=refund.pk, operator=operator, reason="The goods were shipped as ordered.")
+    # A cancelled order and a refunded one (its cost back to the balance): no earnings.
+    cancelled = place_order(shop, goods=shop.goods_mug)
+    services.order_cancel(order_id=cancelled.pk)
+    refunded = place_order(shop, goods=shop.goods_mug)
+    services.order_pick(merchant=shop, order_id=refunded.pk, pay_password=DEFAULT_PAY_PASSWORD)
+    refund = services.refund_request(order_id=refunded.pk, reason="Broken on arrival.", goods_status="returned")
+    services.refund_approve(refund_id=refund.pk, operator=operator)
     return shipped
 
 
@@ -168,12 +226,19 @@ def test_order_screens_in_every_language(page, base_url, shop, order_history, la
     page.get_by_test_id("order-card").nth(3).wait_for()
     assert texts["orders.tab.5"] in page.get_by_test_id("order-tab-5").inner_text()
     shot(page, "orders-order", full_page=False)
+    # Cancelled and refunded orders earn nothing (not a green figure).
+    tap(page.get_by_test_id("order-tab--2"))
+    refunded = page.get_by_test_id("order-card").filter(has_text=texts["orders.noEarnings"])
+    refunded.wait_for()
+    assert refunded.locator("s").count() == 1
 
     open_app(page, base_url, f"/orderDetail?id={order_history.pk}")
     page.get_by_test_id("refund-state").wait_for()
     assert_visible(page.get_by_test_id("tracking-steps").get_by_text("Arrived at the destination hub"), scroll=True)
     shot(page, "orders-orderDetail")
+    tap(page.get_by_test_id("tracking-number").locator("xpath=..").get_by_test_id("copy"))
+    wait_toast(page, texts["common.copied"])
 
     open_app(page, base_url, "/refundRequest")
-    page.get_by_test_id("refund-card").nth(1).wait_for()
+    page.get_by_test_id("refund-card").nth(2).wait_for()
     shot(page, "orders-refundRequest")

@@ -61,6 +61,32 @@ def test_the_list_filters_by_status(merchant_api, orders, status, expected):
         assert {item["status"] for item in page["list"]} <= {int(status)}
 
 
+def test_awaiting_pickup_lists_the_soonest_deadline_first_in_a_constant_number_of_queries(merchant, merchant_api):
+    """The awaiting pickup tab is a queue to work through: the order that expires first comes first (not the newest),
+    on every page and in a search, and the tab reads as many queries for many orders as for few."""
+    now = timezone.now()
+    placed = [place_order(merchant) for _ in range(4)]
+    # The newest order expires first, the oldest last; a second one shares a deadline (then the older first).
+    hours = [30, 20, 5, 20]
+    for order, left in zip(placed, hours, strict=True):
+        Order.objects.filter(pk=order.pk).update(pickup_deadline=now + timedelta(hours=left))
+    expected = [placed[2].pk, placed[1].pk, placed[3].pk, placed[0].pk]
+
+    def ids(**query):
+        page = data(merchant_api.get("/merchant/order/list", {"status": 5, **query}))
+        return [item["id"] for item in page["list"]]
+
+    assert ids() == expected
+    assert ids(page=2, limit=2) == expected[2:]
+    assert ids(keyword="Product") == expected
+    # The other tabs stay newest first.
+    assert ids() != [item["id"] for item in data(merchant_api.get("/merchant/order/list"))["list"]]
+    few = queries(lambda: merchant_api.get("/merchant/order/list", {"status": 5}))
+    for _ in range(6):
+        place_order(merchant)
+    assert queries(lambda: merchant_api.get("/merchant/order/list", {"status": 5})) == few
+
+
 def test_the_list_finds_an_order_by_number_or_product_title(merchant_api, orders):
     order = orders["picked"]
     by_number = data(merchant_api.get("/merchant/order/list", {"keyword": order.number[-8:]}))
@@ -198,6 +224,13 @@ def test_pick_batch_answers_each_orders_result(merchant, merchant_api):
         (orders[2].pk, "picked"),
     ]
     assert result["results"][1]["result_label"] == "Insufficient balance"
+    # What was paid, each order's cost (paid or not), and what a deposit must add to pick up the skipped one.
+    assert [(r["cost"], r["order_cost"]) for r in result["results"]] == [
+        ("18.00", "18.00"),
+        ("0.00", "18.00"),
+        ("1.80", "1.80"),
+    ]
+    assert (result["paid"], result["shortfall"]) == ("19.80", "17.80")
     repeat = data(
         merchant_api.post(
             "/merchant/order/pick_batch", {"all": True, "pay_password": PAY}, HTTP_IDEMPOTENCY_KEY="all-1"

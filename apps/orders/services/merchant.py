@@ -24,7 +24,7 @@ from apps.wallet.selectors import available_balance
 
 from ..constants import PICK_BATCH_MAX, OrderStatus, PickResult
 from ..models import Order, PickBatch
-from ..selectors import order_missing, ship_window
+from ..selectors import PICKUP_QUEUE, order_missing, ship_window
 from .common import order_locked
 
 
@@ -100,9 +100,10 @@ def order_pick_batch(
     pay_password: str,
     idempotency: IdempotencyKey | None = None,
 ) -> PickBatch:
-    """Picks up the given orders, or (`order_ids` None) the oldest PICK_BATCH_MAX awaiting pickup, oldest first,
-    each all or nothing: an order whose cost the balance no longer covers is skipped, and a cheaper later one may
-    still be picked. The answer names each order's result."""
+    """Picks up the given orders (by id), or (`order_ids` None) PICK_BATCH_MAX awaiting pickup as their tab lists them
+    (the soonest deadline first), each all or nothing: an order whose cost the balance no longer covers is skipped,
+    and a cheaper later one may still be picked. The answer names each order's result and cost, and the shortfall:
+    what a deposit must add to pick up the orders skipped for the balance."""
     _pickup_allowed(merchant)
     if order_ids is not None:
         ids = sorted(set(order_ids))
@@ -112,7 +113,7 @@ def order_pick_batch(
     else:
         ids = list(
             Order.objects.filter(merchant=merchant, status=OrderStatus.AWAITING_PICKUP)
-            .order_by("id")
+            .order_by(*PICKUP_QUEUE)
             .values_list("pk", flat=True)[:PICK_BATCH_MAX]
         )
 
@@ -139,10 +140,18 @@ def order_pick_batch(
                 else:
                     raise
             results.append({"id": order_id, "result": str(result), "cost": str(cost)})
-        numbers = dict(Order.objects.filter(pk__in=ids).values_list("pk", "number"))
+        orders = {
+            pk: (number, cost)
+            for pk, number, cost in Order.objects.filter(pk__in=ids).values_list("pk", "number", "total_cost")
+        }
+        short = ZERO
         for row in results:
-            row["number"] = numbers[row["id"]]
-        return PickBatch.objects.create(merchant=locked, results=results), None
+            row["number"], order_cost = orders[row["id"]]
+            row["order_cost"] = str(order_cost)
+            if row["result"] == PickResult.INSUFFICIENT:
+                short += order_cost
+        shortfall = max(ZERO, short - available)
+        return PickBatch.objects.create(merchant=locked, results=results, shortfall=shortfall), None
 
     return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=pick_all)
 

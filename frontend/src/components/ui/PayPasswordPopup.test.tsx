@@ -1,11 +1,27 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { PayPasswordPopup } from "./PayPasswordPopup";
+
+async function type(digits: string) {
+  await screen.findAllByText("2", undefined, { timeout: 3000 });
+  for (const digit of digits) {
+    act(() => {
+      fireEvent.click(screen.getAllByText(digit).at(-1)!);
+    });
+  }
+}
+
+/** The boxes' digits as drawn (antd-mobile draws a filled box as a dot: its count). */
+function filledBoxes(): number {
+  return document.querySelectorAll(".adm-passcode-input-cell-dot").length;
+}
 
 describe("PayPasswordPopup", () => {
   it("submits once six digits are typed on its keyboard", async () => {
-    const onSubmit = vi.fn();
+    const onSubmit = vi.fn(() => Promise.resolve());
     render(
       <IntlProvider locale="en" messages={{}}>
         <PayPasswordPopup visible action="Withdrawal" amount="$12.50" onClose={() => undefined} onSubmit={onSubmit} />
@@ -32,7 +48,7 @@ describe("PayPasswordPopup", () => {
   it("opens its number keyboard by itself when shown after being hidden", async () => {
     const ui = (visible: boolean) => (
       <IntlProvider locale="en" messages={{}}>
-        <PayPasswordPopup visible={visible} action="Withdrawal" amount="$1.00" onClose={() => undefined} onSubmit={() => undefined} />
+        <PayPasswordPopup visible={visible} action="Withdrawal" amount="$1.00" onClose={() => undefined} onSubmit={() => Promise.resolve()} />
       </IntlProvider>
     );
     const { rerender } = render(ui(false));
@@ -43,7 +59,7 @@ describe("PayPasswordPopup", () => {
   it("closes its number keyboard when hidden (it would stay over the screen)", async () => {
     const ui = (visible: boolean) => (
       <IntlProvider locale="en" messages={{}}>
-        <PayPasswordPopup visible={visible} action="Withdrawal" amount="$1.00" onClose={() => undefined} onSubmit={() => undefined} />
+        <PayPasswordPopup visible={visible} action="Withdrawal" amount="$1.00" onClose={() => undefined} onSubmit={() => Promise.resolve()} />
       </IntlProvider>
     );
     const { rerender } = render(ui(true));
@@ -57,10 +73,48 @@ describe("PayPasswordPopup", () => {
     const onClose = vi.fn();
     render(
       <IntlProvider locale="en" messages={{}}>
-        <PayPasswordPopup visible action="Withdrawal" amount="$1.00" onClose={onClose} onSubmit={() => undefined} />
+        <PayPasswordPopup visible action="Withdrawal" amount="$1.00" onClose={onClose} onSubmit={() => Promise.resolve()} />
       </IntlProvider>,
     );
     fireEvent.click(await screen.findByTestId("pay-password-cancel"));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("keeps itself open after a wrong password: the boxes cleared, the message with the tries left inside, no toast", async () => {
+    const fail = vi.spyOn(toast, "fail");
+    const wrong = new ApiError(0, "Wrong payment password. 4 tries left.", { error: 1010, tries_left: 4 });
+    const onSubmit = vi.fn().mockRejectedValueOnce(wrong).mockResolvedValueOnce(undefined);
+    const onClose = vi.fn();
+    render(
+      <IntlProvider locale="en" messages={{}}>
+        <PayPasswordPopup visible action="Withdrawal" amount="$1.00" onClose={onClose} onSubmit={onSubmit} />
+      </IntlProvider>,
+    );
+    await type("11111");
+    expect(filledBoxes()).toBe(5);
+    await type("1");
+    expect((await screen.findByTestId("pay-password-refusal")).textContent).toBe("Wrong payment password. 4 tries left.");
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByText("Please enter the payment password")).toBeTruthy();
+    expect(filledBoxes()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fail).not.toHaveBeenCalled();
+    // The next try goes through, from empty boxes.
+    await type("246810");
+    expect(onSubmit).toHaveBeenLastCalledWith("246810");
+    fail.mockRestore();
+  });
+
+  it("closes after any other refusal (its screen says why)", async () => {
+    const low = new ApiError(0, "Your balance is too low.", { error: 1006 });
+    const onClose = vi.fn();
+    render(
+      <IntlProvider locale="en" messages={{}}>
+        <PayPasswordPopup visible action="Withdrawal" amount="$1.00" onClose={onClose} onSubmit={() => Promise.reject(low)} />
+      </IntlProvider>,
+    );
+    await type("246810");
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByTestId("pay-password-refusal")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { NumberKeyboard, PasscodeInput, Popup, type PasscodeInputRef } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
+import { ApiError, isAnswered } from "@/lib/api";
 import { uiMessages } from "./messages";
 import "./pay-password.css";
 
@@ -8,6 +9,16 @@ const LENGTH = 6;
 const KEYBOARD_CLASS = "pay-password-keyboard";
 // antd-mobile's keypad is four rows of 48 px; measured once shown (a phone's safe area adds to it).
 const KEYBOARD_HEIGHT = 192;
+// The server's refusals of the password itself (core.errors.ErrorCode): a wrong one (data.tries_left, also in msg),
+// none set yet, or too many wrong ones (locked for a while). The sheet shows them; any other refusal is the caller's.
+const PAY_PASSWORD = 1010;
+const LOCKED = 1005;
+
+/** A refusal of the payment password itself, which the sheet shows inside it (callers leave it to the sheet). */
+export function isPayPasswordRefusal(error: unknown): boolean {
+  const code = isAnswered(error) ? (error.data as { error?: unknown } | null)?.error : undefined;
+  return code === PAY_PASSWORD || code === LOCKED;
+}
 
 type Props = {
   visible: boolean;
@@ -16,8 +27,11 @@ type Props = {
   /** The amount, formatted with its currency (useFormat().money). */
   amount: string;
   onClose: () => void;
-  /** Called with the 6 digits; the money call checks them on the server (a wrong one answers code 0). */
-  onSubmit: (payPassword: string) => void;
+  /** Called with the 6 digits; returns the money call (mutateAsync), which checks them on the server. The caller hides
+   * the sheet when it is done. A refused password (isPayPasswordRefusal) keeps the sheet open with the boxes cleared
+   * and the server's message (with the tries left) inside it, and no toast; after any other failure the sheet closes
+   * (onClose) and the caller's onError says why. */
+  onSubmit: (payPassword: string) => Promise<unknown>;
 };
 
 /** The keypad's height once shown: the sheet keeps that much room under its content, so the keypad covers none of it. */
@@ -34,12 +48,34 @@ function keyboardHeight(): number {
  */
 export function PayPasswordPopup({ visible, action, amount, onClose, onSubmit }: Props) {
   const [value, setValue] = useState("");
+  const [refusal, setRefusal] = useState("");
+  const [sending, setSending] = useState(false);
   const [room, setRoom] = useState(KEYBOARD_HEIGHT);
   const input = useRef<PasscodeInputRef>(null);
+  const submit = (digits: string) => {
+    setSending(true);
+    setRefusal("");
+    onSubmit(digits).then(
+      () => setSending(false),
+      (error: unknown) => {
+        setSending(false);
+        if (!isPayPasswordRefusal(error)) {
+          onClose();
+          return;
+        }
+        const refused = error as ApiError;
+        refused.shownOnFields = true; // shown here: the query client's toast does not repeat it
+        setValue("");
+        setRefusal(refused.msg);
+        input.current?.focus();
+      },
+    );
+  };
   useEffect(() => {
     if (visible) input.current?.focus();
     else {
       setValue("");
+      setRefusal("");
       // The number keyboard shows while the input has the focus, in its own popup: without this it would stay
       // over the screen (and over the next one after a navigation) once this popup is closed.
       input.current?.blur();
@@ -70,16 +106,25 @@ export function PayPasswordPopup({ visible, action, amount, onClose, onSubmit }:
         ref={input}
         length={LENGTH}
         value={value}
-        onChange={setValue}
-        onFill={onSubmit}
+        onChange={(digits) => {
+          if (!sending) setValue(digits);
+        }}
+        onFill={submit}
+        error={refusal !== ""}
         keyboard={
           <NumberKeyboard className={KEYBOARD_CLASS} showCloseButton={false} afterShow={() => setRoom(keyboardHeight())} />
         }
         seperated
       />
-      <div className="pay-password-hint">
-        <FormattedMessage {...uiMessages.payPasswordHint} />
-      </div>
+      {refusal ? (
+        <div className="pay-password-hint pay-password-refusal" role="alert" data-testid="pay-password-refusal">
+          {refusal}
+        </div>
+      ) : (
+        <div className="pay-password-hint">
+          <FormattedMessage {...uiMessages.payPasswordHint} />
+        </div>
+      )}
       <div style={{ height: room }} aria-hidden />
     </Popup>
   );

@@ -25,6 +25,9 @@ export const uiMessages = defineMessages({
   errorReload: { id: "common.errorReload", defaultMessage: "Reload", description: "Error boundary button" },
   payPasswordTitle: { id: "payPassword.title", defaultMessage: "Please enter the payment password", description: "Pay-password dialog title (spec message)" },
   payPasswordHint: { id: "payPassword.hint", defaultMessage: "6 digits", description: "Pay-password dialog hint" },
+  copy: { id: "common.copy", defaultMessage: "Copy", description: "Button: copy to the clipboard" },
+  copied: { id: "common.copied", defaultMessage: "Copy successful", description: "Toast after copying (spec message)" },
+  copyFailed: { id: "common.copyFailed", defaultMessage: "Could not copy. Select the text and copy it.", description: "Toast" },
   uploadFailed: { id: "upload.failed", defaultMessage: "Upload failed", description: "Image upload failed toast" },
   termsLink: { id: "common.termsLink", defaultMessage: "Fees and terms", description: "Link to the Terms screen (fees, level terms, windows)" },
   termsLinkHint: {

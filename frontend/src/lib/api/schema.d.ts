@@ -1076,7 +1076,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The shop's orders, newest first: a status tab and a keyword (order number or product title). */
+        /**
+         * @description The shop's orders, newest first (awaiting pickup: the soonest pickup deadline first): a status tab and a
+         *     keyword (order number or product title).
+         */
         get: operations["order_list_retrieve"];
         put?: never;
         post?: never;
@@ -1113,8 +1116,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Picks up several orders, or all awaiting pickup (at most 100, oldest first), each all or nothing, with one
-         *     payment password: the answer says which were picked up and why the others were not.
+         * @description Picks up several orders, or all awaiting pickup (at most 100, the soonest pickup deadline first), each all
+         *     or nothing, with one payment password: the answer says which were picked up, what was paid, why the others
+         *     were not, and what a deposit must add to pick those up.
          */
         post: operations["order_pick_batch_create"];
         delete?: never;
@@ -2281,7 +2285,17 @@ export interface components {
         OrderPickBatchApiOutput: {
             picked: number;
             skipped: number;
-            /** @description Oldest order first. */
+            /**
+             * Format: decimal
+             * @description The costs of the orders picked up, out of the balance.
+             */
+            paid: string;
+            /**
+             * Format: decimal
+             * @description What a deposit must add to the balance to pick up the orders skipped for it (0.00: none).
+             */
+            shortfall: string;
+            /** @description In the order they were tried. */
             results: components["schemas"]["OrderPickBatchApiOutputResult"][];
         };
         OrderPickBatchApiOutputResult: {
@@ -2289,8 +2303,16 @@ export interface components {
             number: string;
             result: components["schemas"]["PickResultEnum"];
             readonly result_label: string;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description What was paid: the order's cost when picked up, else 0.00.
+             */
             cost: string;
+            /**
+             * Format: decimal
+             * @description The order's cost, picked up or not.
+             */
+            order_cost: string;
         };
         /**
          * @description * `storefront` - The platform's storefront

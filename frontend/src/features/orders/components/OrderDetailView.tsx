@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { List, Steps } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Money } from "@/components/ui/Money";
 import { QueryFallback } from "@/components/ui/QueryState";
@@ -8,7 +9,7 @@ import { ApiError } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useOrderDetail, type OrderDetail } from "../api";
 import { orderMessages as m } from "./messages";
-import { LineImage, OrderHead } from "./OrderList";
+import { earnsNothing, LineImage, OrderHead } from "./OrderList";
 import { PickButton } from "./pickup";
 import { RefundState } from "./RefundList";
 import "./orders.css";
@@ -117,9 +118,19 @@ function Detail({ order }: { order: OrderDetail }) {
           <Row label={<FormattedMessage {...m.totalCost} />}>
             <Money value={order.total_cost} />
           </Row>
-          <Row label={<FormattedMessage {...m.earnings} />} strong>
-            <Money value={order.earnings} />
-          </Row>
+          {earnsNothing(order.status) ? (
+            <Row label={<FormattedMessage {...m.noEarnings} />}>
+              <s className="orders-void" data-testid="order-earnings">
+                <Money value={order.earnings} />
+              </s>
+            </Row>
+          ) : (
+            <Row label={<FormattedMessage {...m.earnings} />} strong>
+              <span data-testid="order-earnings">
+                <Money value={order.earnings} />
+              </span>
+            </Row>
+          )}
         </List.Item>
       </List>
 
@@ -146,7 +157,7 @@ function Detail({ order }: { order: OrderDetail }) {
         <List header={<FormattedMessage {...m.refund} />}>
           {order.refunds.map((refund) => (
             <List.Item key={refund.id}>
-              <RefundState refund={refund} />
+              <RefundState refund={refund} cost={order.total_cost} />
             </List.Item>
           ))}
         </List>
@@ -172,8 +183,11 @@ function Detail({ order }: { order: OrderDetail }) {
           )}
           {order.tracking_number && (
             <Row label={<FormattedMessage {...m.trackingNumber} />}>
-              <span translate="no" data-testid="tracking-number">
-                {order.tracking_number}
+              <span className="orders-number-copy">
+                <span translate="no" data-testid="tracking-number">
+                  {order.tracking_number}
+                </span>
+                <CopyButton text={order.tracking_number} />
               </span>
             </Row>
           )}

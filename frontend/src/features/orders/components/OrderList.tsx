@@ -4,13 +4,14 @@ import { PictureOutline } from "antd-mobile-icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
 import { useDebounced } from "@/hooks/useDebounced";
 import { useFormat } from "@/lib/money";
-import { getOrders, orderKeys, type OrderStatus, type OrderSummary, type OrderTab } from "../api";
+import { getOrders, orderKeys, type OrderStatus, type OrderSummary, type OrderTab, type PickBatchAnswer } from "../api";
 import { orderMessages as m } from "./messages";
-import { PickAllButton, PickButton } from "./pickup";
+import { PickAllButton, PickButton, PickResults } from "./pickup";
 import "./orders.css";
 
 export const ORDER_TABS: { key: OrderTab; title: MessageDescriptor }[] = [
@@ -58,14 +59,41 @@ export function LineImage({ src, alt }: { src: string | null | undefined; alt: s
   );
 }
 
-/** An order's number and status, at the top of its card and of its detail. */
+/** An order's number (with a copy button) and status, at the top of its card and of its detail. */
 export function OrderHead({ order }: { order: Pick<OrderSummary, "number" | "status" | "status_label"> }) {
   return (
     <div className="orders-card-head">
-      <span className="orders-number" translate="no">
-        {order.number}
+      <span className="orders-number-copy">
+        <span className="orders-number" translate="no">
+          {order.number}
+        </span>
+        <CopyButton text={order.number} compact />
       </span>
       <OrderStatusTag status={order.status} label={order.status_label} />
+    </div>
+  );
+}
+
+/** A cancelled (-1) or refunded (-2) order earns nothing: its would-be earnings are struck through, not green. */
+export function earnsNothing(status: OrderStatus): boolean {
+  return status === -1 || status === -2;
+}
+
+/** The card's "Your earnings" figure (or "No earnings" over the struck amount of a cancelled or refunded order). */
+function Earnings({ order }: { order: Pick<OrderSummary, "status" | "earnings"> }) {
+  if (earnsNothing(order.status))
+    return (
+      <div className="orders-earnings-void" data-testid="order-earnings">
+        <FormattedMessage {...m.noEarnings} />
+        <s>
+          <Money value={order.earnings} />
+        </s>
+      </div>
+    );
+  return (
+    <div className="orders-earnings" data-testid="order-earnings">
+      <FormattedMessage {...m.earnings} />
+      <Money value={order.earnings} />
     </div>
   );
 }
@@ -102,10 +130,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
           <FormattedMessage {...m.totalCost} />
           <Money value={order.total_cost} />
         </div>
-        <div className="orders-earnings">
-          <FormattedMessage {...m.earnings} />
-          <Money value={order.earnings} />
-        </div>
+        <Earnings order={order} />
       </div>
       {order.status === 5 && (
         <div className="orders-card-foot">
@@ -141,6 +166,8 @@ export function OrderList() {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<OrderTab>("all");
   const [search, setSearch] = useState("");
+  // The last "Pick up all" answer: kept here, since the button goes away once nothing awaits pickup.
+  const [picked, setPicked] = useState<PickBatchAnswer | null>(null);
   const keyword = useDebounced(search.trim(), 400);
   // The counts and the pick-all figures come with every page; the first page of "all" keeps them fresh.
   const figures = useQuery({
@@ -171,8 +198,13 @@ export function OrderList() {
         </Tabs>
       </div>
       {tab === "5" && figures.data && (
-        <PickAllButton count={figures.data.awaiting_pickup} totalCost={figures.data.awaiting_pickup_cost} />
+        <PickAllButton
+          count={figures.data.awaiting_pickup}
+          totalCost={figures.data.awaiting_pickup_cost}
+          onPicked={setPicked}
+        />
       )}
+      <PickResults answer={picked} onClose={() => setPicked(null)} />
       <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: orderKeys.all })}>
         <InfiniteList
           key={`${tab}:${keyword}`}
@@ -180,6 +212,7 @@ export function OrderList() {
           fetchPage={(page, limit, signal) => getOrders(tab, keyword, page, limit, signal)}
           itemKey={(order) => order.id}
           renderItem={(order) => <OrderCard order={order} />}
+          empty={tab === "5" && !keyword ? <FormattedMessage {...m.allCaughtUp} /> : undefined}
         />
       </PullToRefresh>
     </div>

@@ -19,8 +19,9 @@ const REFUND_TABS: { key: RefundTab; title: MessageDescriptor }[] = [
 
 const COLORS: Record<RefundStatus, "warning" | "success" | "danger"> = { 0: "warning", 1: "success", 2: "danger" };
 
-/** A refund request as the order shows it: status, time, amount, the buyer's reason and goods, the decision. */
-export function RefundState({ refund }: { refund: OrderDetail["refunds"][number] }) {
+/** A refund request as the order shows it: status, time, amount, the buyer's reason and goods, the decision, and what
+ * comes back to the merchant: its cost `cost` once approved (product.md 5.3), nothing when rejected. */
+export function RefundState({ refund, cost }: { refund: OrderDetail["refunds"][number]; cost: string }) {
   const format = useFormat();
   return (
     <div className="orders-refund" data-testid="refund-state">
@@ -50,11 +51,11 @@ export function RefundState({ refund }: { refund: OrderDetail["refunds"][number]
           <span translate="no">{refund.decision_note}</span>
         </div>
       )}
-      {refund.status === 0 && (
-        <div className="orders-muted">
-          <FormattedMessage {...m.refundCostBack} />
-        </div>
-      )}
+      <div className={refund.status === 1 ? "orders-refund-back" : "orders-muted"} data-testid="refund-back">
+        {refund.status === 0 && <FormattedMessage {...m.refundBackIfApproved} values={{ amount: format.money(cost) }} />}
+        {refund.status === 1 && <FormattedMessage {...m.refundBack} values={{ amount: format.money(cost) }} />}
+        {refund.status === 2 && <FormattedMessage {...m.refundNothingBack} />}
+      </div>
     </div>
   );
 }
@@ -77,7 +78,7 @@ function RefundCard({ refund }: { refund: RefundItem }) {
           </div>
         </div>
       </div>
-      <RefundState refund={refund} />
+      <RefundState refund={refund} cost={refund.total_cost} />
     </div>
   );
 }

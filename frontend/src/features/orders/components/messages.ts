@@ -38,7 +38,6 @@ const plainMessages = defineMessages({
   goodsStatus: { id: "orders.goodsStatus", defaultMessage: "Goods", description: "Label: goods status of a refund (received, not received, returned)" },
   decisionNote: { id: "orders.decisionNote", defaultMessage: "Platform's reason", description: "Label: why the platform rejected a refund" },
   amount: { id: "orders.amount", defaultMessage: "Amount", description: "Label: refund amount" },
-  refundCostBack: { id: "orders.refundCostBack", defaultMessage: "If approved, your cost comes back to your balance.", description: "Note on a pending refund" },
   refundTab0: { id: "orders.refundTab.0", defaultMessage: "Pending approval", description: "Refund requests tab" },
   refundTab1: { id: "orders.refundTab.1", defaultMessage: "Approved", description: "Refund requests tab" },
   refundTab2: { id: "orders.refundTab.2", defaultMessage: "Rejected", description: "Refund requests tab" },
@@ -46,6 +45,21 @@ const plainMessages = defineMessages({
   source: { id: "orders.source", defaultMessage: "Storefront", description: "Label: the storefront the buyer ordered in (the platform's own or an external one, by name)" },
   paymentReference: { id: "orders.paymentReference", defaultMessage: "Payment reference", description: "Label: the reference of the buyer's payment (the payment provider's, or the one the external storefront sent)" },
   notPaidYet: { id: "orders.notPaidYet", defaultMessage: "Not paid yet", description: "Payment reference of an order the buyer has not paid" },
+  noEarnings: {
+    id: "orders.noEarnings",
+    defaultMessage: "No earnings",
+    description: "Label in place of 'Your earnings' on a cancelled or refunded order (the would-be earnings are struck through)",
+  },
+  allCaughtUp: {
+    id: "orders.allCaughtUp",
+    defaultMessage: "All caught up: no order awaits pickup.",
+    description: "The awaiting pickup tab when it is empty (e.g. after picking up all)",
+  },
+  refundNothingBack: {
+    id: "orders.refundNothingBack",
+    defaultMessage: "Rejected: your balance does not change and the order goes on.",
+    description: "Note on a rejected refund: no money moves",
+  },
 });
 
 /** Messages with arguments carry their argument types (react-intl 12 typed messages). */
@@ -65,6 +79,11 @@ const argumentMessages = defineMessages<{
   picked: { readonly count: MessageValue };
   skipped: { readonly count: MessageValue };
   unitPrices: { readonly retail: MessageValue; readonly purchase: MessageValue };
+  paid: { readonly amount: MessageValue };
+  shortfall: { readonly amount: MessageValue };
+  resultCost: { readonly result: MessageValue; readonly amount: MessageValue };
+  refundBackIfApproved: { readonly amount: MessageValue };
+  refundBack: { readonly amount: MessageValue };
   appliedOn: { readonly time: MessageValue };
   orderNumberIs: { readonly number: MessageValue };
 }>({
@@ -93,6 +112,23 @@ const argumentMessages = defineMessages<{
   picked: { id: "orders.picked", defaultMessage: "Picked up: {count}", description: "Pickup results: how many were picked up" },
   skipped: { id: "orders.skipped", defaultMessage: "Not picked up: {count}", description: "Pickup results: how many were not" },
   unitPrices: { id: "orders.unitPrices", defaultMessage: "{retail} each, your cost {purchase}", description: "A line's unit prices" },
+  paid: { id: "orders.paid", defaultMessage: "Paid: {amount}", description: "Pickup results: the costs paid from the balance for the orders picked up" },
+  shortfall: {
+    id: "orders.shortfall",
+    defaultMessage: "Deposit {amount} to pick up the orders skipped for your balance.",
+    description: "Pickup results: what is missing in the balance to pick up the orders not picked up, above a Deposit button",
+  },
+  resultCost: { id: "orders.resultCost", defaultMessage: "{result} · {amount}", description: "Pickup results row: the result (Picked up / Insufficient balance) and the order's cost" },
+  refundBackIfApproved: {
+    id: "orders.refundBackIfApproved",
+    defaultMessage: "If approved, your cost of {amount} comes back to your balance.",
+    description: "Note on a pending refund: the merchant's cost returned when the operator approves",
+  },
+  refundBack: {
+    id: "orders.refundBack",
+    defaultMessage: "Your cost of {amount} came back to your balance.",
+    description: "Note on an approved refund: the merchant's cost returned to the balance",
+  },
 });
 
 export const orderMessages = { ...plainMessages, ...argumentMessages };

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Dialog, List, Popup, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
+import { isPayPasswordRefusal, PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
 import { ApiError, isAnswered } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { toast } from "@/lib/toast";
@@ -16,7 +16,8 @@ function useShowRefusal() {
   const intl = useIntl();
   const navigate = useNavigate();
   return (error: Error) => {
-    if (!isAnswered(error)) return; // unanswered: useMoneyMutation says to submit again
+    // Unanswered: useMoneyMutation says to submit again; a refused password: the password sheet shows it.
+    if (!isAnswered(error) || isPayPasswordRefusal(error)) return;
     const code = (error instanceof ApiError && (error.data as { error?: number } | null)?.error) || 0;
     if (code !== INSUFFICIENT_FUNDS) {
       toast.fail((error as ApiError).msg);
@@ -38,12 +39,14 @@ export function PickButton({ order, block }: { order: Pick<OrderSummary, "id" | 
   const picking = usePick();
   const refused = useShowRefusal();
   const pay = (payPassword: string) =>
-    picking.mutate(
+    picking.mutateAsync(
       { id: order.id, pay_password: payPassword },
       {
-        onSuccess: ({ msg }) => toast.success(msg),
+        onSuccess: ({ msg }) => {
+          setAsking(false);
+          toast.success(msg);
+        },
         onError: refused,
-        onSettled: () => setAsking(false),
       },
     );
   return (
@@ -72,7 +75,13 @@ export function PickButton({ order, block }: { order: Pick<OrderSummary, "id" | 
   );
 }
 
-function BatchResults({ answer, onClose }: { answer: PickBatchAnswer | null; onClose: () => void }) {
+/** The result of "Pick up all": how many were picked up and what was paid, each order's result and cost, and for
+ * orders skipped for the balance what a deposit must add (with the way to deposit). Kept by the Order screen, which
+ * stays mounted: the "Pick up all" button goes away once nothing awaits pickup. */
+export function PickResults({ answer, onClose }: { answer: PickBatchAnswer | null; onClose: () => void }) {
+  const format = useFormat();
+  const navigate = useNavigate();
+  const short = answer !== null && Number(answer.shortfall) > 0;
   return (
     <Popup visible={answer !== null} onMaskClick={onClose} destroyOnClose>
       {answer && (
@@ -90,35 +99,77 @@ function BatchResults({ answer, onClose }: { answer: PickBatchAnswer | null; onC
               </Tag>
             )}
           </div>
+          <div className="orders-results-paid" data-testid="pick-paid">
+            <FormattedMessage {...m.paid} values={{ amount: format.money(answer.paid) }} />
+          </div>
           <List className="orders-results-list">
             {answer.results.map((row) => (
-              <List.Item key={row.id} description={row.result_label} data-testid={`pick-result-${row.result}`}>
+              <List.Item
+                key={row.id}
+                description={
+                  <FormattedMessage {...m.resultCost} values={{ result: row.result_label, amount: format.money(row.order_cost) }} />
+                }
+                data-testid={`pick-result-${row.result}`}
+              >
                 <span translate="no">{row.number}</span>
               </List.Item>
             ))}
           </List>
-          <Button block color="primary" onClick={onClose}>
-            <FormattedMessage {...m.close} />
-          </Button>
+          {short && (
+            <div className="orders-results-short" data-testid="pick-shortfall">
+              <FormattedMessage {...m.shortfall} values={{ amount: format.money(answer.shortfall) }} />
+            </div>
+          )}
+          <div className="orders-results-actions">
+            {short && (
+              <Button
+                block
+                color="primary"
+                data-testid="pick-deposit"
+                onClick={() => {
+                  onClose();
+                  navigate("/recharge");
+                }}
+              >
+                <FormattedMessage {...m.deposit} />
+              </Button>
+            )}
+            <Button block color={short ? "default" : "primary"} onClick={onClose} data-testid="pick-results-close">
+              <FormattedMessage {...m.close} />
+            </Button>
+          </div>
         </div>
       )}
     </Popup>
   );
 }
 
-/** "Pick up all" on the awaiting pickup tab: one payment password for every order awaiting pickup (oldest first, as
- * far as the balance goes), then a sheet that says which were picked up and why the others were not. */
-export function PickAllButton({ count, totalCost }: { count: number; totalCost: string }) {
+/** "Pick up all" on the awaiting pickup tab: one payment password for every order awaiting pickup (the soonest
+ * deadline first, as far as the balance goes); the answer goes to `onPicked` (the screen shows it: PickResults). */
+export function PickAllButton({
+  count,
+  totalCost,
+  onPicked,
+}: {
+  count: number;
+  totalCost: string;
+  onPicked: (answer: PickBatchAnswer) => void;
+}) {
   const format = useFormat();
   const intl = useIntl();
   const [asking, setAsking] = useState(false);
-  const [answer, setAnswer] = useState<PickBatchAnswer | null>(null);
   const picking = usePickBatch();
   const refused = useShowRefusal();
   const pay = (payPassword: string) =>
-    picking.mutate(
+    picking.mutateAsync(
       { all: true, pay_password: payPassword },
-      { onSuccess: ({ data }) => setAnswer(data), onError: refused, onSettled: () => setAsking(false) },
+      {
+        onSuccess: ({ data }) => {
+          setAsking(false);
+          onPicked(data);
+        },
+        onError: refused,
+      },
     );
   if (count === 0) return null;
   return (
@@ -133,7 +184,6 @@ export function PickAllButton({ count, totalCost }: { count: number; totalCost: 
         onClose={() => setAsking(false)}
         onSubmit={pay}
       />
-      <BatchResults answer={answer} onClose={() => setAnswer(null)} />
     </div>
   );
 }

@@ -52,14 +52,14 @@ export function GoodsPicker({ pkg, onClose }: Props) {
   const full = chosen.length >= pkg.product_quantity;
   const toggle = (id: number) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const pay = (payPassword: string) =>
-    buy.mutate(
+    buy.mutateAsync(
       { package_id: pkg.id, goods_ids: chosen, pay_password: payPassword },
       {
         onSuccess: ({ msg }) => {
+          setAsking(false);
           toast.success(msg);
           onClose();
         },
-        onSettled: () => setAsking(false),
       },
     );
 

@@ -14,8 +14,8 @@ import { applyFieldErrors } from "@/lib/api";
 import { useDepositOptions, useRecharge, type DepositNetwork } from "../api";
 import { useFormat } from "@/lib/money";
 import { toast } from "@/lib/toast";
+import { CopyButton } from "@/components/ui/CopyButton";
 import { amountSchema } from "./amountSchema";
-import { CopyButton } from "./CopyButton";
 import { walletMessages as m } from "./messages";
 import "./wallet.css";
 

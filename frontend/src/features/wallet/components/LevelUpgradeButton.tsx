@@ -30,11 +30,13 @@ export function LevelUpgradeButton({ level, invalidates }: Props) {
     if (await confirm(m.upgradeConfirm, { level: level.name, amount })) setAsking(true);
   };
   const pay = (payPassword: string) =>
-    upgrade.mutate(
+    upgrade.mutateAsync(
       { level_id: level.id, pay_password: payPassword },
       {
-        onSuccess: ({ msg }) => toast.success(msg),
-        onSettled: () => setAsking(false),
+        onSuccess: ({ msg }) => {
+          setAsking(false);
+          toast.success(msg);
+        },
       },
     );
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { useNavigate } from "react-router-dom";
 import { FormField } from "@/components/ui/FormField";
 import { Money } from "@/components/ui/Money";
-import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
+import { isPayPasswordRefusal, PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
 import { QueryState } from "@/components/ui/QueryState";
 import { applyFieldErrors } from "@/lib/api";
 import { useFormat } from "@/lib/money";
@@ -115,9 +115,9 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
   const extract = useExtract();
 
   const pay = (payPassword: string) => {
-    if (!confirming) return;
+    if (!confirming) return Promise.resolve();
     const { method: chosen, network: code, full_name, bank_name, account, amount: value } = confirming;
-    extract.mutate(
+    return extract.mutateAsync(
       {
         method: chosen,
         currency,
@@ -136,6 +136,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
           navigate("/withdrawRecord");
         },
         onError: (error) => {
+          if (isPayPasswordRefusal(error)) return; // shown in the payment password sheet, which stays open
           setConfirming(null);
           applyFieldErrors(error, setError, FIELDS);
         },
