@@ -199,3 +199,19 @@ def test_every_figure_on_home_says_its_basis_and_awaiting_pickup_opens_its_tab(p
     tap(app(page).get_by_test_id("awaiting-pickup").locator(".figures-cell-link"))
     page.wait_for_url(f"{base_url}/order?tab=5")
     expect(app(page).locator(".adm-tabs-tab-active")).to_contain_text(texts["orders.tab.5"])
+
+
+def test_home_says_a_failed_load_and_tries_again(page, base_url):
+    """A read that fails is said with a retry (as the lists do), never a skeleton for ever; the retry draws Home."""
+    texts = catalogue("en")
+    sign_in(page, base_url, shop_merchant(), "en")
+    page.route("**/merchant/index/index*", lambda route: route.fulfill(status=502, body=""))
+    open_app(page, base_url, "/home")
+    failed = app(page).get_by_test_id("load-failed")
+    expect(failed).to_contain_text(texts["common.loadFailed"])
+    shot(page, "home-load-failed")
+
+    page.unroute("**/merchant/index/index*")
+    tap(failed.get_by_role("button", name=texts["common.retry"]))
+    expect(app(page).get_by_test_id("home-figures")).to_be_visible()
+    expect(failed).to_have_count(0)
