@@ -78,8 +78,8 @@ export function ProfitChart({ points, format, tick, name }: Props) {
         <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={16} />
         <YAxis {...amountAxis(points, tick)} />
         <Tooltip content={<Tip format={format} name={name} />} cursor={{ fill: "#f5f5f5" }} />
-        {/* A date without profit still shows its bar, on the 0 line; one date is one bar, not the whole width. */}
-        <Bar dataKey="y" minPointSize={2} maxBarSize={32} isAnimationActive={false}>
+        {/* One date is one bar, not the whole width, and seen even without profit (on the 0 line). */}
+        <Bar dataKey="y" minPointSize={points.length === 1 ? 2 : 0} maxBarSize={32} isAnimationActive={false}>
           {points.map((point) => (
             <Cell key={point.label} fill={point.value.startsWith("-") ? "#fa541c" : "#13a86b"} />
           ))}
