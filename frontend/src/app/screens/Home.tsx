@@ -1,4 +1,5 @@
 import { AppstoreOutline, CollectMoneyOutline, MessageOutline, SetOutline, TruckOutline, UndoOutline } from "antd-mobile-icons";
+import { lazy, Suspense } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Skeleton } from "antd-mobile";
 import { defineMessages, FormattedMessage } from "react-intl";
@@ -11,6 +12,11 @@ import { AnnouncementBar } from "@/features/messages/components/AnnouncementBar"
 import { useSupportUnread } from "@/features/support/hooks/useSupportUnread";
 import { useWalletSummary, WalletCard } from "@/features/wallet";
 import { routeTitles } from "../routeTitles";
+
+// A rare state: ErrorBlock's illustrations stay out of Home's first load (docs/frontend.md, lazy pieces).
+const LoadFailed = lazy(() =>
+  import(/* webpackChunkName: "load-failed" */ "@/components/ui/LoadFailed").then((m) => ({ default: m.LoadFailed })),
+);
 
 const messages = defineMessages({
   shortcuts: { id: "home.shortcuts", defaultMessage: "Shortcuts", description: "Home: title of the links grid" },
@@ -33,7 +39,8 @@ const SHORTCUTS: Shortcut[] = [
  * shortcuts. Pulling down reads everything again. The announcement bar and the support badge come from their
  * features' own modules, not the features' indexes, so Home's first load does not carry the message and chat screens.
  * Below the shop's header, Home is drawn once the announcement, the figures and the wallet (read in parallel) are in:
- * arriving one by one, each pushed the others down under the merchant's finger. The sales curve below the fold
+ * arriving one by one, each pushed the others down under the merchant's finger. When one of them cannot be read,
+ * Home says so with a retry (LoadFailed, as the lists do). The sales curve below the fold
  * loads when it comes into view.
  */
 export default function HomeScreen() {
@@ -41,12 +48,23 @@ export default function HomeScreen() {
   const { data: merchant } = useMerchant();
   const supportUnread = useSupportUnread(); // read every 30 s while the app is visible: the Customer service badge
   const shortcuts = SHORTCUTS.map((item) => (item.path === "/service" ? { ...item, badge: supportUnread } : item));
-  const loading = [useCurrentAnnouncement(), useHomeFigures(), useWalletSummary()].some((query) => query.isPending);
+  const queries = [useCurrentAnnouncement(), useHomeFigures(), useWalletSummary()];
+  const loading = queries.some((query) => query.isPending);
+  // A read that failed (after the query client's retries) is said, with a retry, as the lists do; never a skeleton
+  // that waits for ever. Data already shown stays when a later refresh fails.
+  const failed = queries.find((query) => query.isError && query.data === undefined);
   return (
     <LazyPullToRefresh onRefresh={() => queryClient.invalidateQueries()}>
       <ShopHeader />
       <RecoveryNotice />
-      {loading ? (
+      {failed ? (
+        <Suspense fallback={null}>
+          <LoadFailed
+            error={failed.error}
+            onRetry={() => queries.filter((query) => query.isError).forEach((query) => void query.refetch())}
+          />
+        </Suspense>
+      ) : loading ? (
         <Skeleton.Paragraph lineCount={12} animated className="figures-loading" />
       ) : (
         <>

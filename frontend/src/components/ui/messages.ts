@@ -1,4 +1,4 @@
-import { defineMessages } from "react-intl";
+import { defineMessages, type MessageValue } from "react-intl";
 
 /** Texts shared by the reusable components. */
 export const uiMessages = defineMessages({
@@ -17,6 +17,7 @@ export const uiMessages = defineMessages({
     defaultMessage: "Not saved: the server did not answer. Check your connection and try again.",
     description: "Toast when a save or other change got no answer (offline, time-out, server error)",
   },
+  gotIt: { id: "common.gotIt", defaultMessage: "Got it", description: "Button closing an explanation (a figure's info)" },
   confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
   cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
   language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },
@@ -34,5 +35,14 @@ export const uiMessages = defineMessages({
     id: "common.termsLinkHint",
     defaultMessage: "The terms in force, the changes announced and the earlier terms",
     description: "Under the link to the Terms screen",
+  },
+});
+
+/** Shared texts with arguments. */
+export const uiArgumentMessages = defineMessages<{ figureInfo: { readonly figure: MessageValue } }>({
+  figureInfo: {
+    id: "common.figureInfo",
+    defaultMessage: "What {figure} counts",
+    description: "Accessible name of a figure's info button, e.g. 'What Total sales counts'",
   },
 });

@@ -12,6 +12,13 @@ describe("money formatting", () => {
     expect(formatMoney("", "en", "USD")).toBe("");
   });
 
+  it("writes an axis's amount short, in the locale", () => {
+    expect(formatMoney("0.5", "en", "USD", { short: true })).toBe("$0.5");
+    expect(formatMoney("0.5", "ru-RU", "USD", { short: true })).toBe("0,5\u00a0$");
+    expect(formatMoney("1500", "en", "USD", { short: true })).toBe("$1.5K");
+    expect(formatMoney("20", "th-TH", "USD", { short: true })).toBe("US$20");
+  });
+
   it("puts a chain token's code after the number", () => {
     expect(formatMoney("10.00", "en", "USDT")).toBe("10.00 USDT");
     expect(formatMoney("1234.50", "ru-RU", "USDT")).toBe("1\u00a0234,50 USDT");

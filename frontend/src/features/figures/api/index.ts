@@ -29,11 +29,11 @@ export const useHomeFigures = () =>
     refetchOnWindowFocus: "always",
   });
 
+/** No placeholder from another range: today's points are hours, the others' are dates (each answer names its range). */
 export const useSalesCurve = (range: CurveRange) =>
   useQuery({
     queryKey: figureKeys.curve(range),
     queryFn: ({ signal }) => api.get("index/echart", { range }, signal),
-    placeholderData: keepPreviousData,
   });
 
 export const useFinancialReport = (range: ReportRange) =>

@@ -3,6 +3,7 @@ import { List, PullToRefresh, Tabs } from "antd-mobile";
 import { useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl, type MessageDescriptor } from "react-intl";
 import { QueryState } from "@/components/ui/QueryState";
+import { FigureInfo } from "@/components/ui/FigureInfo";
 import { Money } from "@/components/ui/Money";
 import { useFormat } from "@/lib/money";
 import { figureKeys, useFinancialReport, type FinancialReport as Report, type ReportRange } from "../api";
@@ -43,29 +44,31 @@ function Figures({ report }: { report: Report }) {
         </span>
       </div>
       <div className="figures-grid finance-grid" data-testid="finance-figures">
-        <FigureCell label={m.awaitingAmount} className="finance-money">
+        <FigureCell label={m.awaitingAmount} info={m.infoAwaitingAmount} className="finance-money">
           <Money value={report.awaiting_amount} />
         </FigureCell>
-        <FigureCell label={m.profit} className="finance-money">
+        <FigureCell label={m.profit} info={m.infoProfit} className="finance-money">
           <Money value={report.total_profit} />
         </FigureCell>
-        <FigureCell label={m.totalOrders} className="finance-count">
+        <FigureCell label={m.totalOrders} info={m.infoTotalOrders} className="finance-count">
           <FormattedNumber value={report.total_orders} />
         </FigureCell>
-        <FigureCell label={m.cancelledOrders} className="finance-count">
+        <FigureCell label={m.cancelledOrders} info={m.infoCancelledOrders} className="finance-count">
           <FormattedNumber value={report.cancelled_orders} />
         </FigureCell>
-        <FigureCell label={m.refundedOrders} className="finance-count">
+        <FigureCell label={m.refundedOrders} info={m.infoRefundedOrders} className="finance-count">
           <FormattedNumber value={report.refunded_orders} />
         </FigureCell>
       </div>
       <h2 className="section-title">
         <FormattedMessage {...m.profitByDate} />
+        <FigureInfo label={m.profitByDate} info={m.infoProfitByDate} />
       </h2>
       <LazyChart
         kind="profit"
         points={report.profit_by_date.map((row) => ({ label: formatDay(row.date, intl.locale), value: row.profit }))}
         format={format.money}
+        tick={format.moneyShort}
         name={intl.formatMessage(m.profit)}
       />
       <List mode="card" data-testid="profit-by-date">

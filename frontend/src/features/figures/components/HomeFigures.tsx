@@ -12,7 +12,8 @@ import "./figures.css";
 const CreditScoreSheet = lazy(() => import(/* webpackChunkName: "credit-score" */ "./CreditScoreSheet"));
 
 /** Home's figure grid: sales and profit, today's orders, audience, rating and credit score, all computed on the
- * server from recorded events. The credit score opens its rules and changes; awaiting pickup opens the Order tab. */
+ * server from recorded events. The credit score opens its rules and changes; awaiting pickup opens the Orders screen on its
+ * Awaiting pickup tab. Every figure has its info tap (its basis in one line). */
 export function HomeFigures() {
   const navigate = useNavigate();
   const { data } = useHomeFigures();
@@ -28,40 +29,40 @@ export function HomeFigures() {
         </button>
       )}
       <div className="figures-grid">
-        <FigureCell label={m.totalSales}>
+        <FigureCell label={m.totalSales} info={m.infoTotalSales}>
           <Money value={data.total_sales} />
         </FigureCell>
-        <FigureCell label={m.totalProfit}>
+        <FigureCell label={m.totalProfit} info={m.infoTotalProfit}>
           <Money value={data.total_profit} />
         </FigureCell>
-        <FigureCell label={m.creditScore} onClick={() => {
+        <FigureCell label={m.creditScore} info={m.infoCreditScore} onClick={() => {
             setCreditOpened(true);
             setCreditOpen(true);
           }} testId="credit-score">
           <FormattedNumber value={data.credit_score} />
         </FigureCell>
-        <FigureCell label={m.todayOrders}>
+        <FigureCell label={m.todayOrders} info={m.infoTodayOrders}>
           <FormattedNumber value={data.today_orders} />
         </FigureCell>
-        <FigureCell label={m.todaySales}>
+        <FigureCell label={m.todaySales} info={m.infoTodaySales}>
           <Money value={data.today_sales} />
         </FigureCell>
-        <FigureCell label={m.todayProfit}>
+        <FigureCell label={m.todayProfit} info={m.infoTodayProfit}>
           <Money value={data.today_profit} />
         </FigureCell>
-        <FigureCell label={m.visitorsToday}>
+        <FigureCell label={m.visitorsToday} info={m.infoVisitorsToday}>
           <FormattedNumber value={data.visitors_today} />
         </FigureCell>
-        <FigureCell label={m.visitorsSeven}>
+        <FigureCell label={m.visitorsSeven} info={m.infoVisitorsSeven}>
           <FormattedNumber value={data.visitors_seven} />
         </FigureCell>
-        <FigureCell label={m.visitorsThirty}>
+        <FigureCell label={m.visitorsThirty} info={m.infoVisitorsThirty}>
           <FormattedNumber value={data.visitors_thirty} />
         </FigureCell>
-        <FigureCell label={m.followers}>
+        <FigureCell label={m.followers} info={m.infoFollowers}>
           <FormattedNumber value={data.followers} />
         </FigureCell>
-        <FigureCell label={m.rating} testId="rating">
+        <FigureCell label={m.rating} info={m.infoRating} testId="rating">
           {data.rating === null ? (
             <span className="figures-none">
               <FormattedMessage {...m.noRating} />
@@ -73,7 +74,7 @@ export function HomeFigures() {
             </>
           )}
         </FigureCell>
-        <FigureCell label={m.awaitingPickup} onClick={() => navigate("/order")}>
+        <FigureCell label={m.awaitingPickup} info={m.infoAwaitingPickup} onClick={() => navigate("/order?tab=5")} testId="awaiting-pickup">
           <FormattedNumber value={data.awaiting_pickup} />
         </FigureCell>
       </div>

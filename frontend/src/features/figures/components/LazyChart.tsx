@@ -5,7 +5,13 @@ import type { ChartPoint } from "./charts";
 const SalesChart = lazy(() => import(/* webpackChunkName: "charts" */ "./charts").then((m) => ({ default: m.SalesChart })));
 const ProfitChart = lazy(() => import(/* webpackChunkName: "charts" */ "./charts").then((m) => ({ default: m.ProfitChart })));
 
-type Props = { kind: "sales" | "profit"; points: ChartPoint[]; format: (value: string) => string; name: string };
+type Props = {
+  kind: "sales" | "profit";
+  points: ChartPoint[];
+  format: (value: string) => string;
+  tick: (value: string) => string;
+  name: string;
+};
 
 /** A chart from the lazily loaded charts chunk, with a placeholder of its height while it loads. */
 export function LazyChart({ kind, ...props }: Props) {

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { CapsuleTabs, Skeleton } from "antd-mobile";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
+import { FigureInfo } from "@/components/ui/FigureInfo";
+import { LoadFailed } from "@/components/ui/LoadFailed";
 import { useFormat } from "@/lib/money";
 import { useSalesCurve, type CurveRange } from "../api";
 import { formatDay, formatHour } from "./dates";
@@ -18,9 +20,11 @@ export default function SalesCurve() {
   const intl = useIntl();
   const format = useFormat();
   const [range, setRange] = useState<CurveRange>("today");
-  const { data } = useSalesCurve(range);
+  const query = useSalesCurve(range);
+  const { data } = query;
+  // Each point is written as the range it was read for says (hours of today, or dates), never as the tab chosen since.
   const points = (data?.points ?? []).map((point) => ({
-    label: range === "today" ? formatHour(point.at, intl.locale, data?.time_zone ?? "UTC") : formatDay(point.at, intl.locale),
+    label: data?.range === "today" ? formatHour(point.at, intl.locale, data.time_zone) : formatDay(point.at, intl.locale),
     value: point.sales,
     detail: intl.formatMessage(m.labelValue, { label: intl.formatMessage(m.orders), value: intl.formatNumber(point.orders) }),
   }));
@@ -28,6 +32,7 @@ export default function SalesCurve() {
     <section className="figures-curve" data-testid="sales-curve">
       <h2 className="section-title">
         <FormattedMessage {...m.salesCurve} />
+        <FigureInfo label={m.salesCurve} info={m.infoSalesCurve} />
       </h2>
       <CapsuleTabs activeKey={range} onChange={(key) => setRange(key as CurveRange)}>
         {RANGES.map((item) => (
@@ -35,7 +40,10 @@ export default function SalesCurve() {
         ))}
       </CapsuleTabs>
       {data ? (
-        <LazyChart kind="sales" points={points} format={format.money} name={intl.formatMessage(m.sales)} />
+        <LazyChart kind="sales" points={points} format={format.money}
+        tick={format.moneyShort} name={intl.formatMessage(m.sales)} />
+      ) : query.isError ? (
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Skeleton animated className="figures-chart-loading" />
       )}

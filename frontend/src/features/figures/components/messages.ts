@@ -31,12 +31,108 @@ const plainMessages = defineMessages({
   rangeMonth: { id: "finance.rangeMonth", defaultMessage: "30 days", description: "Finance period: the 30 days ending today" },
   awaitingAmount: { id: "finance.awaitingAmount", defaultMessage: "Awaiting settlement", description: "Finance: received in the period, not settled yet" },
   profit: { id: "finance.profit", defaultMessage: "Total profit", description: "Finance: profit of the orders received in the period, less refunds after receipt" },
-  totalOrders: { id: "finance.totalOrders", defaultMessage: "Orders sold", description: "Finance: orders the buyers paid in the period" },
-  cancelledOrders: { id: "finance.cancelledOrders", defaultMessage: "Cancelled orders", description: "Finance: paid orders cancelled in the period" },
-  refundedOrders: { id: "finance.refundedOrders", defaultMessage: "Refunded orders", description: "Finance: orders refunded in the period" },
+  totalOrders: { id: "finance.totalOrders", defaultMessage: "Orders placed", description: "Finance: orders placed in the period (the Orders tabs' count)" },
+  cancelledOrders: { id: "finance.cancelledOrders", defaultMessage: "Cancelled orders", description: "Finance: orders placed in the period and cancelled since" },
+  refundedOrders: { id: "finance.refundedOrders", defaultMessage: "Refunded orders", description: "Finance: orders placed in the period and refunded since" },
   profitByDate: { id: "finance.profitByDate", defaultMessage: "Profit by date", description: "Finance: heading of the chart and list of each date's profit" },
   noProfit: { id: "finance.noProfit", defaultMessage: "No profit in this period yet.", description: "Finance: no date of the period has profit" },
   allListed: { id: "finance.allListed", defaultMessage: "The figures cover all time; the dates are the last 30 days.", description: "Finance, period All: what the list shows" },
+  // The basis of each figure (product.md 11), behind its info tap: one line each.
+  infoTotalSales: {
+    id: "figures.info.totalSales",
+    defaultMessage: "What buyers paid for every order paid since the shop opened, less the orders cancelled or refunded since.",
+    description: "Home: the basis of Total sales (info tap)",
+  },
+  infoTotalProfit: {
+    id: "figures.info.totalProfit",
+    defaultMessage: "Total sales minus the cost of those orders.",
+    description: "Home: the basis of Total profit (info tap)",
+  },
+  infoCreditScore: {
+    id: "figures.info.creditScore",
+    defaultMessage: "Starts at 100; a missed pickup or a refund for your fault lowers it, and time restores it. Tap it to see each change.",
+    description: "Home: the basis of the credit score (info tap)",
+  },
+  infoTodayOrders: {
+    id: "figures.info.todayOrders",
+    defaultMessage: "Orders paid today in your shop's time zone, less those cancelled or refunded since.",
+    description: "Home: the basis of Orders sold today (info tap)",
+  },
+  infoTodaySales: {
+    id: "figures.info.todaySales",
+    defaultMessage: "What buyers paid for today's orders sold (paid today in your shop's time zone, not cancelled or refunded since).",
+    description: "Home: the basis of Sales today (info tap)",
+  },
+  infoTodayProfit: {
+    id: "figures.info.todayProfit",
+    defaultMessage: "Sales today minus the cost of those orders: an estimate until they settle.",
+    description: "Home: the basis of Estimated profit today (info tap)",
+  },
+  infoVisitorsToday: {
+    id: "figures.info.visitorsToday",
+    defaultMessage: "Different people who opened your storefront today, each counted once.",
+    description: "Home: the basis of Visitors today (info tap)",
+  },
+  infoVisitorsSeven: {
+    id: "figures.info.visitorsSeven",
+    defaultMessage: "Different people who opened your storefront in the last 7 days, each counted once.",
+    description: "Home: the basis of Visitors, 7 days (info tap)",
+  },
+  infoVisitorsThirty: {
+    id: "figures.info.visitorsThirty",
+    defaultMessage: "Different people who opened your storefront in the last 30 days, each counted once.",
+    description: "Home: the basis of Visitors, 30 days (info tap)",
+  },
+  infoFollowers: {
+    id: "figures.info.followers",
+    defaultMessage: "Buyers who follow your shop on the storefront.",
+    description: "Home: the basis of Followers (info tap)",
+  },
+  infoRating: {
+    id: "figures.info.rating",
+    defaultMessage: "The average of your buyers' reviews, from 1 to 5 stars.",
+    description: "Home: the basis of Rating (info tap)",
+  },
+  infoAwaitingPickup: {
+    id: "figures.info.awaitingPickup",
+    defaultMessage: "Orders buyers paid that you still have to pick up (pay their cost). Tap it to open them.",
+    description: "Home: the basis of Awaiting pickup (info tap)",
+  },
+  infoSalesCurve: {
+    id: "figures.info.salesCurve",
+    defaultMessage: "Sales by hour today, or by day over 7 or 30 days, counted as Sales today: the points add up to the period's sales.",
+    description: "Home: the basis of the sales curve (info tap)",
+  },
+  infoAwaitingAmount: {
+    id: "finance.info.awaitingAmount",
+    defaultMessage: "Sales of the orders received in this period that are not settled into your balance yet.",
+    description: "Finance: the basis of Awaiting settlement (info tap)",
+  },
+  infoProfit: {
+    id: "finance.info.profit",
+    defaultMessage: "Settled profit: sales minus cost of the orders settled in this period.",
+    description: "Finance: the basis of Total profit (info tap)",
+  },
+  infoTotalOrders: {
+    id: "finance.info.totalOrders",
+    defaultMessage: "Orders placed in this period: what the All tab of Orders lists for these dates.",
+    description: "Finance: the basis of Orders placed (info tap)",
+  },
+  infoCancelledOrders: {
+    id: "finance.info.cancelledOrders",
+    defaultMessage: "Orders placed in this period and cancelled since: the Cancelled tab of Orders for these dates.",
+    description: "Finance: the basis of Cancelled orders (info tap)",
+  },
+  infoRefundedOrders: {
+    id: "finance.info.refundedOrders",
+    defaultMessage: "Orders placed in this period and refunded since: the Refunded tab of Orders for these dates.",
+    description: "Finance: the basis of Refunded orders (info tap)",
+  },
+  infoProfitByDate: {
+    id: "finance.info.profitByDate",
+    defaultMessage: "Each date's settled profit: sales minus cost of the orders settled that day, in your shop's time zone.",
+    description: "Finance: the basis of Profit by date (info tap)",
+  },
 });
 
 const argumentMessages = defineMessages<{

@@ -3,7 +3,7 @@ import { Image, PullToRefresh, SearchBar, Tabs, Tag } from "antd-mobile";
 import { PictureOutline } from "antd-mobile-icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { CopyButton } from "@/components/ui/CopyButton";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { Money } from "@/components/ui/Money";
@@ -159,12 +159,20 @@ function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
-/** Order: status tabs with their counts, a search, the orders of the tab (pull to refresh, more on scroll), "Pick up"
+/** Order: status tabs with their counts (`?tab=<key>` opens one), a search, the orders of the tab (pull to refresh, more on scroll), "Pick up"
  * per order awaiting pickup and "Pick up all" on that tab. */
 export function OrderList() {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<OrderTab>("all");
+  // `/order?tab=5` opens a tab (Home's Awaiting pickup); a later visit without one keeps the tab the merchant chose.
+  const location = useLocation();
+  const asked = ORDER_TABS.find((item) => item.key === new URLSearchParams(location.search).get("tab"))?.key;
+  const [tab, setTab] = useState<OrderTab>(asked ?? "all");
+  const [visit, setVisit] = useState(location.key);
+  if (visit !== location.key) {
+    setVisit(location.key);
+    if (asked) setTab(asked);
+  }
   const [search, setSearch] = useState("");
   // The last "Pick up all" answer: kept here, since the button goes away once nothing awaits pickup.
   const [picked, setPicked] = useState<PickBatchAnswer | null>(null);

@@ -4,7 +4,7 @@ import { defineMessages, type MessageValue } from "react-intl";
 const plainMessages = defineMessages({
   // My: wallet block
   balance: { id: "wallet.balance", defaultMessage: "Balance", description: "My: available balance label" },
-  totalIncome: { id: "wallet.totalIncome", defaultMessage: "Total income", description: "My: lifetime settled sales" },
+  totalIncome: { id: "wallet.totalIncome", defaultMessage: "Settled sales", description: "My: lifetime settled sales (the spec's total income)" },
   heldAmount: {
     id: "wallet.heldAmount",
     defaultMessage: "In withdrawal review",
@@ -14,6 +14,27 @@ const plainMessages = defineMessages({
     id: "wallet.pendingSales",
     defaultMessage: "Sales awaiting settlement",
     description: "My: sales of received orders, added to the balance when they settle",
+  },
+  // The basis of each wallet figure (product.md 11), behind its info tap: one line each.
+  infoBalance: {
+    id: "wallet.info.balance",
+    defaultMessage: "What you can withdraw or spend now.",
+    description: "Wallet card: the basis of Balance (info tap)",
+  },
+  infoTotalIncome: {
+    id: "wallet.info.totalIncome",
+    defaultMessage: "Sales of your orders settled into your balance since the shop opened.",
+    description: "Wallet card: the basis of Settled sales (info tap)",
+  },
+  infoHeldAmount: {
+    id: "wallet.info.heldAmount",
+    defaultMessage: "Held for your withdrawals under review; it comes back to your balance if one is not approved.",
+    description: "Wallet card: the basis of In withdrawal review (info tap)",
+  },
+  infoPendingSales: {
+    id: "wallet.info.pendingSales",
+    defaultMessage: "Sales of received orders, added to your balance when they settle.",
+    description: "Wallet card: the basis of Sales awaiting settlement (info tap)",
   },
   withdraw: { id: "wallet.withdraw", defaultMessage: "Withdraw", description: "Button: go to the withdrawal form" },
   deposit: { id: "wallet.deposit", defaultMessage: "Deposit", description: "Button: go to the deposit methods" },

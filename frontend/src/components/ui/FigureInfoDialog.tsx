@@ -1,0 +1,21 @@
+import { Dialog } from "antd-mobile";
+import { useIntl } from "react-intl";
+import { uiMessages } from "./messages";
+
+type Props = { open: boolean; title: string; text: string; onClose: () => void };
+
+/** The explanation of a figure (FigureInfo), in its own chunk. */
+export default function FigureInfoDialog({ open, title, text, onClose }: Props) {
+  const intl = useIntl();
+  return (
+    <Dialog
+      visible={open}
+      title={title}
+      content={<div data-testid="figure-info-text">{text}</div>}
+      closeOnMaskClick
+      closeOnAction
+      onClose={onClose}
+      actions={[{ key: "close", text: intl.formatMessage(uiMessages.gotIt) }]}
+    />
+  );
+}
