@@ -47,7 +47,7 @@ export default function HomeScreen() {
       <ShopHeader />
       <RecoveryNotice />
       {loading ? (
-        <Skeleton.Paragraph lineCount={12} animated className="figures-loading" />
+        <Skeleton.Paragraph lineCount={12} animated style={{ padding: 16 }} />
       ) : (
         <>
           <AnnouncementBar />
