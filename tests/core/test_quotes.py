@@ -1,8 +1,8 @@
 """Quotation marks are the language's own (issue 34: "wide quotes in English confirms"): no message of a language
 (locale/<lang>/frontend.json and django.po, as tests/core/test_glossary.py reads them) quotes with straight marks or
 with another language's marks. English, Korean, Thai and Simplified Chinese write “ ”, Russian « », Japanese and
-Traditional Chinese 「 」; Korean also ‘ ’ for a named thing. Whether a quote is drawn narrow or full width is the
-font's (frontend/src/styles.css, per <html lang>; tests/e2e/test_styles.py).
+Traditional Chinese 「 」; Korean also single quotes for a named thing. Whether a quote is drawn narrow or full
+width is the font's (frontend/src/styles.css, per <html lang>; tests/e2e/test_styles.py).
 """
 
 import re
@@ -11,8 +11,8 @@ import pytest
 
 from tests.core.test_glossary import LANGUAGES, catalogue
 
-QUOTES = {"en": "“”", "ko": "“”‘’", "th": "“”", "zh_Hans": "“”", "ru": "«»", "ja": "「」", "zh_Hant": "「」"}
-_MARKS = re.compile(r"[\"“”‘’「」『』«»„＂]")
+QUOTES = {"en": "“”", "ko": "“”\u2018\u2019", "th": "“”", "zh_Hans": "“”", "ru": "«»", "ja": "「」", "zh_Hant": "「」"}
+_MARKS = re.compile('["“”\u2018\u2019「」『』«»„\uff02]')  # straight, single, full width
 _MARKUP = re.compile(r"<[^<>]*>")  # an HTML attribute's quotes are not the text's
 
 
