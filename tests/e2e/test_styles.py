@@ -119,6 +119,7 @@ def test_homes_header_keeps_its_look_after_the_shop_settings(page, base_url, mer
     tap(page.locator(".adm-list-item:visible", has_text=texts["my.settings"]))
     page.wait_for_url(f"{base_url}/setting")
     page.wait_for_load_state("networkidle")
+    shot(page, "styles-setting-header", full_page=False)
     page.go_back()
     page.go_back()
     page.wait_for_url(f"{base_url}/home")
