@@ -25,6 +25,15 @@ class ChunkGroupsPlugin {
   }
 }
 
+/**
+ * Whether a mini-css-extract "Conflicting order" warning puts one of the app's stylesheets out of order with another
+ * of the app's (not a library's, from node_modules): its first listed module was added despite the others.
+ */
+function appOrderConflict(message) {
+  const own = [...message.matchAll(/^ \* css (.+)$/gm)].map(([, request]) => !/[\\/]node_modules[\\/]/.test(request.split("!").pop()));
+  return own[0] === true && own.slice(1).some(Boolean);
+}
+
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
   return {
@@ -54,7 +63,22 @@ module.exports = (env, argv) => {
     module: {
       rules: [
         { test: /\.tsx?$/, use: { loader: "ts-loader", options: { transpileOnly: true } }, exclude: /node_modules/ },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
+        {
+          test: /\.css$/,
+          oneOf: [
+            // A library's stylesheets go into the cascade layer "library", below the app's own (unlayered) rules, so
+            // the app's rules win whichever chunk's copy of a library rule loads last (docs/frontend.md, "Styles").
+            {
+              include: /[\\/]node_modules[\\/]/,
+              use: [
+                MiniCssExtractPlugin.loader,
+                "css-loader",
+                { loader: path.resolve(__dirname, "frontend/scripts/library-layer-loader.cjs"), options: { layer: "library" } },
+              ],
+            },
+            { use: [MiniCssExtractPlugin.loader, "css-loader"] },
+          ],
+        },
         ...(production
           ? [
               {
@@ -76,9 +100,10 @@ module.exports = (env, argv) => {
     optimization: {
       minimizer: ["...", new CssMinimizerPlugin()],
     },
-    // Chunks share antd-mobile components in different orders; their styles are independent (each its own classes),
-    // so only an order conflict that involves our own CSS is worth a warning.
-    ignoreWarnings: [(warning) => /Conflicting order/.test(warning.message) && !/frontend[\\/]src/.test(warning.message)],
+    // Chunks share stylesheets in different orders. The order matters only between two of the app's own files: a
+    // library's rules sit in the "library" layer, under the app's whatever the order, and its components' styles are
+    // independent of each other (each its own classes). So only a conflict between two of the app's files warns.
+    ignoreWarnings: [(warning) => /Conflicting order/.test(warning.message) && !appOrderConflict(warning.message)],
     devtool: production ? false : "eval-cheap-module-source-map",
     performance: { hints: false },
   };

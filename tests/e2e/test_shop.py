@@ -262,7 +262,7 @@ def test_edit_shop_info_social_links_and_banners(page, base_url, demo_shop, lang
 
     # The settings header shows the new name; the level screen marks the current level.
     open_app(page, base_url, "/setting")
-    assert page.locator(".shop-header-name", has_text="Harbor Lights").is_visible()
+    assert page.locator(".setting-header-name", has_text="Harbor Lights").is_visible()
     open_app(page, base_url, "/level")
     current = page.locator('[data-testid="level-card-1"]')
     assert current.get_by_text(texts["level.current"]).is_visible()

@@ -1,27 +1,22 @@
 import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router-dom";
-import { codeMessages as m, InviteCodeForm } from "@/features/account";
+import { AccountIntro, AccountLinks, codeMessages as m, InviteCodeForm } from "@/features/account";
 
 /** /code: apply as a merchant; the invitation code is checked (verify_code) before the registration form. */
 export default function CodeScreen() {
   const navigate = useNavigate();
   return (
     <>
-      <div className="account-intro">
-        <h2>
-          <FormattedMessage {...m.title} />
-        </h2>
-        <p>
-          <FormattedMessage {...m.subtitle} />
-        </p>
-      </div>
+      <AccountIntro title={<FormattedMessage {...m.title} />}>
+        <FormattedMessage {...m.subtitle} />
+      </AccountIntro>
       <InviteCodeForm onVerified={(code) => navigate(`/register?code=${encodeURIComponent(code)}`)} />
-      <div className="account-links">
+      <AccountLinks>
         <FormattedMessage {...m.haveAccount} />
         <Link to="/login">
           <FormattedMessage {...m.signIn} />
         </Link>
-      </div>
+      </AccountLinks>
     </>
   );
 }

@@ -1,17 +1,15 @@
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { forgetMessages as m, ForgetPasswordForm } from "@/features/account";
+import { AccountIntro, forgetMessages as m, ForgetPasswordForm } from "@/features/account";
 
 /** /forgetPwd: a one-time code to the account's phone or email, then the new password twice. */
 export default function ForgetPwdScreen() {
   const navigate = useNavigate();
   return (
     <>
-      <div className="account-intro">
-        <p>
-          <FormattedMessage {...m.intro} />
-        </p>
-      </div>
+      <AccountIntro>
+        <FormattedMessage {...m.intro} />
+      </AccountIntro>
       <ForgetPasswordForm onReset={() => navigate("/login", { replace: true })} />
     </>
   );

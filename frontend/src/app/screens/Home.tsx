@@ -65,7 +65,7 @@ export default function HomeScreen() {
           />
         </Suspense>
       ) : loading ? (
-        <Skeleton.Paragraph lineCount={12} animated className="figures-loading" />
+        <Skeleton.Paragraph lineCount={12} animated style={{ padding: 16 }} />
       ) : (
         <>
           <AnnouncementBar />

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { copyText } from "@/lib/clipboard";
 import { toast } from "@/lib/toast";
 import { uiMessages } from "./messages";
+import "./copy-button.css";
 
 /** Two overlapping sheets: the copy glyph (antd-mobile-icons has none). */
 function CopyGlyph() {

@@ -1,5 +1,6 @@
 export * from "./api";
 export { LoginForm } from "./components/LoginForm";
+export { AccountIntro, AccountLinks, AccountResult } from "./components/AccountIntro";
 export { InviteCodeForm } from "./components/InviteCodeForm";
 export { RegisterForm } from "./components/RegisterForm";
 export { RegisterDone } from "./components/RegisterDone";

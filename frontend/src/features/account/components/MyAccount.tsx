@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Avatar, Badge, Button, List, Skeleton, Tag } from "antd-mobile";
 import {
-  BillOutline,
+  ContentOutline,
   FileOutline,
   GlobalOutline,
   HistogramOutline,
@@ -34,7 +34,7 @@ const SHOP_LINKS: Link[] = [
 ];
 const MONEY_LINKS: Link[] = [
   { path: "/refundRequest", label: m.refunds, icon: <UndoOutline /> },
-  { path: "/fundsRecords", label: m.funds, icon: <BillOutline /> },
+  { path: "/fundsRecords", label: m.funds, icon: <ContentOutline /> },
   { path: "/finance", label: m.finance, icon: <HistogramOutline /> },
   { path: "/alliance", label: m.alliance, icon: <TeamOutline /> },
   { path: "/terms", label: m.terms, icon: <FileOutline /> },

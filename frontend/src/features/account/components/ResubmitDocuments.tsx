@@ -12,6 +12,7 @@ import { resubmitSchema } from "./schemas";
 import { UploadTile, uploadId } from "./UploadTile";
 import { useSchema } from "@/hooks/useSchema";
 import { toast } from "@/lib/toast";
+import "./account.css";
 
 type Values = z.infer<ReturnType<typeof resubmitSchema>>;
 const EMPTY: Values = { id_front: null, id_back: null, id_hand: null, license: null };

@@ -22,7 +22,7 @@ export function ShopHeader() {
             <div className="shop-header-owner" translate="no">{merchant.real_name}</div>
             <div className="shop-header-tags">
               {merchant.level && (
-                <Tag color="primary" fill="outline" className="shop-header-level">
+                <Tag color="primary" fill="outline">
                   <StarOutline /> {merchant.level.name}
                 </Tag>
               )}

@@ -12,6 +12,7 @@ import { useCenterFilter } from "../hooks/useCenterFilter";
 import { useDistributeAction } from "../hooks/useDistributeAction";
 import { distributionMessages as m } from "./messages";
 import { ProductCard } from "./ProductCard";
+import "./catalog.css";
 
 const ALL = "all";
 

@@ -9,6 +9,7 @@ import { toast } from "@/lib/toast";
 import { catalogKeys, getGoods, useGoodsSwitch, useRemoveGoods, type Goods, type GoodsTab } from "../api";
 import { goodsMessages as m } from "./messages";
 import { GoodsStats, ProductCard } from "./ProductCard";
+import "./catalog.css";
 
 const TABS: { key: GoodsTab; title: typeof m.tabAll }[] = [
   { key: "all", title: m.tabAll },

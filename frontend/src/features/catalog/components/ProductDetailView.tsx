@@ -10,6 +10,7 @@ import { useDistributeAction } from "../hooks/useDistributeAction";
 import { GoodsActions } from "./GoodsManager";
 import { detailMessages as m, goodsMessages, priceMessages } from "./messages";
 import { GoodsStats, PriceGrid } from "./ProductCard";
+import "./catalog.css";
 
 function Pictures({ product }: { product: ProductDetail }) {
   const intl = useIntl();

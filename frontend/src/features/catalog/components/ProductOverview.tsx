@@ -7,6 +7,7 @@ import { Money } from "@/components/ui/Money";
 import { catalogKeys, getHotGoods, useCategories } from "../api";
 import { priceMessages, productMessages as m } from "./messages";
 import { GoodsStats, ProductThumb } from "./ProductCard";
+import "./catalog.css";
 
 /** The two ways on from the Product tab: the distribution center and the shop's goods. */
 export function CatalogShortcuts() {

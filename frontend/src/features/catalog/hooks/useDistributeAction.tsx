@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { useDistribute, type DistributeRequest, type DistributeResult } from "../api";
 import { distributionMessages as m } from "../components/messages";
+import "../components/catalog.css";
 
 /** A refusal at the level's product quantity carries the same counts as a success (data.limit). */
 export function refusedResult(error: unknown): DistributeResult | null {

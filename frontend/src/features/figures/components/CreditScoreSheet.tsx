@@ -3,6 +3,7 @@ import { FormattedMessage, FormattedNumber } from "react-intl";
 import { useFormat } from "@/lib/money";
 import { useCreditEvents } from "../api";
 import { figureMessages as m } from "./messages";
+import "./figures.css";
 
 const Points = ({ value }: { value: number }) => (
   <span className={value < 0 ? "figures-points-down" : "figures-points-up"}>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Skeleton } from "antd-mobile";
 import type { ChartPoint } from "./charts";
+import "./figures.css";
 
 const SalesChart = lazy(() => import(/* webpackChunkName: "charts" */ "./charts").then((m) => ({ default: m.SalesChart })));
 const ProfitChart = lazy(() => import(/* webpackChunkName: "charts" */ "./charts").then((m) => ({ default: m.ProfitChart })));

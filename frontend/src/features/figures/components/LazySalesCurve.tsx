@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Skeleton } from "antd-mobile";
 import { useSeen } from "@/hooks/useSeen";
+import "./figures.css";
 
 const SalesCurve = lazy(() => import(/* webpackChunkName: "sales-curve" */ "./SalesCurve"));
 

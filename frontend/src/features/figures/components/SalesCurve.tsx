@@ -8,6 +8,7 @@ import { useSalesCurve, type CurveRange } from "../api";
 import { formatDay, formatHour } from "./dates";
 import { LazyChart } from "./LazyChart";
 import { figureMessages as m } from "./messages";
+import "./figures.css";
 
 const RANGES: { key: CurveRange; title: MessageDescriptor }[] = [
   { key: "today", title: m.curveToday },

@@ -7,6 +7,7 @@ import { FormattedMessage } from "react-intl";
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import { figureMessages as m } from "./messages";
+import "./figures.css";
 import { roundTicks } from "./ticks";
 
 export type ChartPoint = { label: string; value: string; detail?: string };

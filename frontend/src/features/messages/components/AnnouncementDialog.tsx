@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useFormat } from "@/lib/money";
 import type { Announcement } from "../api";
 import { messageMessages as m } from "./messages";
+import "./messages.css";
 
 /** The announcement whole, over Home (AnnouncementBar loads this on the first tap). */
 export default function AnnouncementDialog({ announcement, onClose }: { announcement: Announcement; onClose: () => void }) {

@@ -8,6 +8,7 @@ import { useFormat } from "@/lib/money";
 import { toast } from "@/lib/toast";
 import { usePick, usePickBatch, type OrderSummary, type PickBatchAnswer } from "../api";
 import { orderMessages as m } from "./messages";
+import "./orders.css";
 
 const INSUFFICIENT_FUNDS = 1006;
 

@@ -9,6 +9,7 @@ import { useFormat } from "@/lib/money";
 import { toast } from "@/lib/toast";
 import { getSellingGoods, promotionKeys, useBuyTrain, type Package, type SellingGoods } from "../api";
 import { promotionMessages as m } from "./messages";
+import "./promotion.css";
 
 type Props = { pkg: Package; onClose: () => void };
 

@@ -10,7 +10,7 @@ const plainMessages = defineMessages({
   disclosure: {
     id: "promotion.disclosure",
     defaultMessage:
-      "Promotion shows the products you choose first in your shop, marked \"Promoted\", for the package's duration. It raises their visibility to buyers; it does not guarantee orders or sales. The price is paid from your balance when you buy.",
+      "Promotion shows the products you choose first in your shop, marked “Promoted”, for the package's duration. It raises their visibility to buyers; it does not guarantee orders or sales. The price is paid from your balance when you buy.",
     description: "StoreExpress: what promotion does and does not do (product.md: raises visibility, no guaranteed orders)",
   },
   balance: { id: "promotion.balance", defaultMessage: "Your balance", description: "StoreExpress: the available balance" },

@@ -14,18 +14,18 @@ export function SettingMenu() {
   const current = levels.data?.list.find((level) => level.is_current);
   return (
     <>
-      <div className="shop-header">
+      <div className="setting-header">
         <Image
-          className="shop-header-logo"
+          className="setting-header-logo"
           src={store.data?.logo?.url ?? undefined}
           fit="cover"
           fallback={<ShopbagOutline fontSize={28} />}
         />
         <div>
-          <div className="shop-header-name">
+          <div className="setting-header-name">
             {store.data?.name ? <span translate="no">{store.data.name}</span> : <FormattedMessage {...m.unnamed} />}
           </div>
-          {current && <div className="shop-header-level">{current.name}</div>}
+          {current && <div className="setting-header-level">{current.name}</div>}
         </div>
       </div>
       <List>

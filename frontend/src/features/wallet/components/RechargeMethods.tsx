@@ -1,5 +1,5 @@
 import { List } from "antd-mobile";
-import { BankcardOutline, BillOutline, TransportQRcodeOutline } from "antd-mobile-icons";
+import { BankcardOutline, ContentOutline, TransportQRcodeOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { walletMessages as m } from "./messages";
@@ -38,7 +38,7 @@ export function RechargeMethods() {
         </List.Item>
       </List>
       <List mode="card" className="wallet-list">
-        <List.Item prefix={<BillOutline />} onClick={() => navigate("/rechargeRecord")}>
+        <List.Item prefix={<ContentOutline />} onClick={() => navigate("/rechargeRecord")}>
           <FormattedMessage {...m.depositRecords} />
         </List.Item>
       </List>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Button, Card, Form, Input, List, Selector, Skeleton } from "antd-mobile";
-import { BillOutline } from "antd-mobile-icons";
+import { ContentOutline } from "antd-mobile-icons";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -280,7 +280,7 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
         <FormattedMessage {...m.reviewNote} />
       </p>
       <List mode="card">
-        <List.Item prefix={<BillOutline />} onClick={() => navigate("/withdrawRecord")}>
+        <List.Item prefix={<ContentOutline />} onClick={() => navigate("/withdrawRecord")}>
           <FormattedMessage {...m.withdrawRecords} />
         </List.Item>
       </List>
