@@ -94,10 +94,11 @@ class Broadcast(TimeStampedModel):
     """An operator's message to many merchants (all, one level's, or chosen ones), written in the seven languages.
 
     Saving it in the admin queues its send (tasks.broadcast_send): one Notice per recipient, inserted in batches.
+    No language is required (blank): the operator writes the ones they can, at least one (admin.BroadcastForm).
     """
 
-    title = models.CharField(_("title"), max_length=255)
-    content = models.TextField(_("content"))
+    title = models.CharField(_("title"), max_length=255, blank=True)
+    content = models.TextField(_("content"), blank=True)
     sender = models.CharField(
         _("sender"), max_length=64, blank=True, help_text=_("The sender merchants see. Leave empty for the platform.")
     )
