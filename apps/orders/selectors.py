@@ -201,9 +201,7 @@ _LINES = Prepared(
     lambda: (
         OrderLine.objects.filter(order_id=Param("order"))
         .order_by("id")
-        .values(
-            *(name for name in fields_of(OrderLineSerializer) if name != "shown_title"), shown_title=line_title()
-        )
+        .values(*(name for name in fields_of(OrderLineSerializer) if name != "shown_title"), shown_title=line_title())
     )
 )
 _EVENTS = Prepared(

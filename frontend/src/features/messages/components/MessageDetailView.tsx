@@ -14,7 +14,7 @@ const OPEN = { order: m.openOrder, refund: m.openRefund, deposit: m.openDeposit,
 function OpenTarget({ target }: { target: NoticeTarget }) {
   const navigate = useNavigate();
   return (
-    <Button block color="primary" fill="outline" onClick={() => navigate(targetPath(target))} data-testid="message-target">
+    <Button className="message-detail-target" block color="primary" fill="outline" onClick={() => navigate(targetPath(target))} data-testid="message-target">
       <FormattedMessage {...OPEN[target.kind]} />
     </Button>
   );
