@@ -79,3 +79,26 @@ def test_the_admin_offers_the_steps_and_a_note(admin_client, merchant, chinese_o
     assert '<select name="step"' in page and 'name="note"' in page and 'name="description"' not in page
     for step in TrackingStep:
         assert f'<option value="{step.value}">{step.label}</option>' in page
+
+
+def test_the_migration_maps_known_free_text_steps_and_keeps_the_others_as_notes(merchant, chinese_order, operator):
+    import importlib
+    from types import SimpleNamespace
+
+    from django.apps import apps
+    from django.db import connection
+
+    from apps.orders.models import TrackingEvent
+
+    fund(merchant, "50")
+    services.order_pick(merchant=merchant, order_id=chinese_order.pk, pay_password=DEFAULT_PAY_PASSWORD)
+    services.order_ship(order_id=chinese_order.pk, carrier="DHL", tracking_number="JD1", operator=operator)
+    now = timezone.now()
+    for text in ("Out for delivery", "На таможне.", "Left Shenzhen"):  # as operators wrote them before
+        TrackingEvent.objects.create(order=chinese_order, occurred_at=now, step="update", description=text)
+    migration = importlib.import_module("apps.orders.migrations.0007_tracking_step")
+    with connection.cursor() as cursor:  # what the migration uses of its schema editor: the connection and execute
+        editor = SimpleNamespace(connection=connection, execute=cursor.execute)
+        migration.steps_from_texts(apps, editor)
+    steps = TrackingEvent.objects.order_by("pk").values_list("step", "description")
+    assert list(steps) == [("out_for_delivery", ""), ("customs", ""), ("update", "Left Shenzhen")]
