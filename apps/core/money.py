@@ -1,11 +1,16 @@
 """Money is Decimal with two places, everywhere; one field, one quantize, one upper bound per operation."""
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import Any
 
+from babel import Locale
+from babel.numbers import format_currency, format_decimal, is_currency
 from django import forms
 from django.conf import settings
 from django.db import models
+from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -33,9 +38,39 @@ def money_max(operation: str = "input") -> Decimal:
 
 
 def money_text(amount: Decimal | str, currency: str = "") -> str:
-    """An amount as a server message shows it: "10.00 USD", in the platform currency unless another is named (a
-    chain token such as USDT)."""
+    """An amount as a server message stores it: "10.00 USD", in the platform currency unless another is named (a
+    chain token such as USDT); a message's parameters are shown in the reader's money format (localized_params)."""
     return f"{quantize(amount)} {currency or settings.PLATFORM_CURRENCY}"
+
+
+@lru_cache(maxsize=16)
+def _locale(language: str) -> Locale:
+    return Locale.parse(to_locale(language))
+
+
+def money_local(amount: Decimal | str, currency: str = "", language: str | None = None) -> str:
+    """An amount as a person reads it in `language` (the active one by default), from Babel's data (CLDR): 12.5 ->
+    "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese; a currency Babel does not know (a
+    chain token such as USDT) after the number ("1 000,50 USDT"). The one money format of the storefront's pages and
+    of the messages the server writes (localized_params)."""
+    code, locale = currency or settings.PLATFORM_CURRENCY, _locale(language or get_language() or settings.LANGUAGE_CODE)
+    if is_currency(code):
+        return format_currency(Decimal(amount), code, locale=locale)
+    return f"{format_decimal(quantize(amount), format='#,##0.00', locale=locale)} {code}"
+
+
+# What money_text writes: the amount with two places, a space and the currency's code.
+_MONEY_TEXT = re.compile(r"(-?\d+\.\d{2}) ([A-Z]{3,5})")
+
+
+def localized_params(params: dict[str, Any]) -> dict[str, Any]:
+    """A message's parameters as the reader reads them: each amount a service stored as money_text ("1000.00 USD") in
+    the active language's money format (money_local); the others as they are."""
+    shown = dict(params)
+    for name, value in params.items():
+        if isinstance(value, str) and (found := _MONEY_TEXT.fullmatch(value)):
+            shown[name] = money_local(found[1], found[2])
+    return shown
 
 
 def too_large_message(maximum: Decimal) -> str:

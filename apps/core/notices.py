@@ -2,13 +2,39 @@
 
 from typing import Any, Protocol
 
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
 from .hooks import Hook
 
 
+class NoticeTarget(models.TextChoices):
+    """What a message is about, which the app opens from it (with the thing's id): an order, a refund request, a
+    deposit or a withdrawal."""
+
+    ORDER = "order", _("order")
+    REFUND = "refund", _("refund request")
+    DEPOSIT = "deposit", _("deposit")
+    WITHDRAWAL = "withdrawal", _("withdrawal")
+
+
+# (NoticeTarget, the thing's id)
+Target = tuple[NoticeTarget, int]
+
+
 class Notify(Protocol):
-    def __call__(self, *, merchant: Any, title: str, body: str = "", params: dict[str, Any] | None = None) -> object:
+    def __call__(
+        self,
+        *,
+        merchant: Any,
+        title: str,
+        body: str = "",
+        params: dict[str, Any] | None = None,
+        target: Target | None = None,
+    ) -> object:
         """A message to the merchant (an accounts.Merchant, which this app cannot name): title and body are msgids
-        marked with gettext_noop, translated when the merchant reads them; params fill their %(name)s placeholders."""
+        marked with gettext_noop, translated when the merchant reads them; params fill their %(name)s placeholders;
+        `target` is what it is about, which the app opens from it."""
 
 
 class UnreadCount(Protocol):

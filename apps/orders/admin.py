@@ -38,7 +38,7 @@ from apps.wallet.models import JournalEntry, JournalLine
 from apps.wallet.references import order_references
 
 from . import services
-from .constants import OrderStatus, RefundStatus
+from .constants import OrderStatus, RefundStatus, TrackingStep
 from .forms import (
     BULK_SHIP_MAX,
     CARRIER_MAX,
@@ -77,7 +77,7 @@ class OrderLineInline(ReadOnlyInline):
 
 class TrackingEventInline(ReadOnlyInline):
     model = TrackingEvent
-    fields = readonly_fields = ("occurred_at", "place", "description", "source", "operator", "created_at")
+    fields = readonly_fields = ("occurred_at", "step", "place", "description", "source", "operator", "created_at")
     ordering = ("-occurred_at", "-id")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[TrackingEvent]:
@@ -262,8 +262,9 @@ class OrderAdmin(DecisionAdmin):
             services.tracking_event_add(
                 order_id=obj.pk,
                 occurred_at=data["occurred_at"],
+                step=data["step"],
+                note=data["note"],
                 place=data["place"],
-                description=data["description"],
                 operator=operator,
             )
         else:
@@ -282,7 +283,7 @@ class OrderAdmin(DecisionAdmin):
         if name == "tracking":
             return gettext("Tracking event recorded for order %(number)s: %(description)s.") % {
                 "number": obj.number,
-                "description": data["description"].strip(),
+                "description": TrackingStep(data["step"]).label,
             }
         return gettext(
             "Order %(number)s marked delivered. It counts as received on %(date)s unless the buyer confirms first."

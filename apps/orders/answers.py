@@ -9,7 +9,7 @@ from apps.core.formats import labels
 from apps.core.money import MoneySerializerField
 from apps.core.writers import LabelField, PictureField, derived
 
-from .constants import GoodsStatus, OrderSource, OrderStatus, RefundStatus
+from .constants import GoodsStatus, OrderSource, OrderStatus, RefundStatus, TrackingStep
 
 
 def seconds(value: timedelta) -> int:
@@ -31,7 +31,11 @@ class OrderSummarySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     status = serializers.ChoiceField(choices=OrderStatus.choices)
     status_label = LabelField(OrderStatus, source="status")
-    title = serializers.CharField(read_only=True)  # of the first line
+    title = serializers.CharField(
+        read_only=True,
+        help_text="The first line's product's title in the request's language (the buyer's wording when the product is "
+        "gone or has no title).",
+    )
     image = PictureField(read_only=True)  # the first line's picture
     line_count = serializers.IntegerField(read_only=True)
     quantity = serializers.IntegerField()
@@ -59,7 +63,14 @@ class OrderSummarySerializer(serializers.Serializer):
 
 
 class OrderLineSerializer(serializers.Serializer):
-    title = serializers.CharField()
+    # Selected as `shown_title` (selectors.line_title): an annotation cannot take the field's name.
+    title = serializers.CharField(
+        source="shown_title",
+        help_text="The product's title in the request's language; the buyer's wording when the product is gone.",
+    )
+    ordered_title = serializers.CharField(
+        source="title", help_text="The title as the buyer ordered it, in the buyer's language (frozen at the order)."
+    )
     image = PictureField(read_only=True)
     quantity = serializers.IntegerField()
     retail_price = MoneySerializerField()
@@ -70,7 +81,9 @@ class OrderLineSerializer(serializers.Serializer):
 class TrackingEventSerializer(serializers.Serializer):
     occurred_at = serializers.DateTimeField()
     place = serializers.CharField()
-    description = serializers.CharField()
+    step = serializers.ChoiceField(choices=TrackingStep.choices)
+    step_label = LabelField(TrackingStep, source="step", help_text="The step in the request's language.")
+    note = serializers.CharField(source="description", help_text="The operator's or carrier's note, as written.")
 
 
 def _status_label(status: int | str) -> str:

@@ -217,7 +217,7 @@ class RefundItemSerializer(RefundStateSerializer):
 
     def get_title(self, refund: Any) -> str:
         line = _first_line(refund.order)
-        return line.title if line else ""
+        return line.shown_title if line else ""  # type: ignore[attr-defined]  # annotated (selectors.refund_list)
 
     def get_image(self, refund: Any) -> str | None:
         line = _first_line(refund.order)

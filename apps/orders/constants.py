@@ -65,6 +65,22 @@ class GoodsStatus(models.TextChoices):
     RETURNED = "returned", _("Returned")
 
 
+class TrackingStep(models.TextChoices):
+    """A shipping step, chosen by the operator (or mapped by a carrier integration) and shown in the reader's language;
+    the operator's own words go with it as a note."""
+
+    PICKED_UP = "picked_up", _("Picked up by the carrier")
+    SORTING_CENTER = "sorting_center", _("Arrived at the sorting center")
+    IN_TRANSIT = "in_transit", _("In transit")
+    CUSTOMS = "customs", _("In customs")
+    ARRIVED = "arrived", _("Arrived in the destination city")
+    OUT_FOR_DELIVERY = "out_for_delivery", _("Out for delivery")
+    DELIVERY_ATTEMPTED = "delivery_attempted", _("Delivery attempted")
+    COLLECTION_POINT = "collection_point", _("Waiting at the collection point")
+    RETURNED = "returned", _("Returned to the sender")
+    UPDATE = "update", _("Shipping update")
+
+
 class CreditEventKind(models.TextChoices):
     """Events that change a merchant's credit score."""
 

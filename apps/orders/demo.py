@@ -30,7 +30,7 @@ from apps.wallet.constants import Method
 from apps.wallet.selectors import available_balance
 
 from . import services
-from .constants import OrderStatus
+from .constants import OrderStatus, TrackingStep
 from .intake import KEY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, sign, storefront_key_create
 from .models import Order, Refund, StorefrontKey
 
@@ -260,11 +260,11 @@ class _Run:
             )
         elif action == "track":
             step = args["step"]
-            description = ["Picked up by the carrier", "Arrived at the sorting center", "Out for delivery"][step]
+            code = [TrackingStep.PICKED_UP, TrackingStep.SORTING_CENTER, TrackingStep.OUT_FOR_DELIVERY][step]
             services.tracking_event_add(
                 order_id=self.order(index).pk,
                 occurred_at=when,
-                description=description,
+                step=code,
                 place=PLACES[(index + step) % len(PLACES)],
                 operator=self.operator,
             )

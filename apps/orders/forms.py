@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.shop.models import Shop
 
-from .constants import CREDIT_POINTS, STOREFRONT_KEY_NAME_MAX, CreditEventKind
+from .constants import CREDIT_POINTS, STOREFRONT_KEY_NAME_MAX, CreditEventKind, TrackingStep
 from .models import Order, StorefrontKey
 
 CARRIER_MAX = Order._meta.get_field("carrier").max_length or 64
@@ -51,8 +51,14 @@ class ShipForm(forms.Form):
 
 class TrackingEventForm(forms.Form):
     occurred_at = _when_field(_("time"), required=True)
+    step = forms.ChoiceField(label=_("step"), choices=TrackingStep.choices)
     place = forms.CharField(label=_("place"), max_length=120, required=False)
-    description = forms.CharField(label=_("description"), max_length=255)
+    note = forms.CharField(
+        label=_("note"),
+        max_length=255,
+        required=False,
+        help_text=_("Optional, shown as written: the step itself is shown in each merchant's language."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

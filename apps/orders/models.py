@@ -24,6 +24,7 @@ from .constants import (
     OrderSource,
     OrderStatus,
     RefundStatus,
+    TrackingStep,
 )
 
 
@@ -191,12 +192,14 @@ class OrderLine(models.Model):
 
 
 class TrackingEvent(AppendOnlyModel):
-    """A shipping step, recorded when it happened, by an operator or a carrier integration (product.md 2.7)."""
+    """A shipping step, recorded when it happened, by an operator or a carrier integration (product.md 2.7): one of
+    the translated steps (`step`), with someone's own words as a note (`description`, shown as written)."""
 
     order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="tracking_events")
     occurred_at = models.DateTimeField(_("time"))
     place = models.CharField(_("place"), max_length=120, blank=True)
-    description = models.CharField(_("description"), max_length=255)
+    step = models.CharField(_("step"), max_length=24, choices=TrackingStep.choices, default=TrackingStep.UPDATE)
+    description = models.CharField(_("note"), max_length=255, blank=True)
     source = models.CharField(_("recorded by"), max_length=32, default="operator")
     operator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -208,11 +211,14 @@ class TrackingEvent(AppendOnlyModel):
         verbose_name = _("tracking event")
         verbose_name_plural = _("tracking events")
         constraints = [
-            models.UniqueConstraint(fields=["order", "occurred_at", "description"], name="orders_tracking_once"),
+            models.UniqueConstraint(
+                fields=["order", "occurred_at", "step", "description"], name="orders_tracking_step_once"
+            ),
         ]
 
     def __str__(self) -> str:
-        return self.description
+        label = self.get_step_display()
+        return f"{label}: {self.description}" if self.description else str(label)
 
 
 class Refund(TimeStampedModel):

@@ -7,15 +7,16 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.serializers import Serializer
 
 from apps.accounts.models import Merchant
+from apps.catalog.models import Product
 from apps.core.errors import AppError, ErrorCode
 from apps.core.money import ZERO, quantize
-from apps.core.prepared import Param, Prepared
+from apps.core.prepared import Param, Prepared, translated
 from apps.core.transitions import status_history_values
 from apps.core.writers import fields_of
 from apps.shop.figures import rating_round
@@ -99,6 +100,13 @@ def order_sold_out() -> str:
 FIRST_LINE = ("title", "image", "line_count")
 
 
+def line_title() -> Coalesce:
+    """An order line's title as the merchant reads it: its product's title in the active language (with
+    modeltranslation's fallbacks, apps.core.prepared.translated), or the buyer's wording (the line's frozen title) when
+    the product is gone or has no title."""
+    return Coalesce(NullIf(translated("title", Product, via="product__"), Value("")), F("title"))
+
+
 def _columns(serializer: type[Serializer]) -> list[str]:
     """The order's own values `serializer` writes: those of fields_of not of the first line nor of the storefront."""
     return [name for name in fields_of(serializer) if name not in (*FIRST_LINE, "storefront_name")]
@@ -111,21 +119,23 @@ PICKUP_QUEUE = (F("pickup_deadline").asc(nulls_last=True), F("pickup_paused_left
 
 def _orders(merchant: Any, status: int | None, keyword: str = "") -> QuerySet[Order, dict[str, Any]]:
     """The merchant's orders (an id or a Param), newest first (awaiting pickup: PICKUP_QUEUE), as
-    OrderSummarySerializer rows; `keyword` matches the order number or a line's title."""
+    OrderSummarySerializer rows, the first line's title in the active language (line_title); `keyword` matches the
+    order number or a line's title, as the merchant reads it or as the buyer ordered it."""
     qs = Order.objects.filter(merchant_id=merchant)
     if status is not None:
         qs = qs.filter(status=status)
     if keyword:
+        matching = OrderLine.objects.filter(order=OuterRef("pk")).annotate(shown_title=line_title())
         qs = qs.filter(
             Q(number__icontains=keyword)
-            | Exists(OrderLine.objects.filter(order=OuterRef("pk"), title__icontains=keyword))
+            | Exists(matching.filter(Q(title__icontains=keyword) | Q(shown_title__icontains=keyword)))
         )
     lines = OrderLine.objects.filter(order=OuterRef("pk"))
     first = lines.order_by("id")
     order = PICKUP_QUEUE if status == OrderStatus.AWAITING_PICKUP else ("-id",)
     return qs.order_by(*order).values(
         *_columns(OrderSummarySerializer),
-        title=Coalesce(Subquery(first.values("title")[:1]), Value("")),
+        title=Coalesce(Subquery(first.values(shown_title=line_title())[:1]), Value("")),
         image=Coalesce(Subquery(first.values("image")[:1]), Value("")),
         line_count=Coalesce(Subquery(lines.order_by().values("order").annotate(n=Count("id")).values("n")), 0),
     )
@@ -212,7 +222,11 @@ _ORDER = Prepared(
     )
 )
 _LINES = Prepared(
-    lambda: OrderLine.objects.filter(order_id=Param("order")).order_by("id").values(*fields_of(OrderLineSerializer))
+    lambda: (
+        OrderLine.objects.filter(order_id=Param("order"))
+        .order_by("id")
+        .values(*(name for name in fields_of(OrderLineSerializer) if name != "shown_title"), shown_title=line_title())
+    )
 )
 _EVENTS = Prepared(
     lambda: (
@@ -234,7 +248,7 @@ def order_detail(*, merchant: Merchant, order_id: int) -> dict[str, Any]:
     if order is None:
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
     order["lines"] = lines = _LINES.rows(order=order_id)
-    order["title"], order["image"] = (lines[0]["title"], lines[0]["image"]) if lines else ("", "")
+    order["title"], order["image"] = (lines[0]["shown_title"], lines[0]["image"]) if lines else ("", "")
     order["line_count"] = len(lines)
     order["tracking_events"] = _EVENTS.rows(order=order_id)
     order["refunds"] = _REFUNDS.rows(order=order_id)
@@ -243,13 +257,16 @@ def order_detail(*, merchant: Merchant, order_id: int) -> dict[str, Any]:
 
 
 def refund_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Refund]:
-    """The refund requests of the merchant's orders, newest first, each with its order and the order's lines."""
+    """The refund requests of the merchant's orders, newest first, each with its order and the order's lines (each
+    with its `shown_title`, line_title)."""
     qs = Refund.objects.filter(merchant=merchant)
     if status is not None:
         qs = qs.filter(status=status)
     return (
         qs.select_related("order")
-        .prefetch_related(Prefetch("order__lines", queryset=OrderLine.objects.order_by("id")))
+        .prefetch_related(
+            Prefetch("order__lines", queryset=OrderLine.objects.annotate(shown_title=line_title()).order_by("id"))
+        )
         .order_by("-id")
     )
 

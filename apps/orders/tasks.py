@@ -34,7 +34,8 @@ def tracking_poll() -> int:
                 services.tracking_event_add(
                     order_id=order.pk,
                     occurred_at=update.occurred_at,
-                    description=update.description,
+                    step=update.step,
+                    note=update.note,
                     place=update.place,
                     source=provider.name,
                 )

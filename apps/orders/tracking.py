@@ -8,13 +8,17 @@ from typing import Protocol
 from django.conf import settings
 from django.utils.module_loading import import_string
 
+from .constants import TrackingStep
 from .models import Order
 
 
 @dataclass(frozen=True)
 class TrackingUpdate:
+    """A step the carrier reports: one of TrackingStep (its own wording of the step goes as the note)."""
+
     occurred_at: datetime
-    description: str
+    step: str = TrackingStep.UPDATE
+    note: str = ""
     place: str = ""
     delivered: bool = False
 

@@ -25,8 +25,9 @@ from apps.catalog.selectors import (
     storefront_listing,
     storefront_products,
 )
+from apps.core.formats import labels
 from apps.core.money import ZERO
-from apps.orders.constants import REFUNDABLE, GoodsStatus, OrderStatus, RefundStatus
+from apps.orders.constants import REFUNDABLE, GoodsStatus, OrderStatus, RefundStatus, TrackingStep
 from apps.orders.models import Review
 from apps.orders.selectors import order_detail, product_reviews
 from apps.shop.figures import rating_of, totals_get
@@ -164,11 +165,15 @@ def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
     detail["status_label"] = BUYER_STATUS[status]
     for change in detail["history"]:
         change["label"] = BUYER_STATUS.get(int(change["to_status"]), change["to_status"])
+    step_labels = labels(TrackingStep)
+    for event in detail["tracking_events"]:
+        event["step_label"] = step_labels[event["step"]]
     if detail["delivered_at"] is not None:  # the carrier's delivery, among the shipping steps by its time
         delivered = {
             "occurred_at": detail["delivered_at"],
             "place": "",
-            "description": _("Delivered"),
+            "step_label": _("Delivered"),
+            "description": "",
             "delivered": True,
         }
         steps = [*detail["tracking_events"], delivered]

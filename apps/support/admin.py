@@ -3,6 +3,7 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -14,10 +15,11 @@ from modeltranslation.admin import TranslationAdmin
 
 from apps.core.admin import ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
+from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, language_name
 from apps.core.uploads import operator_upload_url
 from apps.shop.models import Level
 
-from . import services
+from . import selectors, services
 from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus
 from .models import Announcement, Broadcast, Conversation, SupportLink, SupportMessage
 
@@ -38,6 +40,21 @@ class PublishedTextsForm(forms.ModelForm):
         return data
 
 
+def languages_text(counts: list[tuple[str, int]], broadcast: Broadcast | None = None) -> str:
+    """The merchants per language ("Русский (ru): 40, ไทย (th): 5"); with a broadcast, each language the operator did
+    not write says which one its readers get instead ("ไทย (th): 5 → English (en)")."""
+    parts = []
+    for lang, count in counts:
+        text = f"{language_name(lang)}: {count}"
+        if broadcast is not None:
+            own = APP_TO_DJANGO.get(lang, lang)
+            read = broadcast.language_for(own)
+            if read is not None and read != own:
+                text += f" → {language_name(DJANGO_TO_APP[read])}"
+        parts.append(text)
+    return ", ".join(parts) or "-"
+
+
 class BroadcastForm(PublishedTextsForm):
     class Meta:
         model = Broadcast
@@ -48,9 +65,28 @@ class BroadcastForm(PublishedTextsForm):
         if "level" in self.fields:  # a level is chosen by its version in force; its merchants are on any version
             # attr-defined: the field is a ModelChoiceField (a foreign key's)
             self.fields["level"].queryset = Level.objects.in_force().order_by("rank")  # type: ignore[attr-defined]
+        if "audience" in self.fields:
+            audiences = "; ".join(
+                f"{name} — {languages_text(counts)}" for name, counts in selectors.languages_by_audience()
+            )
+            self.fields["audience"].help_text = gettext(
+                "The languages the merchants read (merchants per language): %(audiences)s. Write in as many of them "
+                "as you can: a merchant whose language you leave empty reads the message in English if you wrote "
+                "it, otherwise in another language you wrote. No language is required."
+            ) % {"audiences": audiences}
 
     def clean(self) -> dict:
         data = super().clean() or {}
+        written = False
+        for code, _name in settings.LANGUAGES:
+            suffix = code.replace("-", "_")
+            title, content = data.get(f"title_{suffix}"), data.get(f"content_{suffix}")
+            if bool(title) != bool(content) and f"title_{suffix}" in self.fields:
+                missing = f"content_{suffix}" if title else f"title_{suffix}"
+                self.add_error(missing, gettext("Write both the title and the content in this language, or neither."))
+            written = written or bool(title and content)
+        if not written and "title_en" in self.fields:
+            self.add_error(None, gettext("Write the title and the content in at least one language."))
         audience = data.get("audience")
         if audience == BroadcastAudience.LEVEL and not data.get("level"):
             self.add_error("level", gettext("Please choose the level whose merchants receive it."))
@@ -74,8 +110,13 @@ class BroadcastAdmin(TranslationAdmin):
     list_select_related = ["created_by"]
     search_fields = ["title", "content"]
     autocomplete_fields = ["merchants"]
-    readonly_fields = ["status", "recipients", "created_by", "created_at", "sent_at"]
+    readonly_fields = ["status", "recipients", "audience_languages", "created_by", "created_at", "sent_at"]
     actions = ["resume"]
+
+    @admin.display(description=_("languages of its merchants"))
+    def audience_languages(self, broadcast: Broadcast) -> str:
+        """Its merchants per language, and the language each group reads it in when not their own."""
+        return languages_text(selectors.audience_languages(broadcast=broadcast), broadcast)
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_fields(request, obj))
@@ -93,6 +134,12 @@ class BroadcastAdmin(TranslationAdmin):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         services.broadcast_enqueue(broadcast=form.instance)  # after its chosen merchants are saved
+        self.message_user(
+            request,
+            gettext("Its merchants by language: %(languages)s.")
+            % {"languages": languages_text(selectors.audience_languages(broadcast=form.instance), form.instance)},
+            messages.INFO,
+        )
 
     # Resuming finishes sending a broadcast: it takes the permission that sends one (adding it).
     @admin.action(description=_("Resume sending (adds only the messages still missing)"), permissions=["add"])

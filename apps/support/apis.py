@@ -12,6 +12,7 @@ from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
+from apps.core.notices import NoticeTarget
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import PageSerializer
 from apps.core.uploads import upload_url
@@ -38,6 +39,11 @@ def preview(text: str) -> str:
     return line if len(line) <= PREVIEW_LENGTH else line[: PREVIEW_LENGTH - 1].rstrip() + "…"
 
 
+class NoticeTargetSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=NoticeTarget.choices)
+    id = serializers.IntegerField()
+
+
 class NoticeSerializer(serializers.Serializer):
     """A message as the list shows it, in the reader's language."""
 
@@ -49,6 +55,12 @@ class NoticeSerializer(serializers.Serializer):
     title = serializers.CharField(source="rendered_title")
     preview = serializers.SerializerMethodField(help_text=f"The first {PREVIEW_LENGTH} characters of the content.")
     is_read = serializers.BooleanField()
+    target = NoticeTargetSerializer(
+        allow_null=True,
+        read_only=True,
+        help_text="What the message is about, which the app opens from it: an order, a refund request, a deposit or "
+        "a withdrawal, by its id. Null: nothing.",
+    )
 
     def get_preview(self, notice: Notice) -> str:
         return preview(notice.rendered_body())
@@ -94,6 +106,20 @@ class NoticeSeeApi(ApiView):
         data.is_valid(raise_exception=True)
         notice = services.notice_mark_read(merchant=signed_in(request), notice_id=data.validated_data["id"])
         return ok(NoticeDetailSerializer(notice).data)
+
+
+class NoticeSeeAllApi(ApiView):
+    class OutputSerializer(serializers.Serializer):
+        marked = serializers.IntegerField(help_text="How many messages were unread and are now read.")
+        unread = serializers.IntegerField(help_text="The merchant's unread messages now (0 unless one just came).")
+
+    @extend_schema(request=None, responses=OutputSerializer)
+    def post(self, request: Request) -> Response:
+        """Marks every message of the merchant read (again: nothing more changes)."""
+        merchant = signed_in(request)
+        marked = services.notice_mark_all_read(merchant=merchant)
+        unread = selectors.notice_unread_count(merchant_id=merchant.pk)
+        return ok(self.OutputSerializer({"marked": marked, "unread": unread}).data)
 
 
 class AnnouncementSerializer(serializers.Serializer):

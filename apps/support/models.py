@@ -1,14 +1,18 @@
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from modeltranslation.utils import build_localized_fieldname
 
 from apps.core.models import TimeStampedModel
+from apps.core.money import localized_params
+from apps.core.notices import NoticeTarget
 
 from .constants import (
     SUPPORT_TEXT_MAX,
@@ -34,6 +38,9 @@ class Notice(TimeStampedModel):
     body = models.TextField(_("content"), blank=True)
     params = models.JSONField(default=dict, blank=True)
     is_read = models.BooleanField(_("read"), default=False, db_index=True)
+    # What it is about (apps.core.notices.NoticeTarget and the thing's id), which the app opens from it; empty: nothing.
+    target_kind = models.CharField(_("about"), max_length=16, choices=NoticeTarget.choices, blank=True)
+    target_id = models.PositiveBigIntegerField(null=True, blank=True)
     # A broadcast's copy: its title and content are the broadcast's, in the reader's language (title/body stay empty).
     broadcast = models.ForeignKey(
         "support.Broadcast", null=True, blank=True, on_delete=models.CASCADE, related_name="notices"
@@ -51,21 +58,35 @@ class Notice(TimeStampedModel):
     def __str__(self) -> str:
         return self.title
 
+    @property
+    def target(self) -> dict[str, Any] | None:
+        """{kind, id} of what the message is about, or None."""
+        return {"kind": self.target_kind, "id": self.target_id} if self.target_kind else None
+
     def rendered_title(self) -> str:
         if self.broadcast is not None:
-            return self.broadcast.title
-        return gettext(self.title) % self.params if self.params else gettext(self.title)
+            return self.broadcast.read("title")
+        return gettext(self.title) % localized_params(self.params) if self.params else gettext(self.title)
 
     def rendered_body(self) -> str:
         if self.broadcast is not None:
-            return self.broadcast.content
-        return gettext(self.body) % self.params if self.params and self.body else gettext(self.body)
+            return self.broadcast.read("content")
+        return gettext(self.body) % localized_params(self.params) if self.params and self.body else gettext(self.body)
 
     def rendered_sender(self) -> str:
         """Who sent it, as the merchant reads it: the broadcast's sender label, or the platform."""
         if self.broadcast is not None:
-            return self.broadcast.sender or gettext("Platform")  # in the reader's language (modeltranslation)
+            return self.broadcast.read("sender") or gettext("Platform")
         return gettext(self.sender) if self.sender else gettext("Platform")  # a msgid, like the title
+
+
+def reading_order(language: str | None) -> list[str]:
+    """The languages (Django codes) a reader of `language` reads a broadcast in, best first: their own, the other
+    Chinese script for a Chinese reader, English, then the others in settings.LANGUAGES order."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    own = [language] if language in codes else []
+    sibling = {"zh-hans": ["zh-hant"], "zh-hant": ["zh-hans"]}.get(language or "", [])
+    return list(dict.fromkeys([*own, *sibling, "en", *codes]))
 
 
 # Messages and announcements
@@ -73,10 +94,11 @@ class Broadcast(TimeStampedModel):
     """An operator's message to many merchants (all, one level's, or chosen ones), written in the seven languages.
 
     Saving it in the admin queues its send (tasks.broadcast_send): one Notice per recipient, inserted in batches.
+    No language is required (blank): the operator writes the ones they can, at least one (admin.BroadcastForm).
     """
 
-    title = models.CharField(_("title"), max_length=255)
-    content = models.TextField(_("content"))
+    title = models.CharField(_("title"), max_length=255, blank=True)
+    content = models.TextField(_("content"), blank=True)
     sender = models.CharField(
         _("sender"), max_length=64, blank=True, help_text=_("The sender merchants see. Leave empty for the platform.")
     )
@@ -111,6 +133,29 @@ class Broadcast(TimeStampedModel):
 
     def __str__(self) -> str:
         return self.title
+
+    def written_in(self) -> list[str]:
+        """The languages (Django codes) the broadcast has a title and a content in, in settings.LANGUAGES order."""
+        return [
+            code
+            for code, _name in settings.LANGUAGES
+            if getattr(self, build_localized_fieldname("title", code)) and self.text_in("content", code)
+        ]
+
+    def text_in(self, field: str, code: str) -> str:
+        return getattr(self, build_localized_fieldname(field, code)) or ""
+
+    def language_for(self, language: str | None) -> str | None:
+        """The language a reader of `language` reads it in (reading_order): their own when the operator wrote it,
+        else one the operator wrote; None when nothing is written."""
+        written = self.written_in()
+        return next((code for code in reading_order(language) if code in written), None)
+
+    def read(self, field: str) -> str:
+        """Its title, content or sender as the reader of the active language reads it: all three in one language
+        (language_for), never mixed, and never one the operator did not write."""
+        code = self.language_for(translation.get_language())
+        return self.text_in(field, code) if code is not None else ""
 
 
 class Announcement(TimeStampedModel):

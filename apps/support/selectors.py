@@ -58,6 +58,31 @@ def broadcast_recipients(*, broadcast: Broadcast) -> QuerySet[Merchant]:
     return merchants
 
 
+def audience_languages(*, broadcast: Broadcast) -> list[tuple[str, int]]:
+    """[(app language code, how many of the broadcast's merchants read it)], most read first (one query)."""
+    rows = broadcast_recipients(broadcast=broadcast).order_by().values("language").annotate(n=Count("pk"))
+    return sorted(((row["language"], row["n"]) for row in rows), key=lambda item: (-item[1], item[0]))
+
+
+def languages_by_audience() -> list[tuple[str, list[tuple[str, int]]]]:
+    """What the broadcast form tells the operator before choosing: [(the audience's name, [(app language code,
+    merchants)], most read first)] for all merchants and for each level in force (one query)."""
+    rows = Merchant.objects.order_by().values("level__rank", "language").annotate(n=Count("pk"))
+    by_rank: dict[int | None, dict[str, int]] = {}
+    every: dict[str, int] = {}
+    for row in rows:
+        by_rank.setdefault(row["level__rank"], {})[row["language"]] = row["n"]
+        every[row["language"]] = every.get(row["language"], 0) + row["n"]
+
+    def ranked(counts: dict[str, int]) -> list[tuple[str, int]]:
+        return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+    audiences = [(str(BroadcastAudience.ALL.label), ranked(every))]
+    for level in Level.objects.in_force().order_by("rank"):
+        audiences.append((str(level), ranked(by_rank.get(level.rank, {}))))
+    return audiences
+
+
 def announcement_current() -> QuerySet[Announcement]:
     """The announcements in force now (active, started, not ended), newest first."""
     now = timezone.now()

@@ -16,6 +16,7 @@ from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.models import Upload
+from apps.core.notices import Target
 from apps.core.services import upload_create
 from apps.core.uploads import upload_get
 from apps.wallet.constants import contains_chain_address
@@ -39,6 +40,7 @@ def notice_create(
     body: str = "",
     params: dict[str, Any] | None = None,
     type: int = NoticeType.SYSTEM,
+    target: Target | None = None,
 ) -> Notice:
     """Sends a message to a merchant. Pass msgids marked with gettext_noop; they are translated when read.
 
@@ -46,7 +48,16 @@ def notice_create(
     notify(merchant=m, title=gettext_noop("Deposit credited"),
            body=gettext_noop("%(amount)s was added to your balance."), params={"amount": "10.00"})
     """
-    return Notice.objects.create(merchant=merchant, title=title, body=body, params=params or {}, type=type)
+    kind, target_id = target if target is not None else ("", None)
+    return Notice.objects.create(
+        merchant=merchant,
+        title=title,
+        body=body,
+        params=params or {},
+        type=type,
+        target_kind=kind,
+        target_id=target_id,
+    )
 
 
 # Messages and announcements
@@ -57,6 +68,11 @@ def notice_mark_read(*, merchant: Merchant, notice_id: int) -> Notice:
         Notice.objects.filter(pk=notice.pk, is_read=False).update(is_read=True, updated_at=timezone.now())
         notice.is_read = True
     return notice
+
+
+def notice_mark_all_read(*, merchant: Merchant) -> int:
+    """Marks every message of the merchant read; returns how many were unread."""
+    return Notice.objects.filter(merchant=merchant, is_read=False).update(is_read=True, updated_at=timezone.now())
 
 
 def broadcast_announce(*, title: str, body: str, params: dict[str, Any] | None = None) -> Broadcast:

@@ -6,8 +6,11 @@ from .models import Announcement, Broadcast, SupportLink
 # Messages and announcements
 @register(Broadcast)
 class BroadcastTranslationOptions(TranslationOptions):
+    """Written in the languages the operator chooses (at least one, BroadcastForm); a merchant reads it in their own
+    language or in one the operator wrote (Broadcast.written_for), never in a language nobody chose."""
+
     fields = ("title", "content", "sender")
-    required_languages = {"ru": ("title", "content")}
+    required_languages = ()
 
 
 @register(Announcement)

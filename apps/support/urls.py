@@ -6,6 +6,7 @@ urlpatterns = [
     # Messages and announcements
     path("index/notice", apis.NoticeListApi.as_view(), name="support-notice-list"),
     path("index/see_notice", apis.NoticeSeeApi.as_view(), name="support-notice-see"),
+    path("index/see_all_notices", apis.NoticeSeeAllApi.as_view(), name="support-notice-see-all"),
     path("merchant/affiche", apis.AfficheApi.as_view(), name="support-affiche"),
     # Customer support
     path("newapi/get_kf_urls", apis.KfUrlsApi.as_view(), name="support-kf-urls"),

@@ -46,7 +46,7 @@ FILLED = {
     "reference": "BANK-VIEWER",
     "merchant_fault": "on",
     "place": "Hub",
-    "description": "Left the hub",
+    "step": "in_transit",
 }
 
 

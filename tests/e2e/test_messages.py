@@ -7,7 +7,17 @@ import io
 import pytest
 
 from apps.support import demo
-from tests.e2e.conftest import LANGUAGES, assert_visible, catalogue, open_app, settled, shot, sign_in, tap
+from tests.e2e.conftest import (
+    LANGUAGES,
+    assert_visible,
+    catalogue,
+    open_app,
+    settled,
+    shot,
+    sign_in,
+    tap,
+    wait_toast_gone,
+)
 from tests.factories import MerchantFactory
 
 FOLDER_FIELDS = {"en": 0, "zh-CN": 1, "zh-Hant": 2, "ru-RU": 3, "han": 4, "ri": 5, "tai": 6}
@@ -76,3 +86,46 @@ def test_read_a_message_in_every_language(page, base_url, reader, lang):
     page.locator('[data-testid="message-card"][data-read="false"]').first.wait_for(state="detached")
     my_badge.wait_for(state="detached")
     assert not reader.notices.filter(is_read=False).exists()
+
+
+# English only: in the other languages the look check takes the order and deposit numbers in the messages' texts for
+# English words (the numbers are in the server's sentences, not in a translate="no" element).
+@pytest.mark.parametrize("lang", ["en"])
+def test_mark_all_read_and_open_the_order_a_message_is_about(page, base_url, lang):
+    """Issue 34, items 6 and 10: "Mark all read" clears the badges; the message about an order opens it, whose
+    product is named in the merchant's language with the buyer's wording beside it."""
+    from django.utils import translation
+
+    from tests.factories import ProductFactory, ShopGoodsFactory, fund, place_order
+
+    merchant = MerchantFactory()
+    fund(merchant, "30")
+    mug = ProductFactory(title_en="Ceramic mug", title_th="แก้วมัคเซรามิก", title_zh_hans="陶瓷马克杯")
+    with translation.override("zh-hans"):
+        order = place_order(merchant, goods=ShopGoodsFactory(merchant=merchant, product=mug))
+    texts = catalogue(lang)
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/message")
+    page.get_by_test_id("message-card").nth(1).wait_for()
+    button = page.get_by_test_id("mark-all-read")
+    assert_visible(button)
+    shot(page, "messages-mark-all", full_page=False)
+    tap(button)
+    page.get_by_text(texts["messages.allRead"]).wait_for()
+    shot(page, "messages-all-read", full_page=False)
+    button.wait_for(state="detached")
+    wait_toast_gone(page)
+    assert not merchant.notices.filter(is_read=False).exists()
+
+    tap(page.get_by_test_id("message-card").first)  # the newest: the order awaiting pickup
+    target = page.get_by_test_id("message-target")
+    assert_visible(target)
+    assert target.inner_text() == texts["messages.open.order"]
+    shot(page, "messages-detail-target", full_page=False)
+    tap(target)
+    page.wait_for_url(f"**/orderDetail?id={order.pk}")
+    ordered = page.get_by_test_id("ordered-title")
+    assert_visible(ordered, scroll=True)
+    assert "陶瓷马克杯" in ordered.inner_text()
+    assert ("Ceramic mug" if lang == "en" else "แก้วมัคเซรามิก") in page.get_by_test_id("order-detail").inner_text()
+    shot(page, "orders-detail-merchant-language")

@@ -237,33 +237,34 @@ def test_operator_adds_a_tracking_event_but_not_one_in_the_future(admin_client, 
         order = shipped(merchant, operator)
     url = step_url(order, "tracking")
     assert admin_client.get(url).status_code == 200
-    before_shipment = {"occurred_at": local_input(order.shipped_at - timedelta(hours=1)), "description": "Sorted"}
+    before_shipment = {"occurred_at": local_input(order.shipped_at - timedelta(hours=1)), "step": "sorting_center"}
     refused = admin_client.post(url, before_shipment).content.decode()
     assert "A tracking step cannot be dated before the shipment (" in refused
 
     tomorrow = timezone.now() + timedelta(days=1)
-    future = admin_client.post(url, {"occurred_at": local_input(tomorrow), "place": "Leipzig", "description": "Sorted"})
+    future = admin_client.post(url, {"occurred_at": local_input(tomorrow), "place": "Leipzig", "step": "in_transit"})
     assert future.status_code == 200
     assert "A tracking step is recorded when it has happened, not before." in future.content.decode()
     assert not TrackingEvent.objects.exists()
 
     now = timezone.now()
-    data = {"occurred_at": local_input(now), "place": "Leipzig hub", "description": "Arrived at the sorting centre"}
+    data = {"occurred_at": local_input(now), "place": "Leipzig hub", "step": "sorting_center", "note": "Gate 4"}
     response = admin_client.post(url, data, follow=True)
-    assert f"Tracking event recorded for order {order.number}: Arrived at the sorting centre." in messages_of(response)
+    assert f"Tracking event recorded for order {order.number}: Arrived at the sorting center." in messages_of(response)
     event = TrackingEvent.objects.get()
     assert (event.order, event.place, event.operator, event.source) == (order, "Leipzig hub", operator, "operator")
-    later = {"occurred_at": local_input(now + timedelta(minutes=1)), "place": "", "description": "Out for delivery"}
+    assert (event.step, event.description) == ("sorting_center", "Gate 4")
+    later = {"occurred_at": local_input(now + timedelta(minutes=1)), "place": "", "step": "out_for_delivery"}
     admin_client.post(url, later)
     page = admin_client.get(change_url(order)).content.decode()
-    assert page.index("Out for delivery") < page.index("Arrived at the sorting centre")  # newest first
+    assert page.index("Out for delivery") < page.index("Arrived at the sorting center")  # newest first
     assert Order.objects.get(pk=order.pk).status == OrderStatus.SHIPPED  # a step is not a status move
 
 
 def test_tracking_events_only_for_shipped_orders(admin_client, merchant):
     fund(merchant, "50")
     order = picked(merchant)
-    data = {"occurred_at": local_input(timezone.now()), "description": "Departed"}
+    data = {"occurred_at": local_input(timezone.now()), "step": "in_transit"}
     response = admin_client.post(step_url(order, "tracking"), data, follow=True)
     assert "“Add tracking event” is not possible while the status is “Awaiting shipment”." in messages_of(response)
     assert not TrackingEvent.objects.exists()
@@ -484,7 +485,7 @@ def test_a_tracking_step_dated_before_the_shipment_is_refused_in_the_service_too
             "delivered_at",
         ),
         (
-            lambda at: services.tracking_event_add(order_id=order.pk, occurred_at=at, description="Sorted"),
+            lambda at: services.tracking_event_add(order_id=order.pk, occurred_at=at, step="sorting_center"),
             "occurred_at",
         ),
     ):

@@ -139,16 +139,15 @@ def test_the_detail_shows_lines_address_tracking_history_and_deadlines(merchant_
     order = orders["shipped"]
     with time_machine.travel(timezone.now() + timedelta(hours=5)):
         now = timezone.now()
-        services.tracking_event_add(order_id=order.pk, occurred_at=now, description="Left Shenzhen")
-        services.tracking_event_add(
-            order_id=order.pk, occurred_at=now - timedelta(hours=3), description="Picked up by DHL"
-        )
+        services.tracking_event_add(order_id=order.pk, occurred_at=now, step="in_transit", note="Left Shenzhen")
+        services.tracking_event_add(order_id=order.pk, occurred_at=now - timedelta(hours=3), step="picked_up")
     detail = data(merchant_api.get("/merchant/order/detail", {"id": order.pk}))
     assert detail["number"] == order.number and detail["status"] == OrderStatus.SHIPPED
     assert detail["ship_phone"] == "+15•••••••34"
     assert detail["ship_address"] == "1 Main Street, Springfield"
     assert (detail["carrier"], detail["tracking_number"]) == ("DHL", "JD42")
-    assert [e["description"] for e in detail["tracking_events"]] == ["Left Shenzhen", "Picked up by DHL"]
+    steps = [(e["step"], e["step_label"], e["note"]) for e in detail["tracking_events"]]
+    assert steps == [("in_transit", "In transit", "Left Shenzhen"), ("picked_up", "Picked up by the carrier", "")]
     assert [h["status"] for h in detail["history"]] == [5, 1, 2]
     assert detail["receive_due_at"] and detail["lines"][0]["purchase_price"] == "18.00"
     assert detail["refunds"] == []
@@ -156,7 +155,7 @@ def test_the_detail_shows_lines_address_tracking_history_and_deadlines(merchant_
 
 def test_the_detail_shows_refunds_newest_first_with_the_reason_of_a_rejection(merchant_api, orders, operator):
     order = orders["shipped"]
-    services.tracking_event_add(order_id=order.pk, occurred_at=timezone.now(), description="Left Shenzhen")
+    services.tracking_event_add(order_id=order.pk, occurred_at=timezone.now(), step="in_transit")
     services.order_mark_delivered(order_id=order.pk, operator=operator)
     first = services.refund_request(order_id=order.pk, reason="Broken", goods_status="received")
     services.refund_reject(refund_id=first.pk, operator=operator, reason="No photo")

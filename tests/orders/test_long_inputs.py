@@ -76,10 +76,10 @@ def test_a_shipment_with_a_carrier_or_tracking_number_too_long_is_refused(mercha
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("field", "limit"), [("description", 255), ("place", 120)])
+@pytest.mark.parametrize(("field", "limit"), [("note", 255), ("place", 120)])
 def test_a_tracking_step_with_a_text_too_long_is_refused(merchant, operator, field, limit):
     order = shipped(merchant, operator)
-    step = {"description": "Arrived at the hub", "place": "Leipzig", field: "x" * (limit + 1)}
+    step = {"step": "arrived", "note": "Hub 7", "place": "Leipzig", field: "x" * (limit + 1)}
     too_long(services.tracking_event_add, field, limit, order_id=order.pk, occurred_at=timezone.now(), **step)
     assert not TrackingEvent.objects.exists()
 

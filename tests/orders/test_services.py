@@ -234,13 +234,14 @@ def test_tracking_events_are_recorded_when_they_happened_and_once(merchant, oper
         services.tracking_event_add,
         order_id=order.pk,
         occurred_at=now + timedelta(hours=1),
-        description="Arrived",
+        step="arrived",
     )
-    services.tracking_event_add(order_id=order.pk, occurred_at=now, description="Left the depot", place="Shenzhen")
-    services.tracking_event_add(order_id=order.pk, occurred_at=now, description="Left the depot", place="Shenzhen")
+    refused(ErrorCode.INVALID, services.tracking_event_add, order_id=order.pk, occurred_at=now, step="Left the depot")
+    services.tracking_event_add(order_id=order.pk, occurred_at=now, step="in_transit", note="Left", place="Shenzhen")
+    services.tracking_event_add(order_id=order.pk, occurred_at=now, step="in_transit", note="Left", place="Shenzhen")
     assert order.tracking_events.count() == 1
     unshipped = picked(merchant)
-    refused(ErrorCode.STATE, services.tracking_event_add, order_id=unshipped.pk, occurred_at=now, description="Arrived")
+    refused(ErrorCode.STATE, services.tracking_event_add, order_id=unshipped.pk, occurred_at=now, step="arrived")
 
 
 def test_receipt_moves_escrow_to_the_merchants_pending(merchant, operator):

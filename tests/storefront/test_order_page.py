@@ -144,15 +144,15 @@ def test_the_buyer_sees_the_delivery_among_the_shipping_steps(buyer, goods, merc
     shipped(buyer_order, merchant, operator)
     with time_machine.travel(timezone.now() + timedelta(hours=2)):
         order_services.tracking_event_add(
-            order_id=buyer_order.order_id, occurred_at=timezone.now(), description="Arrived at the hub"
+            order_id=buyer_order.order_id, occurred_at=timezone.now(), step="arrived", note="Hub 7"
         )
     html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
-    assert "Arrived at the hub" in html and 'data-step="delivered"' not in html
+    assert "Arrived in the destination city (Hub 7)" in html and 'data-step="delivered"' not in html
     with time_machine.travel(timezone.now() + timedelta(hours=5)):
         order_services.order_mark_delivered(order_id=buyer_order.order_id, operator=operator)
     html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
     steps = html[html.index('<ol class="steps">') :]
     assert 'data-step="delivered"' in steps and "Delivered" in steps
-    assert steps.index("Delivered") < steps.index("Arrived at the hub")  # newest first
+    assert steps.index("Delivered") < steps.index("Arrived in the destination city")  # newest first
     html = buyer.get(page_of(buyer_order), {"lang": "ri"}).content.decode()  # Japanese
     assert "配達済み" in html[html.index('<ol class="steps">') :]

@@ -73,7 +73,12 @@ def test_a_level_or_chosen_merchants_receive_only_theirs(admin_client, django_ca
     [
         ({"audience": BroadcastAudience.LEVEL}, "level", "Please choose the level whose merchants receive it."),
         ({"audience": BroadcastAudience.CHOSEN}, "merchants", "Please choose the merchants who receive it."),
-        ({"title_ru": ""}, "title_ru", "This field is required."),
+        ({"title_ru": ""}, "title_ru", "Write both the title and the content in this language, or neither."),
+        (
+            {"title_ru": "", "content_ru": "", "title_en": "", "content_en": ""},
+            "__all__",
+            "Write the title and the content in at least one language.",
+        ),
     ],
 )
 def test_an_incomplete_broadcast_is_refused_and_nothing_is_sent(admin_client, merchant, fields, field, message):

@@ -24,6 +24,7 @@ def operator_action_record(
     reason: str,
     params: dict[str, Any] | None = None,
     approver: User | None = None,
+    target: notices.Target | None = None,
 ) -> OperatorAction:
     """Records one operator action on the merchant and sends the merchant a message saying what and why.
 
@@ -42,5 +43,5 @@ def operator_action_record(
         approver=approver,
     )
     body = REASON_BODY if reason else ""
-    notices.notify(merchant=merchant, title=title, body=body, params={**params, "reason": reason})
+    notices.notify(merchant=merchant, title=title, body=body, params={**params, "reason": reason}, target=target)
     return action

@@ -10,14 +10,14 @@ from django.utils.translation import gettext_noop
 from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.money import ZERO, money_text
-from apps.core.notices import notify
+from apps.core.notices import NoticeTarget, notify
 from apps.core.transitions import Operator, reviewed, transition
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
-from ..constants import IN_ESCROW, CreditEventKind, OrderStatus, RefundStatus
+from ..constants import IN_ESCROW, CreditEventKind, OrderStatus, RefundStatus, TrackingStep
 from ..hooks import buyer_refunded
 from ..models import Order, Refund, TrackingEvent
 from ..selectors import order_terms
@@ -51,6 +51,7 @@ def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: O
         title=gettext_noop("Order shipped"),
         body=gettext_noop("Order %(number)s was shipped with %(carrier)s, tracking number %(tracking)s."),
         params={"number": order.number, "carrier": carrier, "tracking": tracking_number},
+        target=(NoticeTarget.ORDER, order.pk),
     )
     return order
 
@@ -70,16 +71,18 @@ def tracking_event_add(
     *,
     order_id: int,
     occurred_at: datetime,
-    description: str,
+    step: str,
+    note: str = "",
     place: str = "",
     operator: Operator = None,
     source: str = "operator",
 ) -> TrackingEvent:
-    """Records a shipping step that happened: between the shipment and now (product.md 2.7). The same step recorded
-    twice is kept once."""
-    description, place = text_for(TrackingEvent, "description", description), text_for(TrackingEvent, "place", place)
-    if not description:
-        raise field_error("description", _("Please describe the step."))
+    """Records a shipping step that happened: between the shipment and now (product.md 2.7). The step is one of
+    TrackingStep (shown in the reader's language), `note` someone's own words about it (shown as written). The same
+    step recorded twice is kept once."""
+    note, place = text_for(TrackingEvent, "description", note, field="note"), text_for(TrackingEvent, "place", place)
+    if step not in TrackingStep.values:
+        raise field_error("step", _("Please choose the shipping step."))
     if occurred_at > timezone.now() + TRACKING_CLOCK_SKEW:
         raise field_error("occurred_at", _("A tracking step is recorded when it has happened, not before."))
     order = order_locked(order_id)
@@ -94,7 +97,8 @@ def tracking_event_add(
     event, _created = TrackingEvent.objects.get_or_create(
         order=order,
         occurred_at=occurred_at,
-        description=description,
+        step=step,
+        description=note,
         defaults={"place": place, "operator": operator, "source": source[:32]},
     )
     return event
@@ -164,6 +168,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
         title=REFUND_APPROVED_AT_FAULT if merchant_fault else REFUND_APPROVED,
         reason=note,
         params={"number": order.number, "cost": money_text(order.total_cost)},
+        target=(NoticeTarget.REFUND, refund.pk),
     )
     return refund
 
@@ -181,6 +186,7 @@ def refund_reject(*, refund_id: int, operator: Operator, reason: str) -> Refund:
         title=REFUND_REJECTED,
         reason=reason,
         params={"number": order.number},
+        target=(NoticeTarget.REFUND, refund.pk),
     )
     return refund
 

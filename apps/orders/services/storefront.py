@@ -19,7 +19,7 @@ from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.money import ZERO, quantize
-from apps.core.notices import notify
+from apps.core.notices import NoticeTarget, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import transition
 from apps.levels.selectors import level_terms
@@ -265,6 +265,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
             "Order %(number)s was paid by the buyer. Pick it up within %(hours)s hours, or it is cancelled."
         ),
         params={"number": order.number, "hours": hours},
+        target=(NoticeTarget.ORDER, order.pk),
     )
     return order
 
@@ -281,6 +282,7 @@ def order_cancel(*, order_id: int) -> Order:
             title=gettext_noop("Order cancelled"),
             body=gettext_noop("The buyer cancelled order %(number)s before it was picked up."),
             params={"number": order.number},
+            target=(NoticeTarget.ORDER, order.pk),
         )
     return cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
 
@@ -332,6 +334,7 @@ def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund |
         title=gettext_noop("Refund requested"),
         body=gettext_noop("The buyer of order %(number)s asked for a refund. The platform will decide it."),
         params={"number": order.number},
+        target=(NoticeTarget.REFUND, refund.pk),
     )
     return refund
 

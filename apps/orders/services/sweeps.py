@@ -7,7 +7,7 @@ from django.utils.translation import gettext_noop
 
 from apps.core.faults import pause_point
 from apps.core.money import ZERO, money_text
-from apps.core.notices import notify
+from apps.core.notices import NoticeTarget, notify
 from apps.core.transitions import transition
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
@@ -48,6 +48,7 @@ def order_expire_unpicked(*, order_id: int) -> bool:
         title=gettext_noop("Order cancelled"),
         body=gettext_noop("Order %(number)s was not picked up in time and was cancelled. The buyer was refunded."),
         params={"number": order.number},
+        target=(NoticeTarget.ORDER, order.pk),
     )
     return True
 
@@ -96,6 +97,7 @@ def order_expire_unshipped(*, order_id: int) -> bool:
             "hours": str(int(ship_window().total_seconds() // 3600)),
             "cost": money_text(order.total_cost),
         },
+        target=(NoticeTarget.ORDER, order.pk),
     )
     return True
 
@@ -139,6 +141,7 @@ def order_settle(*, order_id: int) -> bool:
         title=gettext_noop("Order settled"),
         body=gettext_noop("Order %(number)s was settled: %(amount)s was added to your balance."),
         params={"number": order.number, "amount": money_text(order.total_payment)},
+        target=(NoticeTarget.ORDER, order.pk),
     )
     pause_point("order_settle")  # everything written, nothing committed: a worker killed here settles nothing
     return True

@@ -3,16 +3,12 @@ a country's name, a stored picture's address."""
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
-from functools import lru_cache
 
-from babel import Locale
-from babel.numbers import format_currency
 from django import template
-from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, to_locale
 from django_countries import countries
 
+from apps.core.money import money_local
 from apps.core.uploads import storage_url
 
 register = template.Library()
@@ -22,15 +18,10 @@ STARS = 5
 _SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
-@lru_cache(maxsize=16)
-def _locale(language: str) -> Locale:
-    return Locale.parse(to_locale(language))
-
-
 @register.filter
 def money(amount: Decimal | str) -> str:
-    """12.5 -> "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese: Babel's data (CLDR)."""
-    return format_currency(Decimal(amount), settings.PLATFORM_CURRENCY, locale=_locale(get_language()))
+    """12.5 -> "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese (apps.core.money)."""
+    return money_local(amount)
 
 
 @register.filter

@@ -13,7 +13,7 @@ from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.money import money_text
-from apps.core.notices import notify
+from apps.core.notices import NoticeTarget, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import Operator, reviewed, transition
 from apps.core.uploads import upload_get
@@ -185,6 +185,7 @@ def deposit_approve(
             title=gettext_noop("Deposit credited"),
             body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
             params=params,
+            target=(NoticeTarget.DEPOSIT, deposit.pk),
         )
     else:
         operator_action_record(
@@ -194,6 +195,7 @@ def deposit_approve(
             title=gettext_noop("Deposit %(number)s approved: %(amount)s was added to your balance"),
             reason=note,
             params=params,
+            target=(NoticeTarget.DEPOSIT, deposit.pk),
         )
     return deposit
 
@@ -210,6 +212,7 @@ def deposit_reject(*, deposit_id: int, operator: Operator, reason: str) -> Depos
         title=gettext_noop("Deposit %(number)s not approved"),
         reason=reason,
         params={"number": deposit.number},
+        target=(NoticeTarget.DEPOSIT, deposit.pk),
     )
     return deposit
 

@@ -17,7 +17,7 @@ from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
-from apps.core.notices import notify
+from apps.core.notices import NoticeTarget, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import Operator, reviewed, transition
 
@@ -148,6 +148,7 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
         title=gettext_noop("Withdrawal %(number)s paid out: %(amount)s"),
         reason=withdrawal.payout_reference,
         params={"number": withdrawal.number, "amount": money_text(withdrawal.actual_amount, withdrawal.currency)},
+        target=(NoticeTarget.WITHDRAWAL, withdrawal.pk),
     )
     return withdrawal
 
@@ -174,6 +175,7 @@ def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) ->
         title=gettext_noop("Withdrawal %(number)s not approved: %(amount)s is back in your balance"),
         reason=reason,
         params={"number": withdrawal.number, "amount": money_text(withdrawal.amount)},
+        target=(NoticeTarget.WITHDRAWAL, withdrawal.pk),
     )
     return withdrawal
 
@@ -235,6 +237,7 @@ def withdrawals_overdue_notify(*, now: datetime | None = None) -> int:
                     "for the review, or cancel it in the withdrawal records: %(amount)s then goes back to your balance."
                 ),
                 params={"number": withdrawal.number, "hours": hours, "amount": money_text(withdrawal.amount)},
+                target=(NoticeTarget.WITHDRAWAL, withdrawal.pk),
             )
             told += 1
     return told

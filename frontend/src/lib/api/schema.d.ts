@@ -326,6 +326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/index/see_all_notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Marks every message of the merchant read (again: nothing more changes). */
+        post: operations["index_see_all_notices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/index/see_notice": {
         parameters: {
             query?: never;
@@ -2094,6 +2111,8 @@ export interface components {
             /** @description The first 80 characters of the content. */
             readonly preview: string;
             is_read: boolean;
+            /** @description What the message is about, which the app opens from it: an order, a refund request, a deposit or a withdrawal, by its id. Null: nothing. */
+            readonly target: components["schemas"]["NoticeTarget"] | null;
         };
         /** @description A message as the list shows it, in the reader's language. */
         NoticeDetail: {
@@ -2116,6 +2135,8 @@ export interface components {
             /** @description The first 80 characters of the content. */
             readonly preview: string;
             is_read: boolean;
+            /** @description What the message is about, which the app opens from it: an order, a refund request, a deposit or a withdrawal, by its id. Null: nothing. */
+            readonly target: components["schemas"]["NoticeTarget"] | null;
             content: string;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
@@ -2127,10 +2148,28 @@ export interface components {
             /** @description The merchant's unread messages (the app's msg_total). */
             unread: number;
         };
+        NoticeSeeAllApiOutput: {
+            /** @description How many messages were unread and are now read. */
+            marked: number;
+            /** @description The merchant's unread messages now (0 unless one just came). */
+            unread: number;
+        };
         NoticeSeeApiInputRequest: {
             /** Format: int64 */
             id: number;
         };
+        NoticeTarget: {
+            kind: components["schemas"]["NoticeTargetKindEnum"];
+            id: number;
+        };
+        /**
+         * @description * `order` - order
+         *     * `refund` - refund request
+         *     * `deposit` - deposit
+         *     * `withdrawal` - withdrawal
+         * @enum {string}
+         */
+        NoticeTargetKindEnum: "order" | "refund" | "deposit" | "withdrawal";
         /**
          * @description * `1` - System message
          *     * `2` - User notification
@@ -2168,6 +2207,7 @@ export interface components {
             created_at: string;
             status: components["schemas"]["OrderStatusEnum"];
             status_label: string;
+            /** @description The first line's product's title in the request's language (the buyer's wording when the product is gone or has no title). */
             readonly title: string;
             readonly image: string | null;
             readonly line_count: number;
@@ -2240,7 +2280,10 @@ export interface components {
             refunds: components["schemas"]["RefundState"][];
         };
         OrderLine: {
+            /** @description The product's title in the request's language; the buyer's wording when the product is gone. */
             title: string;
+            /** @description The title as the buyer ordered it, in the buyer's language (frozen at the order). */
+            ordered_title: string;
             readonly image: string | null;
             quantity: number;
             /** Format: decimal */
@@ -2341,6 +2384,7 @@ export interface components {
             created_at: string;
             status: components["schemas"]["OrderStatusEnum"];
             status_label: string;
+            /** @description The first line's product's title in the request's language (the buyer's wording when the product is gone or has no title). */
             readonly title: string;
             readonly image: string | null;
             readonly line_count: number;
@@ -2725,6 +2769,20 @@ export interface components {
         SignedInOutput: {
             merinfo: components["schemas"]["MerInfoWithToken"];
         };
+        /**
+         * @description * `picked_up` - Picked up by the carrier
+         *     * `sorting_center` - Arrived at the sorting center
+         *     * `in_transit` - In transit
+         *     * `customs` - In customs
+         *     * `arrived` - Arrived in the destination city
+         *     * `out_for_delivery` - Out for delivery
+         *     * `delivery_attempted` - Delivery attempted
+         *     * `collection_point` - Waiting at the collection point
+         *     * `returned` - Returned to the sender
+         *     * `update` - Shipping update
+         * @enum {string}
+         */
+        StepEnum: "picked_up" | "sorting_center" | "in_transit" | "customs" | "arrived" | "out_for_delivery" | "delivery_attempted" | "collection_point" | "returned" | "update";
         StoreApiInputRequest: {
             name?: string;
             logo?: string;
@@ -2854,7 +2912,11 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
             place: string;
-            description: string;
+            step: components["schemas"]["StepEnum"];
+            /** @description The step in the request's language. */
+            step_label: string;
+            /** @description The operator's or carrier's note, as written. */
+            note: string;
         };
         TrainApiOutput: {
             currency: string;
@@ -4765,6 +4827,106 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["NoticeListApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    index_see_all_notices_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["NoticeSeeAllApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

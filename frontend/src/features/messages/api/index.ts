@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, POLL_MS } from "@/lib/api";
 import { messageKeys } from "./keys";
-import type { AnnouncementPage, MessageTab, NoticeDetail, NoticePage } from "./types";
+import type { AnnouncementPage, MessageTab, NoticeDetail, NoticePage, NoticeTarget, SeeAllAnswer } from "./types";
 
 export { messageKeys } from "./keys";
 export type * from "./types";
@@ -42,6 +42,34 @@ export function useMessage(id: number, onRead?: () => void) {
     meta: { toast: false },
     staleTime: Infinity,
   });
+}
+
+/** POST index/see_all_notices: marks every message read. */
+export function seeAllNotices(): Promise<SeeAllAnswer> {
+  return api.post("index/see_all_notices");
+}
+
+/** "Mark all read": then the lists, the unread badge (app/badges) and what else counts unread messages (`onDone`:
+ * Home's figure) are read again. */
+export function useMarkAllRead(onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: seeAllNotices,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
+      onDone?.();
+    },
+  });
+}
+
+/** The screen a message about something opens (app/routes): an order's detail, the refund requests, the deposit or
+ * withdrawal records, each with the thing's id. */
+export function targetPath(target: NoticeTarget): string {
+  const screen = { order: "/orderDetail", refund: "/refundRequest", deposit: "/rechargeRecord", withdrawal: "/withdrawRecord" }[
+    target.kind
+  ];
+  return `${screen}?id=${target.id}`;
 }
 
 /** GET merchant/affiche: the platform's announcements in force, newest first (Home shows the newest). */

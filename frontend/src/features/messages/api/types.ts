@@ -7,5 +7,7 @@ export type NoticeType = Schemas["NoticeTypeEnum"];
 export type Notice = Schemas["Notice"];
 export type NoticePage = ApiData<"index/notice">;
 export type NoticeDetail = ApiData<"index/see_notice">;
+export type NoticeTarget = Schemas["NoticeTarget"];
+export type SeeAllAnswer = ApiData<"index/see_all_notices">;
 export type AnnouncementPage = ApiData<"merchant/affiche">;
 export type Announcement = AnnouncementPage["list"][number];

@@ -1,10 +1,24 @@
+import { Button } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
+import { useNavigate } from "react-router-dom";
 import { QueryState } from "@/components/ui/QueryState";
 import { useFormat } from "@/lib/money";
-import { useMessage } from "../api";
+import { targetPath, useMessage, type NoticeTarget } from "../api";
 import { NoticeTypeTag } from "./MessageList";
 import { messageMessages as m } from "./messages";
 import "./messages.css";
+
+const OPEN = { order: m.openOrder, refund: m.openRefund, deposit: m.openDeposit, withdrawal: m.openWithdrawal } as const;
+
+/** The button that opens what the message is about. */
+function OpenTarget({ target }: { target: NoticeTarget }) {
+  const navigate = useNavigate();
+  return (
+    <Button className="message-detail-target" block color="primary" fill="outline" onClick={() => navigate(targetPath(target))} data-testid="message-target">
+      <FormattedMessage {...OPEN[target.kind]} />
+    </Button>
+  );
+}
 
 /** MessageDetail: opening it marks the message read (POST index/see_notice), then shows it whole. `onRead` lets the
  * screen refresh what else counts unread messages (Home's figure). */
@@ -26,6 +40,7 @@ export function MessageDetailView({ id, onRead }: { id: number; onRead?: () => v
             </span>
           </div>
           <div className="message-detail-content">{notice.content}</div>
+          {notice.target && <OpenTarget target={notice.target} />}
         </article>
       )}
     </QueryState>

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { PullToRefresh, Tabs, Tag } from "antd-mobile";
-import { useQueryClient } from "@tanstack/react-query";
+import { Button, PullToRefresh, Tabs, Tag, Toast } from "antd-mobile";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { useFormat } from "@/lib/money";
-import { getNotices, messageKeys, type MessageTab, type Notice } from "../api";
+import { getNotices, messageKeys, unreadQueryOptions, useMarkAllRead, type MessageTab, type Notice } from "../api";
 import { messageMessages as m } from "./messages";
 import "./messages.css";
 
@@ -52,9 +52,27 @@ function MessageCard({ notice }: { notice: Notice }) {
   );
 }
 
+/** "Mark all read", shown while a message is unread. `onDone` refreshes what else counts unread messages. */
+function MarkAllRead({ onDone }: { onDone?: () => void }) {
+  const intl = useIntl();
+  const unread = useQuery(unreadQueryOptions()).data ?? 0;
+  const markAll = useMarkAllRead(() => {
+    Toast.show({ content: intl.formatMessage(m.allRead) });
+    onDone?.();
+  });
+  if (unread === 0) return null;
+  return (
+    <div className="messages-actions">
+      <Button size="small" fill="outline" color="primary" loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="mark-all-read">
+        {intl.formatMessage(m.markAllRead)}
+      </Button>
+    </div>
+  );
+}
+
 /** Message: the tabs all, read and unread, each an infinite list of the merchant's messages, newest first (pull to
- * refresh); a message opens its details. */
-export function MessageList() {
+ * refresh); "Mark all read"; a message opens its details. */
+export function MessageList({ onAllRead }: { onAllRead?: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<MessageTab>("all");
@@ -66,6 +84,7 @@ export function MessageList() {
             <Tabs.Tab key={item.key} title={<span data-testid={`message-tab-${item.key}`}>{intl.formatMessage(item.title)}</span>} />
           ))}
         </Tabs>
+        <MarkAllRead onDone={onAllRead} />
       </div>
       <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: messageKeys.all })}>
         <InfiniteList

@@ -7,6 +7,12 @@ const plainMessages = defineMessages({
   tabUnread: { id: "messages.tab.unread", defaultMessage: "Unread", description: "Message tab: messages not opened yet" },
   unread: { id: "messages.unreadDot", defaultMessage: "Unread", description: "Screen-reader label of the dot on an unread message" },
   close: { id: "messages.close", defaultMessage: "Close", description: "Button: close the announcement dialog" },
+  markAllRead: { id: "messages.markAllRead", defaultMessage: "Mark all read", description: "Message screen button: mark every message read" },
+  allRead: { id: "messages.allRead", defaultMessage: "All messages are read", description: "Toast after marking every message read" },
+  openOrder: { id: "messages.open.order", defaultMessage: "View the order", description: "MessageDetail button: open the order the message is about" },
+  openRefund: { id: "messages.open.refund", defaultMessage: "View the refund request", description: "MessageDetail button: open the refund requests (the one the message is about)" },
+  openDeposit: { id: "messages.open.deposit", defaultMessage: "View the deposit", description: "MessageDetail button: open the deposit records (the one the message is about)" },
+  openWithdrawal: { id: "messages.open.withdrawal", defaultMessage: "View the withdrawal", description: "MessageDetail button: open the withdrawal records (the one the message is about)" },
 });
 
 /** Messages with arguments carry their argument types (react-intl typed messages). */

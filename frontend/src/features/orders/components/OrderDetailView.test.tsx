@@ -28,7 +28,17 @@ const ORDER: OrderDetail = {
   source_label: "External storefront",
   source_name: "Acme storefront",
   payment_reference: "PSP-778812",
-  lines: [{ title: "Ceramic mug", image: null, quantity: 1, retail_price: "20.00", purchase_price: "18.00", profit: "2.00" }],
+  lines: [
+    {
+      title: "Ceramic mug",
+      ordered_title: "Ceramic mug",
+      image: null,
+      quantity: 1,
+      retail_price: "20.00",
+      purchase_price: "18.00",
+      profit: "2.00",
+    },
+  ],
   ship_name: "Ann Buyer",
   ship_phone: "+15•••••34",
   ship_address: "1 Main Street",
@@ -106,5 +116,19 @@ describe("OrderDetailView", () => {
     });
     expect((await screen.findByTestId("order-deadline")).textContent).toContain("36 hours left to pick it up");
     expect(screen.getByTestId("order-source").textContent).toBe("The platform's storefront");
+  });
+
+  it("shows the title in the merchant's language, the buyer's wording beside it, and the tracking steps translated", async () => {
+    mount({
+      ...ORDER,
+      status: 2,
+      shipped_at: "2026-11-21T07:00:00Z",
+      lines: [{ ...ORDER.lines[0], ordered_title: "陶瓷马克杯" }],
+      tracking_events: [
+        { occurred_at: "2026-11-21T08:00:00Z", place: "Shenzhen", step: "customs", step_label: "In customs", note: "Gate 4" },
+      ],
+    });
+    expect((await screen.findByTestId("ordered-title")).textContent).toBe("The buyer ordered: 陶瓷马克杯");
+    expect(document.body.textContent).toContain("In customs · Gate 4");
   });
 });

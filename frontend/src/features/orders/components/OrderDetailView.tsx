@@ -8,6 +8,7 @@ import { QueryFallback } from "@/components/ui/QueryState";
 import { ApiError } from "@/lib/api";
 import { useFormat } from "@/lib/money";
 import { useOrderDetail, type OrderDetail } from "../api";
+import { lineMessages } from "./lineMessages";
 import { orderMessages as m } from "./messages";
 import { earnsNothing, LineImage, OrderHead } from "./OrderList";
 import { PickButton } from "./pickup";
@@ -43,8 +44,18 @@ function Deadline({ order }: { order: OrderDetail }) {
 function Tracking({ order }: { order: OrderDetail }) {
   const format = useFormat();
   const steps = order.tracking_events.map((event) => ({
-    key: `${event.occurred_at}:${event.description}`,
-    title: <span translate="no">{event.description}</span>,
+    key: `${event.occurred_at}:${event.step}:${event.note}`,
+    title: (
+      <>
+        {event.step_label}
+        {event.note && (
+          <>
+            {" · "}
+            <span translate="no">{event.note}</span>
+          </>
+        )}
+      </>
+    ),
     description: (
       <>
         {format.dateTime(event.occurred_at)}
@@ -100,6 +111,11 @@ function Detail({ order }: { order: OrderDetail }) {
             <div className="orders-title" translate="no">
               {line.title}
             </div>
+            {line.ordered_title !== line.title && (
+              <div className="orders-muted" data-testid="ordered-title">
+                <FormattedMessage {...lineMessages.orderedAs} values={{ title: <span translate="no">{line.ordered_title}</span> }} />
+              </div>
+            )}
             <div className="orders-muted">
               <FormattedMessage
                 {...m.unitPrices}

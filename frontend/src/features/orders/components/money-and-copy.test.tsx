@@ -38,7 +38,7 @@ function order(status: OrderStatus, extra: Partial<OrderDetail> = {}): OrderDeta
     source_label: "Platform storefront",
     source_name: "",
     payment_reference: "PSP-1",
-    lines: [{ title: "Ceramic mug", image: null, quantity: 1, retail_price: "20.00", purchase_price: "18.00", profit: "2.00" }],
+    lines: [{ title: "Ceramic mug", ordered_title: "Ceramic mug", image: null, quantity: 1, retail_price: "20.00", purchase_price: "18.00", profit: "2.00" }],
     ship_name: "Ann Buyer",
     ship_phone: "+15•••••34",
     ship_address: "1 Main Street",
