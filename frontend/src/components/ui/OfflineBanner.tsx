@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { onlineManager, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { OfflineError } from "@/lib/api";
@@ -28,9 +28,27 @@ export function OfflineBanner() {
   );
   // Back online: the next time offline starts with the plain notice.
   useEffect(() => onlineManager.subscribe((isBack) => isBack && setRefused(false)), []);
+  // The screens' sticky NavBar stays in view below it (styles.css: --offline-banner-height).
+  const banner = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!element || typeof ResizeObserver === "undefined") return; // jsdom has none
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty("--offline-banner-height", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--offline-banner-height");
+    };
+  }, [online]);
   if (online) return null;
   return (
-    <div className={`offline-banner${refused ? " is-refused" : ""}`} role={refused ? "alert" : "status"} data-testid="offline-banner">
+    <div
+      ref={banner}
+      className={`offline-banner${refused ? " is-refused" : ""}`}
+      role={refused ? "alert" : "status"}
+      data-testid="offline-banner"
+    >
       <FormattedMessage {...(refused ? uiMessages.offlineNotSent : uiMessages.offlineBanner)} />
     </div>
   );
