@@ -186,6 +186,10 @@ class PromotionGoods(models.Model):
     # ended then, and the unused part of its share of the price went back to the merchant.
     removed_at = models.DateTimeField(_("removed by an operator"), null=True, blank=True)
     refunded = MoneyField(verbose_name=_("refunded"), null=True, blank=True)
+    # What the promotion brought so far: storefront views of the listing and paid orders of its product while it
+    # runs (kept by catalog.services.goods_view_record and goods_sales_add, as ShopGoods.clicks and sales are).
+    clicks = models.PositiveIntegerField(_("clicks during the promotion"), default=0, editable=False)
+    orders = models.PositiveIntegerField(_("orders during the promotion"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("promoted product")

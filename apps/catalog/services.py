@@ -1,9 +1,11 @@
 import io
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from PIL import Image, ImageOps
 
@@ -13,7 +15,7 @@ from apps.core.errors import AppError, ErrorCode
 from apps.core.services import image_open
 from apps.levels.selectors import level_terms
 
-from .models import GoodsView, Product, ProductImage, ShopGoods
+from .models import GoodsView, Product, ProductImage, PromotionGoods, ShopGoods
 from .selectors import goods_get, product_filter
 from .texts import product_missing, select_product, shop_closed
 
@@ -113,7 +115,8 @@ def goods_remove(*, merchant: Merchant, goods_id: int) -> None:
 
 @transaction.atomic
 def goods_view_record(*, goods_id: int, visitor_key: str = "") -> GoodsView:
-    """Records one storefront view of a listing (called by the storefront) and counts it in ShopGoods.clicks."""
+    """Records one storefront view of a listing (called by the storefront) and counts it in ShopGoods.clicks, and in
+    the clicks of the promotion running for it, if any."""
     goods = ShopGoods.objects.filter(pk=goods_id).first()
     if goods is None:
         raise AppError(product_missing(), ErrorCode.NOT_FOUND)
@@ -121,15 +124,24 @@ def goods_view_record(*, goods_id: int, visitor_key: str = "") -> GoodsView:
         merchant_id=goods.merchant_id, product_id=goods.product_id, goods=goods, visitor_key=visitor_key[:64]
     )
     ShopGoods.objects.filter(pk=goods.pk).update(clicks=F("clicks") + 1)
+    _running_items(timezone.now()).filter(goods=goods).update(clicks=F("clicks") + 1)
     return view
+
+
+def _running_items(now: datetime) -> QuerySet[PromotionGoods]:
+    """The promoted goods whose promotion runs at `now` (an operator's removal ended it)."""
+    return PromotionGoods.objects.filter(starts_at__lte=now, ends_at__gt=now, removed_at__isnull=True)
 
 
 @transaction.atomic
 def goods_sales_add(*, merchant_id: int, product_id: int, quantity: int) -> None:
-    """Counts sold units on the listing; called by the orders app when a buyer's order is paid."""
+    """Counts sold units on the listing, and one order for the promotion running for it, if any; called by the orders
+    app when a buyer's order is paid (once per product of the order)."""
     if quantity <= 0:
         raise ValueError("quantity must be positive")
     ShopGoods.objects.filter(merchant_id=merchant_id, product_id=product_id).update(sales=F("sales") + quantity)
+    running = _running_items(timezone.now())
+    running.filter(goods__merchant_id=merchant_id, goods__product_id=product_id).update(orders=F("orders") + 1)
 
 
 def _jpeg(image: Image.Image) -> ContentFile:

@@ -158,11 +158,11 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     merchant.refresh_from_db()
     assert merchant.status == MerchantStatus.ACTIVE
 
-    # Personal info: the identity is reviewed now, the phone is still not verified (no code was ever sent to it);
-    # no payment password yet.
+    # Personal info: the identity is reviewed now; the phone has no badge (nothing verifies a phone yet, so no "Not
+    # verified" with no way to act on it); no payment password yet.
     open_app(page, base_url, "/personalInfo")
     expect(app(page).get_by_text(texts["profile.verified"], exact=True)).to_have_count(1)
-    expect(app(page).get_by_test_id("phone-unverified")).to_have_text(texts["profile.unverified"])
+    expect(app(page).get_by_test_id("change-phone").locator(".adm-tag")).to_have_count(0)
     expect(app(page).get_by_text(texts["profile.payNotSet"], exact=True)).to_be_visible()
     expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_have_count(0)
 
@@ -434,3 +434,25 @@ def test_personal_info_changes_and_removes_the_avatar(page, base_url, tmp_path, 
     expect(row.locator("img")).to_have_count(0)
     merchant.refresh_from_db()
     assert merchant.avatar is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU", "tai"])
+def test_settings_index_opens_each_setting(page, base_url, merchant, lang):
+    """/settingup is a real screen: the account, the language, the shop, the passwords and the terms, each a row."""
+    texts = catalogue(lang)
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/settingup")
+    screen = app(page).get_by_test_id("settings-index")
+    assert_visible(screen)
+    for message_id in ("my.personalInfo", "my.settings", "my.level", "profile.changeLogin", "my.terms"):
+        assert_visible(screen.get_by_text(texts[message_id], exact=True), scroll=True)
+    shot(page, "settingup")
+    tap(screen.get_by_test_id("language-row"))
+    sheet = page.locator(".adm-popup-body")
+    settled(sheet)
+    shot(page, "settingup-language", full_page=False)
+    page.keyboard.press("Escape")
+    page.goto(f"{base_url}/settingup")
+    page.wait_for_selector("#root > *:not(.app-loading)")
+    tap(app(page).get_by_text(texts["my.settings"], exact=True))
+    page.wait_for_url(f"{base_url}/setting")

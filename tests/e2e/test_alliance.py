@@ -34,6 +34,18 @@ def test_the_alliance_copies_the_invite_link_and_reads_in_every_language(page, c
     assert members.count() == 2
     assert "M. B." in members.nth(0).inner_text() and "J. S." in members.nth(1).inner_text()
     assert "0.25" in members.nth(1).inner_text()
+    # What a member brought is the reward paid to the merchant, named so (not the member's "Income").
+    reward = members.nth(1).get_by_test_id("alliance-member-reward").inner_text()
+    assert reward.startswith(texts["alliance.rewardToYou"].split("{")[0]) and "0.25" in reward
+    # The link stays on one line (it scrolls sideways): a wrapped link split the code inside it.
+    lines = page.get_by_test_id("invite-link").evaluate(
+        """el => {
+            const text = document.createRange();
+            text.selectNodeContents(el);
+            return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+        }"""
+    )
+    assert lines == 1, f"the invitation link wraps over {lines} lines"
     tap(page.get_by_test_id("copy-link"))
     assert wait_toast(page, texts["alliance.copied"]) == texts["alliance.copied"]
     shot(page, "alliance-copied", full_page=False)

@@ -1,6 +1,11 @@
 """When the server does not answer: a list says it could not load and offers a retry (never "No records yet" or
 "No more" with no rows), and a form whose save got no answer says it was not saved (issue 9, problem 2)."""
 
+import re
+
+import pytest
+from playwright.sync_api import expect
+
 from tests.e2e.conftest import assert_visible, catalogue, open_app, shot, sign_in, tap
 from tests.factories import fund
 
@@ -46,4 +51,32 @@ def test_a_save_without_an_answer_says_it_was_not_saved(page, base_url, merchant
     toast = page.locator(".adm-toast-main", has_text=texts["common.notSaved"])
     assert_visible(toast)
     shot(page, "failed-save", full_page=False)
+    assert Shop.objects.get(merchant=merchant).name != "Harbor Lights"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU", "zh-CN"])
+def test_offline_the_app_says_so_and_a_save_is_not_sent_now_or_later(page, context, base_url, merchant, lang):
+    from apps.shop.models import Shop
+
+    texts = catalogue(lang)
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/baseinfo")
+    page.get_by_placeholder(texts["baseInfo.namePlaceholder"]).fill("Harbor Lights")
+    banner = page.get_by_test_id("offline-banner")
+    assert banner.count() == 0
+
+    context.set_offline(True)
+    assert_visible(banner)
+    assert banner.inner_text() == texts["common.offlineBanner"]
+    save = page.get_by_role("button", name=texts["shopForm.save"])
+    tap(save)
+    # Refused at once, said in the banner kept at the top (no spinner waiting to send it later).
+    expect(banner).to_have_text(texts["common.offlineNotSent"])
+    expect(save).not_to_have_class(re.compile("adm-button-loading"))
+    assert_visible(banner)
+    shot(page, "offline-save", full_page=False)
+
+    context.set_offline(False)
+    expect(banner).to_have_count(0)
+    page.wait_for_timeout(500)  # what a paused save would have done on reconnecting
     assert Shop.objects.get(merchant=merchant).name != "Harbor Lights"

@@ -143,3 +143,41 @@ def test_promotion_screens_in_every_language(page, base_url, promo_shop):
         open_app(page, base_url, "/goods")
         page.get_by_test_id("goods-promoted").wait_for()
         shot(page, "promotion-goods")
+
+
+def test_the_running_promotion_comes_first_with_its_results_and_a_tap_past_the_limit_says_why(
+    page, base_url, promo_shop
+):
+    from apps.catalog.services import goods_view_record
+    from tests.factories import PromotionPackageFactory, place_order
+
+    texts = catalogue("en")
+    week = PromotionPackage.objects.get(position=2)
+    lamp = promo_shop.selling[1]
+    promotion_buy(merchant=promo_shop, package_id=week.pk, goods_ids=[lamp.pk], pay_password=DEFAULT_PAY_PASSWORD)
+    for _ in range(2):
+        goods_view_record(goods_id=lamp.pk)
+    place_order(promo_shop, goods=lamp)
+    single = PromotionPackageFactory(product_quantity=1, position=9)
+    sign_in(page, base_url, promo_shop, "en")
+    open_app(page, base_url, "/storeExpress")
+
+    running = page.get_by_test_id("promotion-running")
+    running.wait_for()
+    # First, above the packages on sale: what the merchant already paid for and what it brought so far.
+    first_package = page.get_by_test_id("promotion-package").first
+    assert running.bounding_box()["y"] < first_package.bounding_box()["y"]
+    assert page.get_by_test_id("promotion-results").inner_text() == "So far: 2 clicks · 1 order"
+    assert "Desk lamp" in running.inner_text() and "2 clicks · 1 order" in running.inner_text()
+    shot(page, "promotion-running-first")
+
+    tap(page.get_by_test_id(f"promotion-buy-{single.pk}"))
+    options = page.get_by_test_id("promotion-option")
+    options.nth(1).wait_for()
+    free = options.filter(has_not_text="Desk lamp")  # the lamp is promoted until the week ends
+    tap(free.nth(0))
+    tap(free.nth(1))  # past the package's one product: not chosen, and the merchant is told why
+    limit = texts["promotion.limitReached"].split("{")[0].strip()
+    assert limit in wait_toast(page, limit)
+    assert page.get_by_test_id("promotion-chosen").inner_text() == "Chosen: 1 of 1"
+    shot(page, "promotion-limit", full_page=False)

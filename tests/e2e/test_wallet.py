@@ -146,6 +146,14 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     assert field_error(page, texts["recharge.voucherRequired"]).is_visible()
     shot(page, "wallet-blockchainRecharge-errors")
     assert not Deposit.objects.exists()
+    # Below the network's minimum: a deposit's minimum, not "the minimum withdrawal".
+    page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("9.99")
+    tap(page.get_by_role("button", name=texts["recharge.submit"]))
+    minimum = page.locator(".field-error").filter(has_text=texts["recharge.belowMinimum"].split("{")[0].strip())
+    assert_visible(minimum, scroll=True)
+    assert re.search(r"10[.,]00", minimum.inner_text())
+    assert texts["withdraw.belowMinimum"].split("{")[0].strip() not in page.locator("body").inner_text()
+    shot(page, "wallet-blockchainRecharge-minimum")
 
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("150")
     page.locator("input[type=file]").set_input_files(

@@ -11,7 +11,7 @@ from django.utils.dateparse import parse_datetime
 
 from apps.accounts.constants import MerchantStatus
 from apps.catalog.models import Promotion, PromotionGoods
-from apps.catalog.services import goods_remove
+from apps.catalog.services import goods_remove, goods_view_record
 from apps.core.models import IdempotencyRecord
 from apps.orders.models import Order
 from apps.shop.models import DailyFigures, ShopFigures, Visitor
@@ -20,7 +20,14 @@ from apps.wallet.ledger import account_get
 from apps.wallet.models import JournalEntry
 from apps.wallet.selectors import wallet_summary
 from tests.conftest import ApiClient
-from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, PromotionPackageFactory, ShopGoodsFactory, fund
+from tests.factories import (
+    DEFAULT_PAY_PASSWORD,
+    ProductFactory,
+    PromotionPackageFactory,
+    ShopGoodsFactory,
+    fund,
+    place_order,
+)
 
 TRAIN = "/merchant/index/train"
 BUY = "/merchant/index/buy_train"
@@ -102,6 +109,29 @@ def test_train_shows_only_the_merchants_running_promotions_with_end_and_goods(
     _end(Promotion.objects.filter(pk=bought.pk))
     assert merchant_api.get(TRAIN).json()["data"]["promotions"] == []
     assert merchant_api.get(BILL).json()["data"]["total"] == 1
+
+
+def test_a_running_promotion_shows_the_clicks_and_orders_it_brought_so_far(merchant_api, merchant, package, goods):
+    fund(merchant, "100")
+    goods_view_record(goods_id=goods[0].pk)  # before the promotion: not its result
+    assert buy(merchant_api, package, goods[:2])["code"] == 1
+    for _ in range(3):
+        goods_view_record(goods_id=goods[0].pk)
+    goods_view_record(goods_id=goods[2].pk)  # not promoted
+    place_order(merchant, goods=goods[0], quantity=2)
+    place_order(merchant, goods=goods[0])
+    place_order(merchant, goods=goods[1], paid=False)  # not paid: no order yet
+    running = merchant_api.get(TRAIN).json()["data"]["promotions"][0]
+    assert [(g["goods_id"], g["clicks"], g["orders"]) for g in running["goods"]] == [
+        (goods[0].pk, 3, 2),
+        (goods[1].pk, 0, 0),
+    ]
+    # Once it has ended, views and orders are no longer its results.
+    _end(Promotion.objects.filter(merchant=merchant))
+    goods_view_record(goods_id=goods[0].pk)
+    place_order(merchant, goods=goods[0])
+    assert PromotionGoods.objects.get(goods=goods[0]).clicks == 3
+    assert PromotionGoods.objects.get(goods=goods[0]).orders == 2
 
 
 def test_train_reads_in_constant_queries(merchant_api, merchant, package, django_assert_num_queries):

@@ -43,6 +43,8 @@ class PromotedGoodsSerializer(serializers.Serializer):
     product_id = serializers.IntegerField(allow_null=True)
     title = serializers.SerializerMethodField()
     image = serializers.SerializerMethodField()
+    clicks = serializers.IntegerField(help_text="Storefront views of the listing while the promotion runs, so far.")
+    orders = serializers.IntegerField(help_text="Paid orders of the product while the promotion runs, so far.")
 
     def get_title(self, item: PromotionGoods) -> str:
         # The title in the reader's language while the product exists; the title as bought otherwise.

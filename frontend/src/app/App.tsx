@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router-dom";
 import { createQueryClient } from "@/lib/api";
 import { IntlRoot } from "@/lib/intl";
+import { OfflineBanner } from "@/components/ui/OfflineBanner";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { BadgeEffects } from "./badges";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
@@ -18,6 +19,7 @@ export function App() {
           <SessionEffects />
           <BadgeEffects />
           <UnansweredChanges />
+          <OfflineBanner />
           <KeepAliveRoutes />
           <ScrollToTop />
         </BrowserRouter>

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";
+import { onlineManager, QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { IntlProvider } from "react-intl";
 import { Toast } from "antd-mobile";
-import { describe, expect, it, vi } from "vitest";
-import { ApiError, createQueryClient } from "@/lib/api";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, createQueryClient, OfflineError } from "@/lib/api";
 import { useMoneyMutation } from "./useMoneyMutation";
 
 type Input = { amount: string };
@@ -108,6 +108,29 @@ describe("useMoneyMutation", () => {
     await setup(first.send).submit();
     await setup(second.send).submit();
     expect(first.keys[0]).not.toBe(second.keys[0]);
+  });
+
+  describe("offline", () => {
+    afterEach(() => onlineManager.setOnline(true));
+
+    it("fails at once, sends nothing, and sends nothing later when the device is back online", async () => {
+      const toast = vi.spyOn(Toast, "show");
+      const { send } = server("done");
+      const { submit, result } = setup(send);
+      onlineManager.setOnline(false);
+      await submit();
+      expect(result.current.error).toBeInstanceOf(OfflineError);
+      expect(result.current.isPaused).toBe(false);
+      expect(send).not.toHaveBeenCalled();
+      // Not the "submit again, it will be done once" of a lost answer: nothing was sent (UnansweredChanges says so).
+      expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ content: expect.stringContaining("submit again") }));
+      onlineManager.setOnline(true);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(send).not.toHaveBeenCalled();
+      await submit();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(result.current.data).toBe("done");
+    });
   });
 
   describe("reads again exactly what a money move changes", () => {

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from "@tanstack/react-query";
 import { defineMessages, useIntl } from "react-intl";
-import { ApiError, isAnswered, newIdempotencyKey } from "@/lib/api";
+import { ApiError, isAnswered, newIdempotencyKey, OfflineError } from "@/lib/api";
 import { moneyKeys } from "@/lib/merchant";
 import { toast } from "@/lib/toast";
 
@@ -35,7 +35,8 @@ export type MoneyMutationOptions<TData, TInput> = Omit<UseMutationOptions<TData,
  * server simply does the changed one. That refusal is a rejection, so the submit after it gets a fresh key.
  *
  * After an unanswered attempt the merchant is told to submit again (a toast): rejections are toasted by the query
- * client with the server's message.
+ * client with the server's message. Offline, the query client refuses the operation before anything is sent (an
+ * OfflineError, said by the offline banner): it is never paused and sent later.
  *
  * After every attempt it reads again what the operation changes, and nothing else (every visited screen stays
  * mounted, so invalidating the whole cache would fetch them all): `moneyKeys` (the balance, the wallet's records) and
@@ -63,7 +64,8 @@ export function useMoneyMutation<TData, TInput>(
     onError: (...args) => {
       const [error] = args;
       if (isAnswered(error)) key.current = null;
-      else if (!(error instanceof ApiError && error.status === 401)) {
+      // Offline, nothing was sent (the query client refused it before the request): the offline banner says so.
+      else if (!(error instanceof OfflineError) && !(error instanceof ApiError && error.status === 401)) {
         toast.fail(intl.formatMessage(messages.noAnswer));
       }
       return options.onError?.(...args);

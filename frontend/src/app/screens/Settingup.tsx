@@ -1,6 +1,6 @@
-import { EmptyState } from "@/components/ui/EmptyState";
+import { SettingsIndex } from "@/features/account";
 
-/** /settingup: not built yet (placeholder until its feature lands). */
+/** /settingup: the settings index (account, language, shop, passwords, terms). */
 export default function SettingupScreen() {
-  return <EmptyState />;
+  return <SettingsIndex />;
 }

@@ -15,7 +15,12 @@ export default function LanguageSheet({ visible, current, onClose, onSelect }: P
       cancelText={intl.formatMessage(uiMessages.cancel)}
       actions={LANGUAGES.map((language) => ({
         key: language.code,
-        text: language.name,
+        // Each language's own name, in that language: not translated, and read by screen readers in its language.
+        text: (
+          <span lang={language.tag} translate="no">
+            {language.name}
+          </span>
+        ),
         bold: language.code === current,
         onClick: () => onSelect(language.code),
       }))}

@@ -18,6 +18,16 @@ export const uiMessages = defineMessages({
     description: "Toast when a save or other change got no answer (offline, time-out, server error)",
   },
   gotIt: { id: "common.gotIt", defaultMessage: "Got it", description: "Button closing an explanation (a figure's info)" },
+  offlineNotSent: {
+    id: "common.offlineNotSent",
+    defaultMessage: "You are offline: nothing was sent. Try again when you are back online.",
+    description: "Toast when a save, a send or a payment is asked for while the device is offline (refused at once)",
+  },
+  offlineBanner: {
+    id: "common.offlineBanner",
+    defaultMessage: "You are offline. Nothing you save or pay is sent until you are back online: try again then.",
+    description: "Banner at the top of every screen while the device is offline",
+  },
   confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
   cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
   language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },

@@ -11,6 +11,7 @@ export { ProfileView } from "./components/ProfileView";
 export { AccountHistory } from "./components/AccountHistory";
 export { AccountHistoryLink } from "./components/AccountHistoryLink";
 export { MyAccount } from "./components/MyAccount";
+export { SettingsIndex } from "./components/SettingsIndex";
 export { StatusNotice } from "./components/StatusNotice";
 export { RecoveryNotice } from "./components/RecoveryNotice";
 export { ShopHeader } from "./components/ShopHeader";

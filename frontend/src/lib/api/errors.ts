@@ -1,3 +1,14 @@
+/**
+ * A change asked for while the device is offline (TanStack Query's onlineManager): refused at once by the query
+ * client (lib/api/queryClient.ts), before anything is sent, so no save or money move waits to be sent later.
+ */
+export class OfflineError extends Error {
+  constructor() {
+    super("offline");
+    this.name = "OfflineError";
+  }
+}
+
 /** The server answered the request (a rejection with its envelope): its outcome is known. */
 export function isAnswered(error: unknown): error is ApiError {
   return error instanceof ApiError && error.isRejection;

@@ -11,7 +11,7 @@ export {
   type RequestOptions,
   type Answer,
 } from "./client";
-export { ApiError, isAnswered, type FieldErrors } from "./errors";
+export { ApiError, isAnswered, OfflineError, type FieldErrors } from "./errors";
 export { nextPageParam, PAGE_SIZE, type ListPage } from "./list";
 export { createQueryClient, POLL_MS } from "./queryClient";
 export { applyFieldErrors } from "./forms";

@@ -2518,6 +2518,10 @@ export interface components {
             product_id: number | null;
             readonly title: string;
             readonly image: string | null;
+            /** @description Storefront views of the listing while the promotion runs, so far. */
+            clicks: number;
+            /** @description Paid orders of the product while the promotion runs, so far. */
+            orders: number;
         };
         PromotionBuyApiInputRequest: {
             /** Format: int64 */

@@ -3,7 +3,6 @@ import { Avatar, Badge, Button, List, Skeleton, Tag } from "antd-mobile";
 import {
   ContentOutline,
   FileOutline,
-  GlobalOutline,
   HistogramOutline,
   MailOutline,
   SetOutline,
@@ -14,12 +13,11 @@ import {
 } from "antd-mobile-icons";
 import { FormattedMessage, type MessageDescriptor } from "react-intl";
 import { useNavigate } from "react-router-dom";
-import { useLanguageSheet } from "@/components/ui/LanguagePicker";
-import { uiMessages } from "@/components/ui/messages";
 import { useConfirm } from "@/components/ui/confirm";
-import { useLogout, useSetLanguage } from "../api";
+import { useLogout } from "../api";
 import { useMerchant } from "../hooks/useMerchant";
 import { myMessages as m } from "./messages";
+import { LanguageRow } from "./LanguageRow";
 import { StatusNotice } from "./StatusNotice";
 import { StatusTag } from "./StatusTag";
 import "./account.css";
@@ -50,8 +48,6 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
   const confirm = useConfirm();
   const { data: merchant } = useMerchant();
   const logout = useLogout();
-  const setLanguage = useSetLanguage();
-  const language = useLanguageSheet((code) => setLanguage.mutate(code));
 
   const links = (items: Link[]) =>
     items.map((link) => (
@@ -102,12 +98,8 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
         {links(MONEY_LINKS)}
       </List>
       <List mode="card">
-        {/* The whole row opens the language sheet, not only the name at its end. */}
-        <List.Item prefix={<GlobalOutline />} extra={language.name} onClick={language.show} data-testid="language-row">
-          <FormattedMessage {...uiMessages.language} />
-        </List.Item>
+        <LanguageRow />
       </List>
-      {language.sheet}
       <div className="my-logout">
         <Button
           block

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { List, Skeleton, Tag } from "antd-mobile";
+import { List, Skeleton } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useNavigate } from "react-router-dom";
 import type { ContactKind } from "../api";
 import { countryName } from "../countries";
 import { useMerchant } from "../hooks/useMerchant";
@@ -9,6 +8,7 @@ import { AvatarEditor } from "./AvatarEditor";
 import { ContactChangeSheet } from "./ContactChangeSheet";
 import { profileMessages as m } from "./messages";
 import { RecoveryNotice } from "./RecoveryNotice";
+import { SecurityLinks } from "./SecurityLinks";
 import { StatusTag } from "./StatusTag";
 import { TimeZoneEditor } from "./TimeZoneEditor";
 import "./account.css";
@@ -19,7 +19,6 @@ import "./account.css";
  */
 export function ProfileView() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const { data: merchant } = useMerchant();
   const [changing, setChanging] = useState<ContactKind | null>(null);
   if (!merchant) return <Skeleton.Paragraph lineCount={8} animated style={{ padding: 16 }} />;
@@ -37,15 +36,9 @@ export function ProfileView() {
         <List.Item
           onClick={() => setChanging("phone")}
           data-testid="change-phone"
-          extra={
-            <span className="profile-value">
-              {merchant.phone}
-              {/* No code has ever been sent to the number: reviewing the ID documents does not verify a phone. */}
-              <Tag color="default" fill="outline" data-testid="phone-unverified">
-                <FormattedMessage {...m.unverified} />
-              </Tag>
-            </span>
-          }
+          // No verified/unverified badge: nothing verifies a phone yet (issue 36 adds it), and a badge with no way
+          // to act on it only worries.
+          extra={<span className="profile-value">{merchant.phone}</span>}
         >
           <FormattedMessage {...m.phone} />
         </List.Item>
@@ -68,28 +61,7 @@ export function ProfileView() {
           <FormattedMessage {...m.inviteCode} />
         </List.Item>
       </List>
-      <List mode="card" header={<FormattedMessage {...m.security} />}>
-        <List.Item
-          onClick={() => navigate("/setPaypwd")}
-          extra={
-            merchant.has_pay_password ? (
-              <FormattedMessage {...m.paySet} />
-            ) : (
-              <Tag color="warning" fill="outline">
-                <FormattedMessage {...m.payNotSet} />
-              </Tag>
-            )
-          }
-        >
-          <FormattedMessage {...m.setPayPassword} />
-        </List.Item>
-        <List.Item onClick={() => navigate("/changeLoginPassword")}>
-          <FormattedMessage {...m.changeLogin} />
-        </List.Item>
-        <List.Item onClick={() => navigate("/changePayPassword")}>
-          <FormattedMessage {...m.changeFunds} />
-        </List.Item>
-      </List>
+      <SecurityLinks merchant={merchant} />
       {changing && <ContactChangeSheet kind={changing} open onClose={() => setChanging(null)} />}
     </>
   );

@@ -252,11 +252,6 @@ export const profileMessages = defineMessages({
   },
   underReview: { id: "profile.underReview", defaultMessage: "Under review", description: "Verification state" },
   rejected: { id: "profile.rejected", defaultMessage: "Not approved", description: "Verification state" },
-  unverified: {
-    id: "profile.unverified",
-    defaultMessage: "Not verified",
-    description: "Phone verification state: no code has been sent to the number",
-  },
   phone: { id: "profile.phone", defaultMessage: "Phone number", description: "Personal info row" },
   email: { id: "profile.email", defaultMessage: "Email", description: "Personal info row" },
   noEmail: { id: "profile.noEmail", defaultMessage: "Not provided", description: "No email on the account" },

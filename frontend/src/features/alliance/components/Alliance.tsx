@@ -55,7 +55,8 @@ function InviteCard({ page }: { page: CoalitionPage }) {
       <div className="alliance-label">
         <FormattedMessage {...m.inviteLink} />
       </div>
-      <div className="alliance-row">
+      {/* One line that scrolls sideways: a link broken across lines split the code inside it. */}
+      <div className="alliance-row alliance-link">
         <code translate="no" data-testid="invite-link">
           {page.invite_link}
         </code>
@@ -134,8 +135,8 @@ function MemberItem({ member }: { member: AllianceMember }) {
         <span className="alliance-member-name" translate="no">
           {member.name}
         </span>
-        <span className="alliance-member-income">
-          <FormattedMessage {...m.income} values={{ amount: format.money(member.income) }} />
+        <span className="alliance-member-income" data-testid="alliance-member-reward">
+          <FormattedMessage {...m.reward} values={{ amount: format.money(member.income) }} />
         </span>
       </div>
       <div className="alliance-member-sub">

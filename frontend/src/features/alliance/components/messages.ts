@@ -53,7 +53,7 @@ const plainMessages = defineMessages({
 const argumentMessages = defineMessages<{
   shareText: { readonly code: MessageValue };
   ruleOn: { readonly rate: MessageValue };
-  income: { readonly amount: MessageValue };
+  reward: { readonly amount: MessageValue };
   orders: { readonly count: MessageValue };
   registeredAt: { readonly time: MessageValue };
 }>({
@@ -68,7 +68,12 @@ const argumentMessages = defineMessages<{
       "When an order of a merchant you invited is settled, the platform pays you {rate} of that order's profit. It is added to your balance and shown in your funds records.",
     description: "Alliance: the reward rule; {rate} is the current percent, e.g. 5%",
   },
-  income: { id: "alliance.income", defaultMessage: "Income: {amount}", description: "Alliance member: the rewards earned from this member (spec: income)" },
+  reward: {
+    id: "alliance.rewardToYou",
+    defaultMessage: "Your reward: {amount}",
+    description:
+      "Alliance member: the referral rewards paid to the merchant for this member's settled orders (spec: income; not the member's own income)",
+  },
   orders: { id: "alliance.orders", defaultMessage: "Orders: {count}", description: "Alliance member: its settled orders (spec: orders)" },
   registeredAt: {
     id: "alliance.registeredAt",

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Checkbox, Image, Popup } from "antd-mobile";
 import { PictureOutline } from "antd-mobile-icons";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { InfiniteList } from "@/components/ui/InfiniteList";
 import { PayPasswordPopup } from "@/components/ui/PayPasswordPopup";
@@ -13,14 +13,22 @@ import "./promotion.css";
 
 type Props = { pkg: Package; onClose: () => void };
 
-function GoodsOption({ goods, checked, disabled, onToggle }: { goods: SellingGoods; checked: boolean; disabled: boolean; onToggle: () => void }) {
+type OptionProps = { goods: SellingGoods; checked: boolean; disabled: boolean; onToggle: () => void; onFull: () => void };
+
+/** One on-shelf product. A tap past the package's number (`disabled`) says why it is not chosen (`onFull`). */
+function GoodsOption({ goods, checked, disabled, onToggle, onFull }: OptionProps) {
   const format = useFormat();
   const promoted = goods.is_promoted;
+  const tap = () => {
+    if (promoted) return; // its note under the title says until when
+    if (disabled && !checked) onFull();
+    else onToggle();
+  };
   return (
     <div
       className={`promotion-option${promoted || disabled ? " is-disabled" : ""}`}
       data-testid="promotion-option"
-      onClick={() => !promoted && (!disabled || checked) && onToggle()}
+      onClick={tap}
     >
       <Checkbox checked={checked} disabled={promoted || (disabled && !checked)} />
       <Image
@@ -44,6 +52,7 @@ function GoodsOption({ goods, checked, disabled, onToggle }: { goods: SellingGoo
 
 /** The sheet to choose up to the package's number of on-shelf products, then pay it with the payment password. */
 export function GoodsPicker({ pkg, onClose }: Props) {
+  const intl = useIntl();
   const format = useFormat();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<number[]>([]);
@@ -94,6 +103,7 @@ export function GoodsPicker({ pkg, onClose }: Props) {
               checked={chosen.includes(goods.id)}
               disabled={full}
               onToggle={() => toggle(goods.id)}
+              onFull={() => toast.info(intl.formatMessage(m.limitReached, { count: pkg.product_quantity }))}
             />
           )}
         />

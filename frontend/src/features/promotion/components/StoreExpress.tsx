@@ -51,6 +51,8 @@ function PackageCard({ pkg, onBuy }: { pkg: Package; onBuy: () => void }) {
 
 function RunningCard({ promotion }: { promotion: RunningPromotion }) {
   const format = useFormat();
+  const clicks = promotion.goods.reduce((sum, item) => sum + item.clicks, 0);
+  const orders = promotion.goods.reduce((sum, item) => sum + item.orders, 0);
   return (
     <div className="promotion-card" data-testid="promotion-running">
       <div className="promotion-running-head">
@@ -58,6 +60,9 @@ function RunningCard({ promotion }: { promotion: RunningPromotion }) {
         <span className="promotion-running-end">
           <FormattedMessage {...m.endsAt} /> {format.dateTime(promotion.ends_at)}
         </span>
+      </div>
+      <div className="promotion-running-results" data-testid="promotion-results">
+        <FormattedMessage {...m.soFar} values={{ clicks, orders }} />
       </div>
       {promotion.goods.map((item, index) => (
         <div className="promotion-running-goods" key={item.goods_id ?? `gone-${index}`}>
@@ -68,15 +73,21 @@ function RunningCard({ promotion }: { promotion: RunningPromotion }) {
             fit="cover"
             fallback={<PictureOutline fontSize={24} color="#c5c8ce" />}
           />
-          <span className="promotion-option-title">{item.title}</span>
+          <div className="promotion-option-text">
+            <div className="promotion-option-title">{item.title}</div>
+            <div className="promotion-running-item-results">
+              <FormattedMessage {...m.results} values={{ clicks: item.clicks, orders: item.orders }} />
+            </div>
+          </div>
         </div>
       ))}
     </div>
   );
 }
 
-/** /storeExpress: the honest notice, the balance, the packages (price, products, duration), choosing goods and paying
- * with the payment password, the running promotions with their end, and the link to the purchase records. */
+/** /storeExpress: the honest notice, the balance, the link to the purchase records, the running promotions first
+ * (their end, and the clicks and orders they brought so far), then the packages (price, products, duration), choosing
+ * goods and paying with the payment password. */
 export function StoreExpress() {
   const navigate = useNavigate();
   const train = useTrain();
@@ -102,16 +113,6 @@ export function StoreExpress() {
         {(data) => (
           <>
             <h3 className="promotion-section">
-              <FormattedMessage {...m.packages} />
-            </h3>
-            {data.packages.length === 0 ? (
-              <p className="promotion-empty">
-                <FormattedMessage {...m.noPackages} />
-              </p>
-            ) : (
-              data.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} onBuy={() => setBuying(pkg)} />)
-            )}
-            <h3 className="promotion-section">
               <FormattedMessage {...m.running} />
             </h3>
             {data.promotions.length === 0 ? (
@@ -120,6 +121,16 @@ export function StoreExpress() {
               </p>
             ) : (
               data.promotions.map((promotion) => <RunningCard key={promotion.id} promotion={promotion} />)
+            )}
+            <h3 className="promotion-section">
+              <FormattedMessage {...m.packages} />
+            </h3>
+            {data.packages.length === 0 ? (
+              <p className="promotion-empty">
+                <FormattedMessage {...m.noPackages} />
+              </p>
+            ) : (
+              data.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} onBuy={() => setBuying(pkg)} />)
             )}
           </>
         )}

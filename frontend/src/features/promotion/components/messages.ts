@@ -54,7 +54,28 @@ const argumentMessages = defineMessages<{
   promotedUntil: { readonly time: MessageValue };
   pay: { readonly amount: MessageValue };
   payAction: { readonly name: MessageValue };
+  soFar: { readonly clicks: MessageValue; readonly orders: MessageValue };
+  results: { readonly clicks: MessageValue; readonly orders: MessageValue };
+  limitReached: { readonly count: MessageValue };
 }>({
+  soFar: {
+    id: "promotion.soFar",
+    defaultMessage:
+      "So far: {clicks, plural, one {# click} other {# clicks}} · {orders, plural, one {# order} other {# orders}}",
+    description:
+      "Running promotion: storefront views of its products and paid orders of them since it started, all products together",
+  },
+  results: {
+    id: "promotion.results",
+    defaultMessage: "{clicks, plural, one {# click} other {# clicks}} · {orders, plural, one {# order} other {# orders}}",
+    description: "Running promotion: one product's storefront views and paid orders since the promotion started",
+  },
+  limitReached: {
+    id: "promotion.limitReached",
+    defaultMessage:
+      "This package promotes up to {count, plural, one {# product} other {# products}}. Untick one to choose another.",
+    description: "Toast: a tap on another product when the package's number of products is already chosen",
+  },
   productCount: {
     id: "promotion.productCount",
     defaultMessage: "{count, plural, one {# product} other {# products}}",

@@ -26,7 +26,12 @@ function useChainSchema(network: DepositNetwork | undefined, maximum: string | u
   return useMemo(
     () =>
       z.object({
-        amount: amountSchema(intl, { min: network?.minimum, maximum, formatMoney: (value) => format.money(value, token) }),
+        amount: amountSchema(intl, {
+          min: network?.minimum,
+          minOf: "deposit",
+          maximum,
+          formatMoney: (value) => format.money(value, token),
+        }),
         voucher: z
           .object({ id: z.string(), url: z.string() })
           .nullable()

@@ -27,6 +27,12 @@ describe("amountSchema", () => {
     expect(firstError(schema, "10")).toBeUndefined();
   });
 
+  it("names a deposit's minimum a deposit's, not a withdrawal's (the chain deposit form)", () => {
+    const schema = amountSchema(intl, { min: "10.00", minOf: "deposit" });
+    expect(firstError(schema, "9.99")).toBe("The minimum deposit is 10.00");
+    expect(firstError(schema, "10.00")).toBeUndefined();
+  });
+
   it("refuses more than the operation's maximum", () => {
     const schema = amountSchema(intl, { maximum: "1000000.00" });
     expect(firstError(schema, "1000000.00")).toBeUndefined();

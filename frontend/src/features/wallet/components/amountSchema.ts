@@ -3,14 +3,25 @@ import type { IntlShape } from "react-intl";
 import { compareAmounts, isPositiveAmount, parseAmount } from "@/lib/money/amount";
 import { walletMessages as m } from "./messages";
 
-type Limits = { max?: string; min?: string; maximum?: string; formatMoney?: (value: string) => string };
+type Limits = {
+  max?: string;
+  min?: string;
+  /** Whose minimum `min` is, for its message ("The minimum withdrawal is …" / "The minimum deposit is …"). */
+  minOf?: "withdrawal" | "deposit";
+  maximum?: string;
+  formatMoney?: (value: string) => string;
+};
 
 /**
  * The amount field of the wallet forms: required, a 2-decimal amount, "Cannot be zero", and optionally
  * "Cannot exceed balance" (max), the minimum and the operation's maximum (the server's bound), compared exactly
  * with the server's strings.
  */
-export function amountSchema(intl: IntlShape, { max, min, maximum, formatMoney = (v) => v }: Limits = {}) {
+export function amountSchema(
+  intl: IntlShape,
+  { max, min, minOf = "withdrawal", maximum, formatMoney = (v) => v }: Limits = {},
+) {
+  const belowMinimum = minOf === "deposit" ? m.belowDepositMinimum : m.belowMinimum;
   return z
     .string()
     .trim()
@@ -23,7 +34,7 @@ export function amountSchema(intl: IntlShape, { max, min, maximum, formatMoney =
     )
     .refine(
       (value) => min === undefined || !isPositiveAmount(value) || compareAmounts(value, min) >= 0,
-      intl.formatMessage(m.belowMinimum, { minimum: min === undefined ? "" : formatMoney(min) }),
+      intl.formatMessage(belowMinimum, { minimum: min === undefined ? "" : formatMoney(min) }),
     )
     .refine(
       (value) => maximum === undefined || !isPositiveAmount(value) || compareAmounts(value, maximum) <= 0,

@@ -208,6 +208,7 @@ const argumentMessages = defineMessages<{
   addressPlaceholder: { readonly format: MessageValue };
   available: { readonly amount: MessageValue };
   belowMinimum: { readonly minimum: MessageValue };
+  belowDepositMinimum: { readonly minimum: MessageValue };
   aboveMaximum: { readonly maximum: MessageValue };
   withdrawMaximum: { readonly maximum: MessageValue };
   depositMaximum: { readonly maximum: MessageValue };
@@ -260,6 +261,11 @@ const argumentMessages = defineMessages<{
     id: "withdraw.belowMinimum",
     defaultMessage: "The minimum withdrawal is {minimum}",
     description: "Validation",
+  },
+  belowDepositMinimum: {
+    id: "recharge.belowMinimum",
+    defaultMessage: "The minimum deposit is {minimum}",
+    description: "Validation: a chain deposit below the network's minimum",
   },
   aboveMaximum: {
     id: "wallet.aboveMaximum",
