@@ -1,14 +1,18 @@
-"""The storefront's template filters: money in the platform's currency as the page's language writes it, star marks,
-a country's name, a stored picture's address."""
+"""The storefront's template filters: money in the platform's currency and times as the page's language writes them
+(as the app does), star marks, a country's name, a stored picture's address."""
 
 import json
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
+from datetime import datetime
+
 from babel import Locale
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.numbers import format_currency
 from django import template
 from django.conf import settings
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, to_locale
 from django_countries import countries
@@ -31,6 +35,21 @@ def _locale(language: str) -> Locale:
 def money(amount: Decimal | str) -> str:
     """12.5 -> "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese: Babel's data (CLDR)."""
     return format_currency(Decimal(amount), settings.PLATFORM_CURRENCY, locale=_locale(get_language()))
+
+
+@register.filter
+def when(value: datetime | None, part: str = "") -> str:
+    """A time as the app writes it (frontend/src/lib/money formatDateTime: Intl's medium date and short time, the
+    same CLDR data through Babel), in the current time zone: "Nov 27, 2026, 9:00 AM", "27 нояб. 2026 г., 09:00",
+    "2026/11/27 9:00". `|when:"date"` writes the date alone ("Nov 27, 2026")."""
+    if value is None:
+        return ""
+    locale = _locale(get_language())
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    day = format_date(local, "medium", locale=locale)
+    if part == "date":
+        return day
+    return get_datetime_format("medium", locale=locale).format(format_time(local, "short", locale=locale), day)
 
 
 @register.filter
