@@ -24,8 +24,9 @@ def phone_e164(value: str, country: str) -> str:
             message = _("This is not a phone number of the delivery country (%(country)s).") % values
         else:
             values["example"] = phonenumbers.format_number(example, phonenumbers.PhoneNumberFormat.INTERNATIONAL)
-            message = _(
-                "This is not a phone number of the delivery country (%(country)s). For example: %(example)s."
-            ) % values
+            message = (
+                _("This is not a phone number of the delivery country (%(country)s). For example: %(example)s.")
+                % values
+            )
         raise ValidationError(message, code="phone")
     return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)

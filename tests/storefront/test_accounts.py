@@ -20,13 +20,13 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 from rest_framework.throttling import SimpleRateThrottle
 
+from apps.catalog.services import product_image_add
 from apps.core.i18n import APP_TO_DJANGO
 from apps.orders import services as order_services
 from apps.shop.models import Follower
 from apps.storefront.models import BuyerSignIn, SignUp
-from tests.conftest import ApiClient
-from apps.catalog.services import product_image_add
 from apps.storefront.templatetags.storefront import media_url
+from tests.conftest import ApiClient
 from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, drawn_image, fund
 
 from .checkout import add_to_cart, buy, cart_url, csrf, step
@@ -410,7 +410,7 @@ def test_the_accounts_orders_show_the_product_its_picture_and_the_way_back_to_th
     add_to_cart(buyer, mug)  # an order of two products: the first one shows it, "and 1 more"
     mine = buy(buyer, lamp)
     html = buyer.get("/account/", {"lang": "en"}).content.decode()
-    row = re.search(rf'<li>(?:(?!</li>).)*/o/{mine.token}/(?:(?!</li>).)*</li>', html, re.S)[0]
+    row = re.search(rf"<li>(?:(?!</li>).)*/o/{mine.token}/(?:(?!</li>).)*</li>", html, re.S)[0]
     line = mine.order.lines.order_by("id").first()
     assert line.image and f'<img src="{media_url(line.image)}" alt=""' in row
     assert re.search(rf'<a href="/o/{mine.token}/\?lang=en">Blue mug</a> <span class="muted">and 1 more', row)

@@ -174,8 +174,8 @@ def test_a_phone_that_is_not_a_number_of_the_country_places_nothing_and_says_so_
     assert answer.status_code == 400
     page = text(answer)
     field = re.search(r'<input[^>]*id="id_phone"[^>]*>\s*<span class="error">([^<]+)</span>', page)
-    assert field and field[1] == "配送先の国（日本）の電話番号ではありません。例：+81 90-1234-5678"
-    assert 'autofocus' in field[0] and not Order.objects.exists() and not mail.outbox
+    assert field and field[1] == "配送先の国（日本）の電話番号ではありません。例：+81 90-1234-5678"  # noqa: RUF001
+    assert "autofocus" in field[0] and not Order.objects.exists() and not mail.outbox
     assert Product.objects.get(pk=goods.product_id).stock == 5
 
 

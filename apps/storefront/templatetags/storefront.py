@@ -2,10 +2,9 @@
 (as the app does), star marks, a country's name, a stored picture's address."""
 
 import json
+from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
-
-from datetime import datetime
 
 from babel import Locale
 from babel.dates import format_date, format_time, get_datetime_format
@@ -40,8 +39,8 @@ def money(amount: Decimal | str) -> str:
 @register.filter
 def when(value: datetime | None, part: str = "") -> str:
     """A time as the app writes it (frontend/src/lib/money formatDateTime: Intl's medium date and short time, the
-    same CLDR data through Babel), in the current time zone: "Nov 27, 2026, 9:00 AM", "27 нояб. 2026 г., 09:00",
-    "2026/11/27 9:00". `|when:"date"` writes the date alone ("Nov 27, 2026")."""
+    same CLDR data through Babel), in the current time zone: "Nov 27, 2026, 9:00 AM", "2026/11/27 9:00".
+    `|when:"date"` writes the date alone ("Nov 27, 2026")."""
     if value is None:
         return ""
     locale = _locale(get_language())
@@ -49,7 +48,8 @@ def when(value: datetime | None, part: str = "") -> str:
     day = format_date(local, "medium", locale=locale)
     if part == "date":
         return day
-    return get_datetime_format("medium", locale=locale).format(format_time(local, "short", locale=locale), day)
+    pattern = str(get_datetime_format("medium", locale=locale))  # "{1}, {0}": the date, then the time
+    return pattern.format(format_time(local, "short", locale=locale), day)
 
 
 @register.filter
