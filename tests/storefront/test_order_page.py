@@ -83,7 +83,7 @@ def refused(buyer, buyer_order, action: str, **fields) -> str:
 @pytest.mark.parametrize("fields", [{}, {"stars": "9"}, {"stars": "0", "text": "Fine."}])
 def test_a_rating_without_its_stars_says_so_next_to_them_and_stays_at_the_form(
     buyer, goods, merchant, operator, fields
-):  # noqa: E501
+):
     buyer_order = buy(buyer, goods)
     shipped(buyer_order, merchant, operator)
     order_services.order_confirm_receipt(order_id=buyer_order.order_id)
