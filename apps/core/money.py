@@ -48,12 +48,17 @@ def _locale(language: str) -> Locale:
     return Locale.parse(to_locale(language))
 
 
+def babel_locale(language: str | None = None) -> Locale:
+    """`language` (the active one by default) as Babel's locale: how money and times are written for a reader."""
+    return _locale(language or get_language() or settings.LANGUAGE_CODE)
+
+
 def money_local(amount: Decimal | str, currency: str = "", language: str | None = None) -> str:
     """An amount as a person reads it in `language` (the active one by default), from Babel's data (CLDR): 12.5 ->
     "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese; a currency Babel does not know (a
     chain token such as USDT) after the number ("1 000,50 USDT"). The one money format of the storefront's pages and
     of the messages the server writes (localized_params)."""
-    code, locale = currency or settings.PLATFORM_CURRENCY, _locale(language or get_language() or settings.LANGUAGE_CODE)
+    code, locale = currency or settings.PLATFORM_CURRENCY, babel_locale(language)
     if is_currency(code):
         return format_currency(Decimal(amount), code, locale=locale)
     return f"{format_decimal(quantize(amount), format='#,##0.00', locale=locale)} {code}"

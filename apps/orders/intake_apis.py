@@ -8,6 +8,7 @@ import hashlib
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_countries import countries
@@ -24,6 +25,7 @@ from apps.core.envelope import ok, rejected
 from apps.core.errors import ErrorCode
 from apps.core.fields import IdField
 from apps.core.money import MoneySerializerField
+from apps.core.phones import phone_e164
 from apps.core.throttles import WindowMixin
 from apps.shop import figures as shop_figures
 
@@ -178,7 +180,9 @@ class IntakeOrderCreateApi(IntakeApi):
             help_text="Each listing at most once.",
         )
         ship_name = serializers.CharField(max_length=100)
-        ship_phone = serializers.CharField(max_length=32)
+        ship_phone = serializers.CharField(
+            max_length=32, help_text="A phone number of ship_country (its own or the international way); kept in E.164."
+        )
         ship_address = serializers.CharField(max_length=255)
         ship_country = serializers.CharField(min_length=2, max_length=2, help_text="ISO 3166-1 alpha-2 code.")
 
@@ -186,6 +190,13 @@ class IntakeOrderCreateApi(IntakeApi):
             if value.upper() not in countries:
                 raise serializers.ValidationError(_("The country is not valid."))
             return value.upper()
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            try:
+                attrs["ship_phone"] = phone_e164(attrs["ship_phone"], attrs["ship_country"])
+            except DjangoValidationError as error:
+                raise serializers.ValidationError({"ship_phone": error.messages}) from None
+            return attrs
 
     @extend_schema(parameters=SIGNED, responses=IntakeOrderSerializer)
     def post(self, request: Request) -> Response:

@@ -256,11 +256,12 @@ def account(request: HttpRequest) -> HttpResponse:
     user = buyers.signed_in(request)
     if user is None:
         return see_other(_sign_in_url(request.get_full_path()))
-    context = {
-        "account": user,
-        "orders": selectors.buyer_orders(email=user.email),
-        "shops": selectors.followed_shops(key=buyers.follower_key(user)),
-    }
+    orders = selectors.buyer_orders(email=user.email)
+    shops = selectors.followed_shops(key=buyers.follower_key(user))
+    # The way back to shopping: the open shop of the newest order, else the first one followed.
+    opened = (row.order.merchant.shop for row in orders if selectors.shop_is_open(row.order.merchant.shop))
+    back = next(opened, None) or shops.first()
+    context = {"account": user, "orders": orders, "shops": shops, "back_shop": back}
     return _page(request, "home.html", context)
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from apps.core.fields import ID_MAX
+from apps.core.phones import phone_e164
 from apps.orders.constants import LINE_QUANTITY_MAX, REVIEW_STARS_MAX, REVIEW_TEXT_MAX, GoodsStatus
 
 from .selectors import buyer_accounts
@@ -78,20 +79,39 @@ class CheckoutForm(forms.Form):
     def clean(self) -> dict:
         if self.cleaned_data.get("website"):
             raise forms.ValidationError(_("The order could not be placed. Please try again."))
+        phone, country = self.cleaned_data.get("phone"), self.cleaned_data.get("country")
+        if phone and country:  # a number of the delivery's country, kept in E.164
+            try:
+                self.cleaned_data["phone"] = phone_e164(phone, country)
+            except forms.ValidationError as error:
+                self.add_error("phone", error)
         return self.cleaned_data
 
 
-class RefundForm(forms.Form):
+class _OrderPageForm(forms.Form):
+    """A form of the buyer's order page: its fields' ids start with its name, unique on the page."""
+
+    prefix_id = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"{self.prefix_id}_%s")
+        super().__init__(*args, **kwargs)
+
+
+class RefundForm(_OrderPageForm):
+    prefix_id = "refund"
     reason = forms.CharField(
         label=_("Why do you want a refund?"), max_length=255, widget=forms.Textarea({**TYPED, "rows": 3})
     )
     goods_status = forms.ChoiceField(label=_("The goods"), choices=GoodsStatus.choices)
 
 
-class RatingForm(forms.Form):
+class RatingForm(_OrderPageForm):
+    prefix_id = "rating"
     stars = forms.TypedChoiceField(
         label=_("Your rating"),
         coerce=int,
+        error_messages={"required": _("Choose 1 to 5 stars."), "invalid_choice": _("Choose 1 to 5 stars.")},
         choices=[(n, str(n)) for n in range(REVIEW_STARS_MAX, 0, -1)],
         widget=forms.RadioSelect,
     )

@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
@@ -28,7 +28,7 @@ from apps.catalog.selectors import (
 from apps.core.formats import labels
 from apps.core.money import ZERO
 from apps.orders.constants import REFUNDABLE, GoodsStatus, OrderStatus, RefundStatus, TrackingStep
-from apps.orders.models import Review
+from apps.orders.models import OrderLine, Review
 from apps.orders.selectors import order_detail, product_reviews
 from apps.shop.figures import rating_of, totals_get
 from apps.shop.models import Follower, Shop
@@ -186,6 +186,7 @@ def buyer_order_page(*, buyer_order: BuyerOrder) -> dict[str, Any]:
     detail["stock_reserved"] = order.stock_reserved
     detail["review"] = Review.objects.filter(order_id=order.pk).values("stars", "text").first()
     refund_open = any(refund["status"] == RefundStatus.PENDING for refund in detail["refunds"])
+    detail["paid"] = status == OrderStatus.AWAITING_PICKUP  # paid, not yet prepared: the page thanks the buyer
     detail["can"] = {
         "pay": status == OrderStatus.AWAITING_PAYMENT,
         "cancel": status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.AWAITING_PICKUP),
@@ -200,11 +201,20 @@ ACCOUNT_ORDERS_SHOWN = 50
 
 
 def buyer_orders(*, email: str) -> list[BuyerOrder]:
-    """The storefront orders placed with this (confirmed) email, newest first, with their order and shop: one query."""
-    orders = BuyerOrder.objects.filter(email=email.lower()).select_related("order__merchant__shop").order_by("-pk")
+    """The storefront orders placed with this (confirmed) email, newest first, with their order, shop and lines (the
+    first line's title and picture show the order): two queries."""
+    orders = (
+        BuyerOrder.objects.filter(email=email.lower())
+        .select_related("order__merchant__shop")
+        .prefetch_related(Prefetch("order__lines", queryset=OrderLine.objects.order_by("id")))
+        .order_by("-pk")
+    )
     rows = list(orders[:ACCOUNT_ORDERS_SHOWN])
-    for row in rows:
-        row.status_label = BUYER_STATUS[row.order.status]  # type: ignore[attr-defined]  # for the template
+    for row in rows:  # for the template
+        lines = list(row.order.lines.all())
+        row.status_label = BUYER_STATUS[row.order.status]  # type: ignore[attr-defined]
+        row.first_line = lines[0] if lines else None  # type: ignore[attr-defined]
+        row.more_lines = len(lines) - 1  # type: ignore[attr-defined]
     return rows
 
 

@@ -379,18 +379,26 @@ def order_page(request: HttpRequest, token: str) -> HttpResponse:
     buyer_order = selectors.buyer_order_find(token=token)
     if buyer_order is None:
         return _order_gone(request)
-    shop = buyer_order.order.merchant.shop
+    return _order_page(request, buyer_order)
+
+
+def _order_page(
+    request: HttpRequest, buyer_order: BuyerOrder, form: forms.Form | None = None, status: int = 200
+) -> HttpResponse:
+    """The order page; with `form` (the rating or refund form sent with errors), that form with its errors at its
+    fields (its action's anchor keeps the page at it)."""
+    token = buyer_order.token
     context = {
-        "shop": shop,
+        "shop": buyer_order.order.merchant.shop,
         "order": selectors.buyer_order_page(buyer_order=buyer_order),
         "token": token,
         "payment_minutes": settings.ORDER_PAYMENT_WINDOW_MINUTES,
-        "refund_form": RefundForm(auto_id="refund_%s"),
-        "rating_form": RatingForm(auto_id="rating_%s"),
+        "refund_form": form if isinstance(form, RefundForm) else RefundForm(),
+        "rating_form": form if isinstance(form, RatingForm) else RatingForm(),
         "noindex": True,
         **page_context(request, reverse("storefront-order", kwargs={"token": token})),
     }
-    return _allow_payment_redirect(private(render(request, "storefront/order.html", context)))
+    return _allow_payment_redirect(private(render(request, "storefront/order.html", context, status=status)))
 
 
 @never_cache
@@ -459,14 +467,38 @@ def order_step(request: HttpRequest, token: str, step: str) -> HttpResponse:
     if not throttle_allows(OrderActionThrottle(), request):
         messages.error(request, _("Too many requests from your network. Please try again later."))
     elif form is not None and not form.is_valid():
-        said = [f"{form.fields[name].label}: {error}" for name, errors in form.errors.items() for error in errors]
-        messages.error(request, " ".join(said))
+        return _order_page(request, buyer_order, form, status=400)  # the errors at the form's fields
     else:
         try:
             messages.success(request, act(buyer_order.order, form.cleaned_data if form else {}))
         except AppError as exc:
             messages.error(request, str(exc.message))
     return see_other(_order_url(request, token))
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+@with_language
+def order_cancel(request: HttpRequest, token: str) -> HttpResponse:
+    """Cancelling asks first: the order page links here, where the buyer reads what cancelling does (the payment comes
+    back, or nothing was paid) and confirms it with a form (CSRF) or keeps the order. The POST cancels (ORDER_STEPS).
+    An order that cannot be cancelled (any more) goes back to its page."""
+    if request.method == "POST":
+        return order_step(request, token=token, step="cancel")
+    buyer_order = selectors.buyer_order_find(token=token)
+    if buyer_order is None:
+        return _order_gone(request)
+    order = selectors.buyer_order_page(buyer_order=buyer_order)
+    if not order["can"]["cancel"]:
+        return see_other(_order_url(request, token))
+    context = {
+        "shop": buyer_order.order.merchant.shop,
+        "order": order,
+        "token": token,
+        "noindex": True,
+        **page_context(request, reverse("storefront-order-cancel", kwargs={"token": token})),
+    }
+    return private(render(request, "storefront/order_cancel.html", context))
 
 
 @csrf_exempt  # the provider signs its requests; it has no session

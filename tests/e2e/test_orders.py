@@ -60,7 +60,7 @@ def test_an_order_from_the_storefront_to_the_merchants_balance(page, context, ba
         "shop": shop.shop.pk,
         "lines": [{"goods": shop.goods_mug.pk, "quantity": 1}],
         "ship_name": "Ann Buyer",
-        "ship_phone": "+15550001234",
+        "ship_phone": "+14155550123",
         "ship_address": "1 Main Street, Springfield",
         "ship_country": "US",
     }

@@ -243,3 +243,73 @@ def test_a_buyer_opens_an_account_and_follows_the_shop(page, base_url, shop, lan
     page.wait_for_load_state()
     assert shop.name in page.locator(".panel").nth(2).inner_text()
     shot(page, "storefront-account")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru-RU"])
+def test_after_paying_the_buyer_is_thanked_asked_before_cancelling_and_finds_the_order(page, base_url, merchant, lang):
+    """Issue 34: a phone that is no number is refused at its field; the paid order's page thanks the buyer and says
+    what comes next, its number on one line; cancelling asks first; the account lists the order with its product,
+    picture and shop. Screenshots: storefront-paid, storefront-cancel, storefront-account-orders."""
+    from django.contrib.auth.models import User
+
+    LevelFactory(rank=1)
+    product = ProductFactory(retail_price="19.90", stock=10, **dict(zip(FIELDS, TITLES[0], strict=True)))
+    product_image_add(product=product, content=drawn_image((400, 400), colour="#0f4c81"))
+    listing = ShopGoods.objects.create(merchant=merchant, product=product)
+    User.objects.create_user("ann@example.com", "ann@example.com", "Kettle-blue-2026")
+    set_language(page, base_url, lang)
+    page.goto(f"{base_url}/account/sign-in/?lang={lang}")
+    page.fill("#id_email", "ann@example.com")
+    page.fill("#id_password", "Kettle-blue-2026")
+    page.locator(".fields button.primary").click()
+    page.wait_for_url("**/account/?lang=*")
+
+    page.goto(f"{base_url}{merchant.shop.get_absolute_url()}g/{listing.pk}/?lang={lang}")
+    page.locator("form.buy button").click()
+    page.wait_for_url("**/cart/?lang=*")
+    page.fill("#id_name", "Ann Buyer")
+    page.fill("#id_phone", "abc")
+    page.fill("#id_address", "1-2-3 Shibuya, Tokyo")
+    page.select_option("#id_country", "JP")
+    page.locator(".fields button.primary").click()
+    page.wait_for_load_state()
+    error = page.locator("#id_phone + .error")
+    assert error.inner_text() == server_text(
+        lang,
+        "This is not a phone number of the delivery country (%(country)s). For example: %(example)s.",
+        country={"en": "Japan", "ru-RU": "Япония"}[lang],
+        example="+81 90-1234-5678",
+    )
+    assert not Order.objects.exists()
+    page.fill("#id_phone", "090 1234 5678")
+    page.locator(".fields button.primary").click()
+    page.wait_for_url("**/pay/dev/**")
+    page.locator("button[value=pay]").click()
+    page.wait_for_url("**/o/**")
+    order = Order.objects.get()
+    assert order.ship_phone == "+819012345678"
+
+    # Paid: thanked, what comes next, the number on one line, cancelling a plain link below.
+    assert page.locator(".thanks h2").inner_text() == server_text(lang, "Thank you! Your payment was received.")
+    number = page.locator("h1 .number")
+    assert number.inner_text() == order.number
+    assert number.evaluate("el => el.getClientRects().length") == 1  # not broken across lines
+    assert page.locator("form[action*='/cancel']").count() == 0
+    shot(page, "storefront-paid")
+
+    page.get_by_role("link", name=server_text(lang, "Cancel the order")).click()
+    page.wait_for_url("**/cancel?lang=*")
+    assert page.locator("h1").inner_text() == server_text(lang, "Cancel this order?")
+    shot(page, "storefront-cancel")
+    page.get_by_role("link", name=server_text(lang, "Keep the order")).click()
+    page.wait_for_url("**/o/*/?lang=*")
+    order.refresh_from_db()
+    assert order.status == OrderStatus.AWAITING_PICKUP
+
+    page.goto(f"{base_url}/account/?lang={lang}")
+    row = page.locator(".orders li").first
+    assert TITLES[0][COLUMN[lang]] in row.inner_text() and row.locator("img").count() == 1
+    badge, number = row.locator(".badge").bounding_box(), row.locator(".number").bounding_box()
+    assert number["y"] + number["height"] <= badge["y"] or number["x"] + number["width"] <= badge["x"]  # apart
+    assert_visible(page.get_by_role("link", name=server_text(lang, "Back to the shop")))
+    shot(page, "storefront-account-orders")

@@ -125,7 +125,7 @@ def test_the_intake_has_the_same_bounds_and_says_whether_an_order_holds_its_unit
             "shop": merchant.shop.pk,
             "lines": [{"goods": goods.pk, "quantity": quantity}],
             "ship_name": "Ann Buyer",
-            "ship_phone": "+15550001234",
+            "ship_phone": "+14155550123",
             "ship_address": "1 Main Street, Springfield",
             "ship_country": "US",
         }

@@ -44,7 +44,7 @@ def order_body(merchant, goods, *, quantity=2, ref=None, **changes) -> dict:
         "shop": merchant.shop.pk,
         "lines": [{"goods": goods.pk, "quantity": quantity}],
         "ship_name": "Ann Buyer",
-        "ship_phone": "+15550001234",
+        "ship_phone": "+14155550123",
         "ship_address": "1 Main Street, Springfield",
         "ship_country": "us",
     }
@@ -418,6 +418,37 @@ def test_out_of_bounds_input_is_refused_by_field(storefront, merchant, goods, ch
     assert list(answer["data"]["errors"]) == [field]
     assert answer["msg"] and "{" not in answer["msg"]  # a line's own message, not a list of them
     assert _state(goods) == before
+
+
+@pytest.mark.parametrize(
+    ("phone", "country", "kept"),
+    [
+        ("+1 415-555-0123", "US", "+14155550123"),
+        ("(415) 555-0123", "us", "+14155550123"),  # written the country's own way
+        ("090-1234-5678", "JP", "+819012345678"),
+        ("+7 912 345-67-89", "RU", "+79123456789"),
+        ("081 234 5678", "TH", "+66812345678"),
+    ],
+)
+def test_the_phone_is_checked_with_its_country_and_kept_in_e164(storefront, merchant, goods, phone, country, kept):
+    answer = storefront.post("order/create", order_body(merchant, goods, ship_phone=phone, ship_country=country))
+    assert answer.json()["code"] == 1, answer.json()
+    assert Order.objects.get().ship_phone == kept
+
+
+@pytest.mark.parametrize(
+    ("phone", "country"),
+    [("abc", "US"), ("12", "US"), ("+81 90-1234-5678", "US"), ("090-1234-5678", "US"), ("+1 555 000 1234", "US")],
+)
+def test_a_phone_that_is_not_a_number_of_the_country_is_refused(storefront, merchant, goods, phone, country):
+    before = _state(goods)
+    body = order_body(merchant, goods, ship_phone=phone, ship_country=country)
+    answer = storefront.post("order/create", body, lang="ru-RU").json()
+    assert (answer["code"], answer["data"]["error"]) == (0, ErrorCode.INVALID)
+    message = "Это не номер телефона страны доставки (Соединенные Штаты Америки). Например: +1 201-555-0123."
+    assert answer["data"]["errors"] == {"ship_phone": [message]} and answer["msg"] == message
+    assert _state(goods) == before
+    assert not IntakeSignature.objects.exists()  # refused before the signature is spent
 
 
 def test_a_second_line_error_names_its_index(storefront, merchant, goods):

@@ -44,7 +44,7 @@ def order_body(merchant, goods, ref: str, **changes) -> dict:
         "shop": merchant.shop.pk,
         "lines": [{"goods": goods.pk, "quantity": 1}],
         "ship_name": "Ann Buyer",
-        "ship_phone": "+15550001234",
+        "ship_phone": "+14155550123",
         "ship_address": "1 Main Street, Springfield",
         "ship_country": "US",
     }

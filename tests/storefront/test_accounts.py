@@ -20,12 +20,14 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext
 from rest_framework.throttling import SimpleRateThrottle
 
+from apps.catalog.services import product_image_add
 from apps.core.i18n import APP_TO_DJANGO
 from apps.orders import services as order_services
 from apps.shop.models import Follower
 from apps.storefront.models import BuyerSignIn, SignUp
+from apps.storefront.templatetags.storefront import media_url
 from tests.conftest import ApiClient
-from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund
+from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, drawn_image, fund
 
 from .checkout import add_to_cart, buy, cart_url, csrf, step
 
@@ -395,6 +397,28 @@ def test_the_account_shows_the_orders_of_its_email_in_constant_queries(
     assert html.count("/o/") == 4 and four == one
     add_to_cart(buyer, goods_of_shop)  # the checkout form knows the account's email
     assert 'value="ann@example.com"' in buyer.get(cart_url(goods_of_shop)).content.decode()
+
+
+def test_the_accounts_orders_show_the_product_its_picture_and_the_way_back_to_the_shop(
+    buyer, merchant, django_capture_on_commit_callbacks
+):
+    mug = ShopGoodsFactory(merchant=merchant, product=ProductFactory(title_en="Blue mug"))
+    product_image_add(product=mug.product, content=drawn_image((200, 200), colour="#0f4c81"))
+    lamp = ShopGoodsFactory(merchant=merchant, product=ProductFactory(title_en="Desk lamp"))
+    signed_up(buyer, django_capture_on_commit_callbacks)
+    buy(buyer, lamp)
+    add_to_cart(buyer, mug)  # an order of two products: the first one shows it, "and 1 more"
+    mine = buy(buyer, lamp)
+    html = buyer.get("/account/", {"lang": "en"}).content.decode()
+    row = re.search(rf"<li>(?:(?!</li>).)*/o/{mine.token}/(?:(?!</li>).)*</li>", html, re.S)[0]
+    line = mine.order.lines.order_by("id").first()
+    assert line.image and f'<img src="{media_url(line.image)}" alt=""' in row
+    assert re.search(rf'<a href="/o/{mine.token}/\?lang=en">Blue mug</a> <span class="muted">and 1 more', row)
+    assert f'<span class="number" translate="no">{mine.order.number}</span>' in row
+    shop = f'<a href="{merchant.shop.get_absolute_url()}?lang=en"'
+    assert shop in row  # each order's shop
+    assert html.count(f"{merchant.shop.get_absolute_url()}?lang=en") >= 3  # the bar's shop and "Back to the shop"
+    assert "Back to the shop</a>" in html
 
 
 def test_home_figures_match_what_buyers_did_in_the_storefront(

@@ -151,6 +151,34 @@ def test_bad_details_or_a_filled_honeypot_place_nothing(buyer, goods, fields, me
     assert Product.objects.get(pk=goods.product_id).stock == 5
 
 
+@pytest.mark.parametrize(
+    ("phone", "country", "kept"),
+    [
+        ("+81 90-1234-5678", "JP", "+819012345678"),
+        ("090 1234 5678", "JP", "+819012345678"),  # written the country's own way
+        ("(415) 555-0123", "US", "+14155550123"),
+        ("8 912 345-67-89", "RU", "+79123456789"),
+        ("010-2000-0000", "KR", "+821020000000"),
+    ],
+)
+def test_the_phone_is_checked_with_the_country_and_kept_in_e164(buyer, goods, phone, country, kept):
+    add_to_cart(buyer, goods)
+    assert check_out(buyer, goods, phone=phone, country=country).status_code == 303
+    assert Order.objects.get().ship_phone == kept
+
+
+@pytest.mark.parametrize("phone", ["abc", "12", "+1 415-555-0123", "(415) 555-0123"])  # none is a number in Japan
+def test_a_phone_that_is_not_a_number_of_the_country_places_nothing_and_says_so_at_the_field(buyer, goods, phone):
+    add_to_cart(buyer, goods)
+    answer = check_out(buyer, goods, lang="ri", phone=phone, country="JP")
+    assert answer.status_code == 400
+    page = text(answer)
+    field = re.search(r'<input[^>]*id="id_phone"[^>]*>\s*<span class="error">([^<]+)</span>', page)
+    assert field and field[1] == "配送先の国（日本）の電話番号ではありません。例：+81 90-1234-5678"  # noqa: RUF001
+    assert "autofocus" in field[0] and not Order.objects.exists() and not mail.outbox
+    assert Product.objects.get(pk=goods.product_id).stock == 5
+
+
 def test_more_than_the_stock_places_nothing_and_says_how_many_are_left(buyer, goods):
     add_to_cart(buyer, goods, 6)
     answer = check_out(buyer, goods)

@@ -2,7 +2,8 @@
 order's money goes back through the provider), confirm receipt, ask for a refund, rate once; each refused with a
 reason and no change when it does not apply."""
 
-from datetime import timedelta
+import re
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -71,15 +72,38 @@ def test_from_shipped_to_received_to_rated_once(buyer, goods, merchant, operator
     assert list(Review.objects.values_list("stars", flat=True)) == [4]
 
 
-@pytest.mark.parametrize(
-    ("fields", "message"),
-    [({"stars": "9"}, "Select a valid choice."), ({"stars": "4", "text": "x" * 2001}, "at most 2000 characters")],
-)
-def test_a_bad_rating_is_refused_and_changes_nothing(buyer, goods, merchant, operator, fields, message):
+def refused(buyer, buyer_order, action: str, **fields) -> str:
+    """Posts one of the order page's forms with errors: the page again (400), that form with its errors, in English."""
+    token = csrf(buyer, buyer_order.order.merchant.shop.get_absolute_url())
+    answer = buyer.post(f"{page_of(buyer_order)}{action}?lang=en", {"csrfmiddlewaretoken": token, **fields})
+    assert answer.status_code == 400
+    return answer.content.decode().replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("fields", [{}, {"stars": "9"}, {"stars": "0", "text": "Fine."}])
+def test_a_rating_without_its_stars_says_so_next_to_them_and_stays_at_the_form(
+    buyer, goods, merchant, operator, fields
+):
     buyer_order = buy(buyer, goods)
     shipped(buyer_order, merchant, operator)
     order_services.order_confirm_receipt(order_id=buyer_order.order_id)
-    assert message in step(buyer, buyer_order, "rate", **fields)
+    html = refused(buyer, buyer_order, "rate", **fields)
+    form = re.search(r'<section class="panel" id="rate">.*?</section>', html, re.S)[0]
+    assert re.search(r'action="/o/[-\w]{43}/rate\?lang=en#rate"', form)  # the answer opens at the form
+    error = r'</fieldset>\s*<p class="error" id="rating_stars_error" role="alert">Choose 1 to 5 stars.</p>'
+    assert re.search(error, form)
+    assert 'aria-describedby="rating_stars_error"' in form
+    assert 'class="notes"' not in html  # not a note at the top of the page
+    assert not Review.objects.exists()
+
+
+def test_a_rating_text_too_long_says_so_at_the_text(buyer, goods, merchant, operator):
+    buyer_order = buy(buyer, goods)
+    shipped(buyer_order, merchant, operator)
+    order_services.order_confirm_receipt(order_id=buyer_order.order_id)
+    html = refused(buyer, buyer_order, "rate", stars="4", text="x" * 2001)
+    assert re.search(r'id="rating_text"[^>]*>\s*x+</textarea>\s*<span class="error">[^<]*at most 2000 characters', html)
+    assert 'value="4" checked' in html or re.search(r'value="4"[^>]*checked', html)  # the stars chosen stay
     assert not Review.objects.exists()
 
 
@@ -94,8 +118,9 @@ def test_a_refund_request_waits_for_the_platform_and_its_approval_gives_the_mone
 ):
     buyer_order = buy(buyer, goods)
     shipped(buyer_order, merchant, operator)
-    html = step(buyer, buyer_order, "refund", reason=" ", goods_status="received")
-    assert "Why do you want a refund?: This field is required." in html.replace("&#x27;", "'")
+    html = refused(buyer, buyer_order, "refund", reason=" ", goods_status="received")
+    assert re.search(r'<details class="panel" id="refund" open>', html)  # the form, open, with its error at the field
+    assert re.search(r'<textarea[^>]*id="refund_reason"[^>]*>\s*</textarea>\s*<span class="error">This field is', html)
     assert not Refund.objects.exists()
     html = step(buyer, buyer_order, "refund", reason="It arrived broken.", goods_status=GoodsStatus.RECEIVED)
     assert "Refund requested. The platform will decide it." in html
@@ -156,3 +181,57 @@ def test_the_buyer_sees_the_delivery_among_the_shipping_steps(buyer, goods, merc
     assert steps.index("Delivered") < steps.index("Arrived in the destination city")  # newest first
     html = buyer.get(page_of(buyer_order), {"lang": "ri"}).content.decode()  # Japanese
     assert "配達済み" in html[html.index('<ol class="steps">') :]
+
+
+# --- the page after paying (issue 34) ---------------------------------------------------------------------------------
+
+
+def test_the_page_after_paying_thanks_the_buyer_says_what_comes_next_and_asks_before_cancelling(buyer, goods):
+    buyer_order = buy(buyer, goods, 2)
+    html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
+    status = re.search(r"<section class=\"panel\">\s*<h1>.*?</section>", html, re.S)[0]
+    assert "Thank you! Your payment was received." in status and "What happens next:" in status
+    assert status.index("Thank you!") < status.index("Cancel the order")  # the thanks first, cancelling last
+    assert f'<span class="number" translate="no">{buyer_order.order.number}</span></h1>' in status
+    # Cancelling is a link to a page that asks; no form on the order page cancels in one tap.
+    cancel = f"/o/{buyer_order.token}/cancel"
+    assert f'<a href="{cancel}?lang=en">Cancel the order</a>' in status
+    assert f'action="{cancel}' not in html
+    page = buyer.get(cancel, {"lang": "en"})
+    asked = page.content.decode()
+    assert page.status_code == 200 and "Cancel this order?" in asked
+    assert "Your payment of $25.00 comes back the way you paid." in asked
+    assert f'href="/o/{buyer_order.token}/?lang=en">Keep the order</a>' in asked
+    assert re.search(rf'<form method="post" action="{cancel}\?lang=en"><input type="hidden" name="csrfmid', asked)
+    assert Order.objects.get().status == OrderStatus.AWAITING_PICKUP  # asking changed nothing
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', asked)[1]
+    assert buyer.post(cancel, {}).status_code == 403  # the confirmation needs its CSRF token
+    done = buyer.post(f"{cancel}?lang=en", {"csrfmiddlewaretoken": token})
+    assert done.status_code == 303 and done["Location"].endswith(f"/o/{buyer_order.token}/?lang=en")
+    assert Order.objects.get().status == OrderStatus.CANCELLED
+    assert buyer.get(cancel, {"lang": "en"}).status_code == 303  # nothing left to cancel: back to the order page
+
+
+def test_an_unpaid_orders_cancel_page_says_nothing_was_paid(buyer, goods):
+    buyer_order = buy(buyer, goods, action="fail")
+    html = buyer.get(page_of(buyer_order), {"lang": "en"}).content.decode()
+    assert "Thank you!" not in html and "Pay now" in html
+    asked = buyer.get(f"/o/{buyer_order.token}/cancel", {"lang": "ru-RU"}).content.decode()
+    assert "Отменить этот заказ?" in asked and "Заказ ещё не оплачен." in asked
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [
+        ("en", "Nov 27, 2026, 9:05\u202fAM"),
+        ("ru-RU", "27 нояб. 2026\u202fг., 09:05"),  # noqa: RUF001
+        ("ri", "2026/11/27 9:05"),
+    ],
+)
+def test_times_are_written_as_the_app_writes_them(buyer, goods, lang, written):
+    with time_machine.travel(datetime(2026, 11, 27, 9, 5, tzinfo=UTC), tick=False):
+        buyer_order = buy(buyer, goods)
+    html = buyer.get(page_of(buyer_order), {"lang": lang}).content.decode()
+    times = re.findall(r'<time datetime="2026-11-27T09:05:00\+00:00">([^<]+)</time>', html)
+    assert times and set(times) == {written}
+    assert "a.m." not in html

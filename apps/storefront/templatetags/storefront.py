@@ -1,14 +1,17 @@
-"""The storefront's template filters: money in the platform's currency as the page's language writes it, star marks,
-a country's name, a stored picture's address."""
+"""The storefront's template filters: money in the platform's currency and times as the page's language writes them
+(as the app does), star marks, a country's name, a stored picture's address."""
 
 import json
+from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 
+from babel.dates import format_date, format_time, get_datetime_format
 from django import template
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django_countries import countries
 
-from apps.core.money import money_local
+from apps.core.money import babel_locale, money_local
 from apps.core.uploads import storage_url
 
 register = template.Library()
@@ -22,6 +25,22 @@ _SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"
 def money(amount: Decimal | str) -> str:
     """12.5 -> "$12.50" in English, "12,50 $" in Russian, "US$12.50" in Traditional Chinese (apps.core.money)."""
     return money_local(amount)
+
+
+@register.filter
+def when(value: datetime | None, part: str = "") -> str:
+    """A time as the app writes it (frontend/src/lib/money formatDateTime: Intl's medium date and short time, the
+    same CLDR data through Babel), in the current time zone: "Nov 27, 2026, 9:00 AM", "2026/11/27 9:00".
+    `|when:"date"` writes the date alone ("Nov 27, 2026")."""
+    if value is None:
+        return ""
+    locale = babel_locale()
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    day = format_date(local, "medium", locale=locale)
+    if part == "date":
+        return day
+    pattern = str(get_datetime_format("medium", locale=locale))  # "{1}, {0}": the date, then the time
+    return pattern.format(format_time(local, "short", locale=locale), day)
 
 
 @register.filter

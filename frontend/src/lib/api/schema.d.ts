@@ -1844,6 +1844,7 @@ export interface components {
             /** @description Each listing at most once. */
             lines: components["schemas"]["IntakeOrderCreateApiInputLineRequest"][];
             ship_name: string;
+            /** @description A phone number of ship_country (its own or the international way); kept in E.164. */
             ship_phone: string;
             ship_address: string;
             /** @description ISO 3166-1 alpha-2 code. */
