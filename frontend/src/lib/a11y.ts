@@ -3,7 +3,7 @@
  * added to the DOM as it changes, for every screen at once:
  * - a dialog (Dialog, Modal: `.adm-center-popup-wrap[role=dialog]`) has no name: it is named by its title, or by
  *   its content when it has none;
- * - an action sheet's items are `role="option"` outside any list box: their list becomes the list box;
+ * - an action sheet's items are `role="option"` outside any list box: they are actions, so they become buttons;
  * - a tab list that scrolls sideways (Tabs, CapsuleTabs) cannot be reached by keyboard: it takes the focus;
  * - an image uploader's preview has no alt: the field's label says what it is, so it is decorative.
  */
@@ -15,12 +15,13 @@ function fix(root: ParentNode): void {
     label.id ||= `a11y-dialog-${Math.random().toString(36).slice(2)}`;
     dialog.setAttribute("aria-labelledby", label.id);
   }
-  for (const list of root.querySelectorAll<HTMLElement>(".adm-action-sheet-button-list:not([role])")) {
-    list.setAttribute("role", "listbox");
+  for (const item of root.querySelectorAll<HTMLElement>(".adm-action-sheet-button-item[role=option]")) {
+    item.setAttribute("role", "button");
   }
   for (const cancel of root.querySelectorAll<HTMLElement>(".adm-action-sheet-cancel[role=option]")) {
-    cancel.setAttribute("role", "listbox"); // one option of its own, the cancel item
-    cancel.querySelector(".adm-action-sheet-button-item")?.setAttribute("role", "option");
+    cancel.removeAttribute("role"); // a wrapper: the item inside it is the button
+    cancel.removeAttribute("aria-label");
+    cancel.querySelector(".adm-action-sheet-button-item")?.setAttribute("role", "button");
   }
   for (const tabs of root.querySelectorAll<HTMLElement>(".adm-tabs-tab-list:not([tabindex]), .adm-capsule-tabs-tab-list:not([tabindex])")) {
     tabs.tabIndex = 0;
