@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 // antd-mobile's global styles and CSS variables: imported here because webpack tree-shakes antd-mobile's barrel.
 import "antd-mobile/es/global";
+import { installA11yFixes } from "@/lib/a11y";
 import { loadLanguage } from "@/lib/intl";
 import { getSession } from "@/lib/session";
 import { App } from "./app/App";
@@ -13,6 +14,7 @@ const session = getSession();
 void loadLanguage(session.lang).catch(() => undefined); // IntlRoot asks again and reports
 preloadScreen(window.location.pathname, Boolean(session.token));
 
+installA11yFixes();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />

@@ -31,6 +31,7 @@ LOCALE_FOLDERS = {
 }
 DEFAULT_LANG = "ru-RU"
 PHONE = {"width": 390, "height": 844}
+PHONE_CONTEXT = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -74,7 +75,7 @@ def base_url(live_server, transactional_db) -> str:
 @pytest.fixture
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh phone-sized context (own localStorage) per test."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(**PHONE_CONTEXT)
     context.set_default_timeout(15_000)
     yield context
     context.close()

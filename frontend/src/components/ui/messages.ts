@@ -31,6 +31,7 @@ export const uiMessages = defineMessages({
   confirm: { id: "common.confirm", defaultMessage: "Confirm", description: "Dialog button" },
   cancel: { id: "common.cancel", defaultMessage: "Cancel", description: "Dialog button" },
   language: { id: "common.language", defaultMessage: "Language", description: "Language switch label" },
+  back: { id: "common.back", defaultMessage: "Back", description: "The NavBar's back arrow (its accessible name)" },
   backToTop: { id: "common.backToTop", defaultMessage: "Back to top", description: "Scroll-to-top button label" },
   errorTitle: { id: "common.errorTitle", defaultMessage: "Something went wrong", description: "Error boundary title" },
   errorReload: { id: "common.errorReload", defaultMessage: "Reload", description: "Error boundary button" },

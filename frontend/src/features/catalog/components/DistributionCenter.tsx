@@ -117,8 +117,10 @@ export function DistributionCenter() {
             <Checkbox
               checked={product.added || chosen.has(product.id)}
               disabled={product.added}
-              aria-label={product.title}
-            />
+            >
+              {/* The box's name (a label element takes no aria-label); the title is shown by the card beside it. */}
+              <span className="visually-hidden">{product.title}</span>
+            </Checkbox>
             <ProductCard
               product={product}
               tags={

@@ -92,7 +92,8 @@ export function GoodsPicker({ pkg, onClose }: Props) {
           </a>
         </div>
       </div>
-      <div className="promotion-picker-body">
+      {/* It scrolls on its own: the keyboard reaches it (WCAG 2.1.1). */}
+      <div className="promotion-picker-body" tabIndex={0}>
         <InfiniteList
           queryKey={promotionKeys.goods()}
           fetchPage={(page, limit, signal) => getSellingGoods(page, limit, signal)}

@@ -19,6 +19,7 @@ export function SettingMenu() {
           className="setting-header-logo"
           src={store.data?.logo?.url ?? undefined}
           fit="cover"
+          alt="" // the shop's name is beside it
           fallback={<ShopbagOutline fontSize={28} />}
         />
         <div>
