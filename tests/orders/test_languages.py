@@ -96,7 +96,7 @@ def test_the_migration_maps_known_free_text_steps_and_keeps_the_others_as_notes(
     now = timezone.now()
     for text in ("Out for delivery", "На таможне.", "Left Shenzhen"):  # as operators wrote them before
         TrackingEvent.objects.create(order=chinese_order, occurred_at=now, step="update", description=text)
-    migration = importlib.import_module("apps.orders.migrations.0007_tracking_step")
+    migration = importlib.import_module("apps.orders.migrations.0009_tracking_step")
     with connection.cursor() as cursor:  # what the migration uses of its schema editor: the connection and execute
         editor = SimpleNamespace(connection=connection, execute=cursor.execute)
         migration.steps_from_texts(apps, editor)

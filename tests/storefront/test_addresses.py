@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 SAMPLES = {
     "goods_id": "1",
     "token": "t" * 43,
-    "step": "cancel",
+    "step": "rate",
     "uidb64": "MQ",
     "provider": "dev",
     "session_id": f"dev_{'s' * 22}",

@@ -88,7 +88,7 @@ def test_an_adjustment_is_posted_only_when_a_second_operator_approves_it(
     )
     notice = Notice.objects.filter(merchant=merchant).first()
     assert (notice.rendered_title(), notice.rendered_body()) == (
-        "Balance adjustment: -4.00 USD",
+        "Balance adjustment: -$4.00",
         "Reason: Duplicate credit of deposit D1",
     )
     # The funds records show it with its reason.

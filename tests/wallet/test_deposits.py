@@ -135,7 +135,7 @@ def test_approve_credits_once_audits_and_notifies(merchant, operator):
     # One message for the decision, and the operator action the merchant lists in the app.
     notice = Notice.objects.get(merchant=merchant)
     assert (notice.rendered_title(), notice.rendered_body()) == (
-        f"Deposit {deposit.number} approved: 75.50 USD was added to your balance",
+        f"Deposit {deposit.number} approved: $75.50 was added to your balance",
         "Reason: ok",
     )
     action = OperatorAction.objects.get(merchant=merchant)

@@ -142,7 +142,7 @@ def test_an_operator_removes_a_promoted_listing_the_merchant_is_told_and_refunde
     with translation.override("ru"):
         assert notice.rendered_title() == (
             f"Товар «{goods[0].product.title_ru}» убран из вашего магазина; неиспользованная часть его продвижения, "
-            "7.50 USD, возвращена на ваш баланс"
+            "7,50\xa0$, возвращена на ваш баланс"
         )
         assert notice.rendered_body() == "Причина: Counterfeit goods reported by buyers"
 

@@ -165,7 +165,7 @@ def test_an_overdue_withdrawal_is_told_to_the_merchant_once(funded, operator):
     assert notice.rendered_title() == f"Withdrawal {late.number} is past its review deadline"
     assert notice.rendered_body() == (
         "It was not reviewed within 48 hours, and the operators have been alerted. You can wait for the review, or "
-        "cancel it in the withdrawal records: 20.00 USD then goes back to your balance."
+        "cancel it in the withdrawal records: $20.00 then goes back to your balance."
     )
     # Idempotent: the next runs tell nobody again.
     assert tasks.withdrawals_overdue() == 0

@@ -142,7 +142,7 @@ def test_operator_pays_once_fee_goes_to_revenue(funded, operator):
     # One message for the decision: the operator action, with the payout reference as what it rests on.
     notice = Notice.objects.get(merchant=funded, title__startswith="Withdrawal %(number)s")
     assert (notice.rendered_title(), notice.rendered_body()) == (
-        f"Withdrawal {w.number} paid out: 48.00 USD",
+        f"Withdrawal {w.number} paid out: $48.00",
         "Reason: BANK-REF-1",
     )
     action = OperatorAction.objects.get(merchant=funded)
@@ -165,7 +165,7 @@ def test_operator_rejects_once_and_money_returns(funded, operator):
     }
     notice = Notice.objects.get(merchant=funded, title__startswith="Withdrawal %(number)s")
     assert (notice.rendered_title(), notice.rendered_body()) == (
-        f"Withdrawal {w.number} not approved: 50.00 USD is back in your balance",
+        f"Withdrawal {w.number} not approved: $50.00 is back in your balance",
         "Reason: Name does not match",
     )
     action = OperatorAction.objects.get(merchant=funded)

@@ -90,7 +90,7 @@ const plainMessages = defineMessages({
   },
   infoRating: {
     id: "figures.info.rating",
-    defaultMessage: "The average of your buyers' reviews, from 1 to 5 stars.",
+    defaultMessage: "The average of your buyers' ratings, from 1 to 5 stars.",
     description: "Home: the basis of Rating (info tap)",
   },
   infoAwaitingPickup: {
