@@ -1,7 +1,8 @@
 """The crawl (tests/e2e/test_crawl.py): open every route of the app and tap every button, tab, segment and link on
 it, as a person trying the app would, and collect what goes wrong: an error boundary, an uncaught error or a console
-error, a layout wider than the window or a broken image (conftest._LOOK_PROBLEMS), an English text of the catalogue
-on a screen in another language, and an accessibility violation that axe-core rates serious or critical.
+error, a layout wider than the window or a broken image (conftest._LOOK_PROBLEMS) or one that collapses (COLLAPSED),
+an English text of the catalogue on a screen in another language, and an accessibility violation that axe-core rates
+serious or critical.
 
 Controls that spend money or end the session are never confirmed: money goes through the payment-password sheet
 and logout through a confirm, and the crawl never taps inside a sheet or dialog a tap opened (it checks it, then
@@ -23,6 +24,32 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ROUTES_FILE = ROOT / "frontend" / "src" / "app" / "routes.tsx"
 TAB_PATHS = ["/home", "/product", "/order", "/my"]  # the bottom tab bar, in its order
 ROUND_TRIP = ["/order", "/product", "/my"]  # from Home, as a person goes round the tabs
+
+# A layout that collapses (conftest._LOOK_PROBLEMS finds what is wider than the window): a picture wider than the row
+# or card it sits in, or a text squeezed to a sliver, as the Orders list was after a tab round trip (pictures 360 px
+# wide, titles one letter wide) while an antd-mobile rule loaded later won over the screen's own.
+COLLAPSED = """() => {
+    const problems = [];
+    const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden"
+        && !el.closest('[aria-hidden="true"]');
+    for (const img of document.querySelectorAll("img")) {
+        const card = img.closest('.adm-list-item, [data-testid$="card"], li');
+        if (!card || !shown(img)) continue;
+        const picture = img.getBoundingClientRect(), around = card.getBoundingClientRect();
+        if (picture.width > around.width + 1)
+            problems.push("a picture wider than its card: " + img.outerHTML.slice(0, 99));
+    }
+    for (const el of document.querySelectorAll("body *")) {
+        const own = [...el.childNodes].filter((node) => node.nodeType === 3).map((node) => node.data).join("").trim();
+        if (own.length < 4 || !shown(el)) continue;
+        const style = getComputedStyle(el), box = el.getBoundingClientRect();
+        if (style.position === "absolute" && box.width <= 1) continue;  // visually hidden, for screen readers
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
+        if (box.width < parseFloat(style.fontSize) * 1.5 && box.height > line * 2.5)
+            problems.push("a text squeezed to a sliver: " + el.outerHTML.slice(0, 100));
+    }
+    return problems.slice(0, 5);
+}"""
 
 # What a person can tap: buttons, tabs, segments, list rows, links. Not inside a sheet, dialog or keypad (the crawl
 # checks those once open and leaves them), nor what is marked data-crawl="skip".
@@ -172,7 +199,7 @@ class Crawl:
         self.errors.clear()
         if page.locator(".app-error").count():
             self.report(where, "error boundary (Something went wrong)")
-        for problem in page.evaluate(_LOOK_PROBLEMS):
+        for problem in [*page.evaluate(_LOOK_PROBLEMS), *page.evaluate(COLLAPSED)]:
             self.report(where, problem)
         for text in page.evaluate(_ENGLISH_TEXTS, self.english) if self.english else []:
             self.report(where, f"English text on a {self.lang} screen: {text}")

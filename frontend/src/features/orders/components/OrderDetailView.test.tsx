@@ -6,64 +6,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/api";
 import type { OrderDetail } from "../api";
 import { OrderDetailView } from "./OrderDetailView";
+import { NoIntersections, orderDetail } from "./testing";
 
-const ORDER: OrderDetail = {
-  id: 9,
+const ORDER = orderDetail({
   number: "O-9",
-  created_at: "2026-11-20T08:00:00Z",
-  status: 1,
-  status_label: "Awaiting shipment",
-  title: "Ceramic mug",
-  image: null,
-  line_count: 1,
-  quantity: 1,
-  total_payment: "20.00",
-  total_cost: "18.00",
-  earnings: "2.00",
-  pickup_deadline: null,
-  pickup_paused_left: null,
   ship_deadline: "2026-11-23T09:00:00Z",
-  settle_at: null,
   source: "external",
   source_label: "External storefront",
   source_name: "Acme storefront",
   payment_reference: "PSP-778812",
-  lines: [
-    {
-      title: "Ceramic mug",
-      ordered_title: "Ceramic mug",
-      image: null,
-      quantity: 1,
-      retail_price: "20.00",
-      purchase_price: "18.00",
-      profit: "2.00",
-    },
-  ],
-  ship_name: "Ann Buyer",
-  ship_phone: "+15•••••34",
-  ship_address: "1 Main Street",
-  ship_country: "US",
   carrier: "",
   tracking_number: "",
-  paid_at: "2026-11-20T08:03:00Z",
-  picked_at: "2026-11-20T09:00:00Z",
-  shipped_at: null,
-  delivered_at: null,
-  receive_due_at: null,
-  received_at: null,
-  settled_at: null,
-  closed_at: null,
-  tracking_events: [],
-  history: [],
-  refunds: [],
-};
-
-/** jsdom has no IntersectionObserver (antd-mobile's lazy images ask for one): one that never reports. */
-class NoIntersections {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
+});
 
 function mount(order: OrderDetail) {
   vi.stubGlobal("IntersectionObserver", NoIntersections);

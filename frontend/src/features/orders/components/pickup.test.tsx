@@ -7,13 +7,7 @@ import { createQueryClient } from "@/lib/api";
 import type { OrderSummary } from "../api";
 import { OrderList } from "./OrderList";
 import { PickButton } from "./pickup";
-
-/** jsdom has no IntersectionObserver (antd-mobile's lazy images and the infinite list ask for one). */
-class NoIntersections {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
+import { NoIntersections } from "./testing";
 
 function summary(id: number, number: string): OrderSummary {
   return {
