@@ -91,8 +91,20 @@ CONTROLS = """() => {
         .toString().trim().slice(0, 40));
 }"""
 
-LOADED = """() => ![...document.querySelectorAll('.adm-skeleton, .adm-spin-loading, .adm-dot-loading, .app-loading')]
-    .some((el) => el.getClientRects().length)"""
+# Settled: no skeleton or spinner in sight (one below the fold or under the tab bar waits to be scrolled to: Home's
+# lazy chart), and no dialog or mask still fading in (axe would read its colours half blended).
+LOADED = """() => {
+    const inView = (el) => {  // seen: its top edge is on screen, not under the tab bar
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height || box.bottom < 0 || box.top >= innerHeight) return false;
+        const seen = document.elementFromPoint(box.left + box.width / 2, Math.max(box.top, 0) + 4);
+        return !!seen && (el.contains(seen) || seen.contains(el));
+    };
+    const loading = document.querySelectorAll('.adm-skeleton, .adm-spin-loading, .adm-dot-loading, .app-loading');
+    const fading = document.querySelectorAll('.adm-mask, .adm-center-popup-wrap');
+    return ![...loading].some(inView)
+        && [...fading].every((el) => !el.getClientRects().length || getComputedStyle(el).opacity === '1');
+}"""
 
 OPEN_LAYER = (
     ".adm-popup:not([style*='display: none']) .adm-popup-body, .adm-center-popup-body, .adm-modal-body, "

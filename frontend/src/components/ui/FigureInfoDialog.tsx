@@ -10,6 +10,7 @@ export default function FigureInfoDialog({ open, title, text, onClose }: Props) 
   return (
     <Dialog
       visible={open}
+      getContainer={() => document.body} // not inside the figure's label, whose faded or small text it would take on
       title={title}
       content={<div data-testid="figure-info-text">{text}</div>}
       closeOnMaskClick
