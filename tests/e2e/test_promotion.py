@@ -26,6 +26,7 @@ from tests.e2e.conftest import (
     sign_in,
     tap,
     wait_toast,
+    wait_toast_gone,
 )
 from tests.e2e.test_wallet import type_pay_password
 from tests.factories import DEFAULT_PAY_PASSWORD, ProductFactory, ShopGoodsFactory, fund
@@ -87,6 +88,7 @@ def test_buying_a_package_promotes_the_chosen_products(page, base_url, promo_sho
     tap(pay)
     type_pay_password(page, DEFAULT_PAY_PASSWORD, amount="20.00", shot_as="promotion-flow-password")
     wait_toast(page, server_text("en", "Promotion started."))
+    wait_toast_gone(page)  # the running promotion now comes first, under the toast
 
     running = page.get_by_test_id("promotion-running")
     assert_visible(running, scroll=True)

@@ -134,8 +134,8 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     page.wait_for_url(f"{base_url}/blockchainRecharge?network=USDT-TRC20")
     assert page.get_by_test_id("deposit-address").inner_text() == TRON_ADDRESS
     assert page.get_by_role("img", name=texts["recharge.qrAlt"]).is_visible()
-    tap(page.get_by_role("button", name=texts["recharge.copy"]))
-    wait_toast(page, texts["recharge.copied"])
+    tap(page.get_by_role("button", name=texts["common.copy"]))
+    wait_toast(page, texts["common.copied"])
     assert page.evaluate("navigator.clipboard.readText()") == TRON_ADDRESS
     page.locator(".adm-toast-main").wait_for(state="detached")
 

@@ -35,6 +35,8 @@ def steps_from_texts(apps, schema_editor):
     # The rows are append-only: on PostgreSQL their trigger is set aside for this one change, in this transaction.
     postgres = schema_editor.connection.vendor == "postgresql"
     if postgres:
+        # Checks still deferred in this transaction (Django's foreign keys) would refuse the ALTER TABLE: run them now.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         schema_editor.execute(f"ALTER TABLE {TABLE} DISABLE TRIGGER {TABLE}_append_only")
     taken = set()
     for pk, order_id, occurred_at, text in TrackingEvent.objects.order_by("pk").values_list(

@@ -119,7 +119,9 @@ export function DistributionCenter() {
               disabled={product.added}
             >
               {/* The box's name (a label element takes no aria-label); the title is shown by the card beside it. */}
-              <span className="visually-hidden">{product.title}</span>
+              <span className="visually-hidden" translate="no">
+                {product.title}
+              </span>
             </Checkbox>
             <ProductCard
               product={product}
