@@ -57,7 +57,8 @@ function InviteCard({ page }: { page: CoalitionPage }) {
       </div>
       {/* One line that scrolls sideways: a link broken across lines split the code inside it. */}
       <div className="alliance-row alliance-link">
-        <code translate="no" data-testid="invite-link">
+        {/* Focusable, so that a keyboard can scroll it too. */}
+        <code translate="no" data-testid="invite-link" tabIndex={0}>
           {page.invite_link}
         </code>
       </div>
