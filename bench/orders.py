@@ -349,7 +349,7 @@ def _order_row(o: dict[str, Any], merchant: int) -> Iterator[Any]:
         "total_cost": o["cost"],
         "earnings": o["total"] - o["cost"],
         "ship_name": "Bench Buyer",
-        "ship_phone": "+15550000000",
+        "ship_phone": "+14155550123",
         "ship_address": "1 Bench Road",
         "ship_country": "US",
         "payment_reference": f"PAY-{o['ref']}",

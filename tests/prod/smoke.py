@@ -311,7 +311,7 @@ class Smoke:
             "shop": self.world.shop_id,
             "lines": [{"goods": self.world.goods_id, "quantity": 1}],
             "ship_name": "Ann Buyer",
-            "ship_phone": "+15550001234",
+            "ship_phone": "+14155550123",
             "ship_address": "1 Main Street",
             "ship_country": "US",
         }
