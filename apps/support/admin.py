@@ -6,21 +6,25 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
-from apps.core.admin import ReadOnlyInline, linked_picture
+from apps.core.admin import linked_picture
 from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, language_name
 from apps.core.uploads import operator_upload_url
 from apps.shop.models import Level
 
 from . import selectors, services
-from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus
+from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus, MessageAuthor
 from .models import Announcement, Broadcast, Conversation, SupportLink, SupportMessage
 
 
@@ -99,24 +103,49 @@ class BroadcastForm(PublishedTextsForm):
         return data
 
 
+def reading_rule() -> str:
+    """What a merchant whose language the broadcast is not written in receives (models.reading_order, the rule its
+    sending follows), in words."""
+    return gettext(
+        "A merchant whose language the broadcast is not written in receives it in another language it is written in: "
+        "for Chinese, the other Chinese script first; otherwise English; otherwise the first written language in the "
+        "order English, Русский, 日本語, 한국어, ไทย, 简体中文, 繁體中文. Title, content and sender always come in one "
+        "language."
+    )
+
+
 @admin.register(Broadcast)
 class BroadcastAdmin(TranslationAdmin):
-    """Operators write a broadcast in the seven languages and save it: it is sent at once, in the background, and is
-    then only looked at (who sent it, when, to how many merchants)."""
+    """Operators write a broadcast in the seven languages and save it as a draft; its Send step (send_view) shows the
+    audience, a preview per language and which language each group of merchants receives, and only its confirmation
+    queues the sending (services.broadcast_confirm), in the background. A sent broadcast is then only looked at."""
 
     form = BroadcastForm
-    list_display = ["title", "type", "audience", "status", "recipients", "created_by", "created_at", "sent_at"]
+    list_display = ["title", "audience_shown", "status", "recipients", "sent_at"]
     list_filter = ["status", "audience", "type"]
-    list_select_related = ["created_by"]
+    list_select_related = ["created_by", "level"]
     search_fields = ["title", "content"]
     autocomplete_fields = ["merchants"]
     readonly_fields = ["status", "recipients", "audience_languages", "created_by", "created_at", "sent_at"]
     actions = ["resume"]
+    change_form_template = "admin/support/broadcast/change_form.html"
 
     @admin.display(description=_("languages of its merchants"))
     def audience_languages(self, broadcast: Broadcast) -> str:
         """Its merchants per language, and the language each group reads it in when not their own."""
         return languages_text(selectors.audience_languages(broadcast=broadcast), broadcast)
+
+    @admin.display(description=_("audience"), ordering="audience")
+    def audience_shown(self, broadcast: Broadcast) -> str:
+        if broadcast.audience == BroadcastAudience.LEVEL and broadcast.level is not None:
+            return f"{broadcast.get_audience_display()}: {broadcast.level}"
+        return str(broadcast.get_audience_display())
+
+    def get_urls(self) -> list[Any]:
+        send = path(
+            "<path:object_id>/send/", self.admin_site.admin_view(self.send_view), name="support_broadcast_send"
+        )
+        return [send, *super().get_urls()]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_fields(request, obj))
@@ -129,24 +158,100 @@ class BroadcastAdmin(TranslationAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Broadcast, form: Any, change: bool) -> None:
-        services.broadcast_save(broadcast=obj, operator=request.user)
+        services.broadcast_save(broadcast=obj, operator=request.user)  # a draft: nothing is sent yet
 
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        super().save_related(request, form, formsets, change)
-        services.broadcast_enqueue(broadcast=form.instance)  # after its chosen merchants are saved
+    def response_add(self, request: HttpRequest, obj: Broadcast, post_url_continue: str | None = None) -> HttpResponse:
         self.message_user(
-            request,
-            gettext("Its merchants by language: %(languages)s.")
-            % {"languages": languages_text(selectors.audience_languages(broadcast=form.instance), form.instance)},
-            messages.INFO,
+            request, gettext("Draft saved; nothing has been sent yet. Check the audience and send it."), messages.INFO
         )
+        return HttpResponseRedirect(reverse("admin:support_broadcast_send", args=[obj.pk]))
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
+        broadcast = self.get_object(request, object_id)
+        context = {
+            **(extra_context or {}),
+            "can_send": broadcast is not None
+            and broadcast.status == BroadcastStatus.DRAFT
+            and self.has_add_permission(request),
+        }
+        return super().change_view(request, object_id, form_url, context)
+
+    def send_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The Send step: GET shows what sending does; POST `confirm` queues it, `cancel` keeps the draft. Both need
+        the permission that sends a broadcast (adding one)."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        broadcast = self.get_object(request, object_id)
+        if broadcast is None:
+            raise Http404
+        change_url = reverse("admin:support_broadcast_change", args=[broadcast.pk])
+        if request.method == "POST":
+            if "confirm" not in request.POST:
+                self.message_user(
+                    request,
+                    gettext("Kept as a draft: nothing was sent. Send it from its page when ready."),
+                    messages.INFO,
+                )
+                return HttpResponseRedirect(change_url)
+            try:
+                count = services.broadcast_confirm(broadcast_id=broadcast.pk)
+            except AppError as exc:
+                self.message_user(request, str(exc.message), messages.ERROR)
+                return HttpResponseRedirect(change_url)
+            self.message_user(
+                request,
+                ngettext(
+                    "Broadcast queued: %(count)s merchant will receive it.",
+                    "Broadcast queued: %(count)s merchants will receive it.",
+                    count,
+                )
+                % {"count": number_format(count, force_grouping=True)},
+                messages.SUCCESS,
+            )
+            return HttpResponseRedirect(reverse("admin:support_broadcast_changelist"))
+        opts = self.opts
+        previews = [
+            {
+                "language": language_name(DJANGO_TO_APP[code]),
+                "title": broadcast.text_in("title", code),
+                "content": broadcast.text_in("content", code),
+                "sender": broadcast.text_in("sender", code) or gettext("Platform"),
+            }
+            for code in broadcast.written_in()
+        ]
+        readers = [
+            {
+                "language": language_name(lang),
+                "count": count,
+                "reads": language_name(DJANGO_TO_APP[read]) if read else "-",
+                "own": read is not None and read == APP_TO_DJANGO.get(lang, lang),
+            }
+            for lang, count, read in selectors.audience_reading(broadcast=broadcast)
+        ]
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": opts,
+            "original": broadcast,
+            "title": gettext("Send the broadcast “%(title)s”") % {"title": broadcast.title or "-"},
+            "audience_count": sum(row["count"] for row in readers),
+            "audience_name": self.audience_shown(broadcast),
+            "previews": previews,
+            "readers": readers,
+            "reading_rule": reading_rule(),
+            "is_draft": broadcast.status == BroadcastStatus.DRAFT,
+            "change_url": change_url,
+        }
+        return TemplateResponse(request, "admin/support/broadcast/send.html", context)
 
     # Resuming finishes sending a broadcast: it takes the permission that sends one (adding it).
     @admin.action(description=_("Resume sending (adds only the messages still missing)"), permissions=["add"])
     def resume(self, request: HttpRequest, queryset: QuerySet[Broadcast]) -> None:
-        unsent = []
+        unsent, drafts = [], 0
         for broadcast in queryset:
             if broadcast.status == BroadcastStatus.SENT:
+                continue
+            if broadcast.status == BroadcastStatus.DRAFT:  # never confirmed: its Send step sends it
+                drafts += 1
                 continue
             try:
                 services.broadcast_enqueue(broadcast=broadcast)
@@ -160,6 +265,17 @@ class BroadcastAdmin(TranslationAdmin):
             % {"count": len(unsent)},
             messages.SUCCESS,
         )
+        if drafts:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)d draft was not sent: open it and use its Send step.",
+                    "%(count)d drafts were not sent: open each and use its Send step.",
+                    drafts,
+                )
+                % {"count": drafts},
+                messages.WARNING,
+            )
 
 
 class AnnouncementForm(PublishedTextsForm):
@@ -173,7 +289,7 @@ class AnnouncementAdmin(TranslationAdmin):
     """Platform announcements: shown to every merchant while active and within their window, newest first."""
 
     form = AnnouncementForm
-    list_display = ["title", "starts_at", "ends_at", "is_active", "in_force", "created_by"]
+    list_display = ["title", "in_force", "starts_at", "ends_at"]
     list_filter = ["is_active"]
     list_select_related = ["created_by"]
     search_fields = ["title", "content"]
@@ -200,25 +316,11 @@ class SupportLinkAdmin(TranslationAdmin):
     ordering = ["position", "id"]
 
 
-class SupportMessageInline(ReadOnlyInline):
-    """The conversation, newest first (right under the reply form); images through expiring links."""
-
-    model = SupportMessage
-    fields = readonly_fields = ("created_at", "author", "operator", "text", "picture")
-    ordering = ("-id",)
-    verbose_name = _("message")
-    verbose_name_plural = _("conversation")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[SupportMessage]:
-        return super().get_queryset(request).select_related("image", "operator")
-
-    @admin.display(description=_("image"))
-    def picture(self, obj: SupportMessage) -> str:
-        return linked_picture(operator_upload_url(obj.image), "message")
+THREAD_LIMIT = 100  # the messages a conversation's page shows, the newest ones
 
 
 class ReplyForm(forms.ModelForm):
-    """The operator's reply under the conversation: its Save sends it through services.support_reply."""
+    """The operator's reply under the conversation: "Send reply" sends it through services.support_reply."""
 
     reply_text = forms.CharField(
         label=capfirst(_("reply")),
@@ -236,11 +338,10 @@ class ReplyForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         text, image = data.get("reply_text") or "", data.get("reply_image")
-        if text or image:
-            try:
-                data["reply_text"] = services.support_reply_check(text=text, has_image=image is not None)
-            except AppError as exc:
-                self.add_error("reply_text", str(exc.message))
+        try:
+            data["reply_text"] = services.support_reply_check(text=text, has_image=image is not None)
+        except AppError as exc:
+            self.add_error("reply_text", str(exc.message))
         return data
 
 
@@ -248,29 +349,29 @@ class ReplyForm(forms.ModelForm):
 class ConversationAdmin(admin.ModelAdmin):
     """The queue of conversations waiting for an answer (filter "waiting for an answer": Yes), waiting ones first.
 
-    Opening a conversation marks the merchant's messages read (when the operator may answer it: reading as one who
-    may only look changes nothing); Save sends the reply typed under it. Replying and taking a conversation out of
-    the queue need the permission to change conversations.
+    A conversation's page is the chat: the merchant and the language to answer in on top, the thread oldest first, the
+    reply box under the newest message. Opening it reads nothing: "Send reply" (services.support_reply) and "Mark as
+    answered" (services.support_mark_answered, also a list action) mark the merchant's messages read. Both need the
+    permission to change conversations.
     """
 
     form = ReplyForm
-    list_display = ["merchant", "waiting", "operator_unread", "merchant_unread", "last_message_at"]
+    list_display = ["merchant", "merchant_language", "state", "operator_unread", "last_message_at"]
     list_filter = ["waiting"]
     list_select_related = ["merchant"]
     search_fields = ["merchant__phone", "merchant__email", "merchant__real_name"]
     ordering = ["-waiting", "-last_message_at", "-id"]
-    fields = [
-        "merchant",
-        "waiting",
-        "operator_unread",
-        "merchant_unread",
-        "last_message_at",
-        "reply_text",
-        "reply_image",
-    ]
-    readonly_fields = ["merchant", "waiting", "operator_unread", "merchant_unread", "last_message_at"]
-    inlines = [SupportMessageInline]
+    fields = ["reply_text", "reply_image"]
     actions = ["mark_answered"]
+    change_form_template = "admin/support/conversation/change_form.html"
+
+    @admin.display(description=_("language"), ordering="merchant__language")
+    def merchant_language(self, conversation: Conversation) -> str:
+        return language_name(conversation.merchant.language)
+
+    @admin.display(description=_("status"), ordering="waiting")
+    def state(self, conversation: Conversation) -> str:
+        return str(_("Waiting for an answer") if conversation.waiting else _("Answered"))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a conversation starts with the merchant's first message
@@ -279,15 +380,35 @@ class ConversationAdmin(admin.ModelAdmin):
         return False
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None) -> Any:
-        if request.method == "GET" and object_id.isdigit() and self.has_change_permission(request):
-            services.conversation_operator_read(conversation_id=int(object_id))
+        conversation = self.get_object(request, object_id)
+        if conversation is not None and request.method == "POST" and "_mark_answered" in request.POST:
+            if not self.has_change_permission(request, conversation):
+                raise PermissionDenied
+            services.support_mark_answered(conversation_id=conversation.pk)
+            self.message_user(request, self._answered_text(1), messages.SUCCESS)
+            return HttpResponseRedirect(reverse("admin:support_conversation_changelist"))
         context = {**(extra_context or {}), "show_save_and_add_another": False, "show_delete": False}
+        if conversation is not None:
+            thread, older = selectors.conversation_thread(conversation=conversation, limit=THREAD_LIMIT)
+            context.update(
+                merchant=conversation.merchant,
+                merchant_language=language_name(conversation.merchant.language),
+                thread=[
+                    {
+                        "message": message,
+                        "mine": message.author == MessageAuthor.OPERATOR,
+                        "picture": linked_picture(operator_upload_url(message.image), "message")
+                        if message.image
+                        else "",
+                    }
+                    for message in thread
+                ],
+                older=older,
+            )
         return super().change_view(request, object_id, form_url, context)
 
     def save_model(self, request: HttpRequest, obj: Conversation, form: Any, change: bool) -> None:
         text, image = form.cleaned_data.get("reply_text") or "", form.cleaned_data.get("reply_image")
-        if not text and image is None:
-            return
         try:
             services.support_reply(conversation_id=obj.pk, operator=request.user, text=text, image_file=image)
         except AppError as exc:  # the image was refused (format, size): the reply was not sent
@@ -295,24 +416,34 @@ class ConversationAdmin(admin.ModelAdmin):
         else:
             request.support_replied = True  # type: ignore[attr-defined]  # read by message_user
 
+    def response_change(self, request: HttpRequest, obj: Conversation) -> HttpResponse:
+        super().response_change(request, obj)  # its message (replaced by message_user)
+        return HttpResponseRedirect(reverse("admin:support_conversation_change", args=[obj.pk]))
+
     def message_user(
         self, request: HttpRequest, message: Any, level: int | str = messages.INFO, *args: Any, **kwargs: Any
     ) -> None:
-        if level == messages.SUCCESS and "reply_text" in request.POST:  # the change page's Save
+        replying = "reply_text" in request.POST and "_mark_answered" not in request.POST  # the page's "Send reply"
+        if level == messages.SUCCESS and replying:
             if not getattr(request, "support_replied", False):
-                return  # nothing was sent (no reply typed, or the image refused: its error is shown)
-            message = gettext("Reply sent.")
+                return  # nothing was sent (the image refused: its error is shown)
+            message = gettext("Reply sent; the merchant was notified (an unread reply in their support chat).")
         super().message_user(request, message, level, *args, **kwargs)
+
+    @staticmethod
+    def _answered_text(count: int) -> str:
+        return ngettext(
+            "%(n)d conversation marked as answered: its messages are read and it left the queue; the merchant was "
+            "not told.",
+            "%(n)d conversations marked as answered: their messages are read and they left the queue; the merchants "
+            "were not told.",
+            count,
+        ) % {"n": count}
 
     @admin.action(description=_("Mark as answered (leave the queue without a reply)"), permissions=["change"])
     def mark_answered(self, request: HttpRequest, queryset: QuerySet[Conversation]) -> HttpResponse | None:
         ids = list(queryset.values_list("pk", flat=True))
         for pk in ids:
             services.support_mark_answered(conversation_id=pk)
-        self.message_user(
-            request,
-            ngettext("%(n)d conversation left the queue.", "%(n)d conversations left the queue.", len(ids))
-            % {"n": len(ids)},
-            messages.SUCCESS,
-        )
+        self.message_user(request, self._answered_text(len(ids)), messages.SUCCESS)
         return None

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
+from apps.core.i18n import APP_TO_DJANGO
 from apps.core.prepared import Param, Prepared
 from apps.shop.models import Level
 
@@ -64,6 +65,15 @@ def audience_languages(*, broadcast: Broadcast) -> list[tuple[str, int]]:
     return sorted(((row["language"], row["n"]) for row in rows), key=lambda item: (-item[1], item[0]))
 
 
+def audience_reading(*, broadcast: Broadcast) -> list[tuple[str, int, str | None]]:
+    """The Send step's table: [(app language code, merchants of the audience reading it, the language (Django code)
+    they receive the broadcast in: Broadcast.language_for, the sending's own choice)], most read first (one query)."""
+    return [
+        (lang, count, broadcast.language_for(APP_TO_DJANGO.get(lang, lang)))
+        for lang, count in audience_languages(broadcast=broadcast)
+    ]
+
+
 def languages_by_audience() -> list[tuple[str, list[tuple[str, int]]]]:
     """What the broadcast form tells the operator before choosing: [(the audience's name, [(app language code,
     merchants)], most read first)] for all merchants and for each level in force (one query)."""
@@ -119,3 +129,12 @@ def support_messages(
         rows = rows.filter(id__lt=before_id)
     page = list(rows[: limit + 1])
     return page[:limit], len(page) > limit
+
+
+def conversation_thread(*, conversation: Conversation, limit: int) -> tuple[list[SupportMessage], int]:
+    """The operator's view of a conversation: its last `limit` messages, oldest first (the newest right above the
+    reply box), with their images and operators; and how many older ones are left out. Two queries."""
+    rows = SupportMessage.objects.filter(conversation=conversation)
+    page = list(rows.select_related("image", "operator").order_by("-id")[:limit])
+    older = rows.filter(id__lt=page[-1].pk).count() if len(page) == limit else 0
+    return page[::-1], older

@@ -125,11 +125,12 @@ def announcement_save(*, announcement: Announcement, operator: Any = None) -> An
 
 @transaction.atomic
 def broadcast_save(*, broadcast: Broadcast, operator: Any) -> Broadcast:
-    """Saves an operator's new broadcast, its sender recorded (broadcast_enqueue sends it once its chosen merchants
-    are saved); refused, with nothing saved, when a text of any language holds something shaped like a chain address
-    (published_texts_check)."""
+    """Saves an operator's new broadcast as a draft, its sender recorded: nothing is sent until the operator confirms
+    its Send step (broadcast_confirm); refused, with nothing saved, when a text of any language holds something shaped
+    like a chain address (published_texts_check)."""
     published_texts_check(texts=_published_texts(broadcast))
     broadcast.created_by = operator
+    broadcast.status = BroadcastStatus.DRAFT
     broadcast.save()
     return broadcast
 
@@ -142,6 +143,21 @@ def broadcast_enqueue(*, broadcast: Broadcast) -> None:
 
     published_texts_check(texts=_published_texts(broadcast))
     outbox.enqueue(broadcast_send, broadcast_id=broadcast.pk)
+
+
+@transaction.atomic
+def broadcast_confirm(*, broadcast_id: int) -> int:
+    """The operator confirmed a draft's Send step: it is queued (broadcast_enqueue) and the number of merchants it is
+    for (selectors.broadcast_recipients, the audience its sending reaches) is returned. Refused when it is no longer a
+    draft (sent, or being sent: confirming twice sends nothing twice) or holds something shaped like a chain address."""
+    broadcast = Broadcast.objects.select_for_update().filter(pk=broadcast_id).first()
+    if broadcast is None:
+        raise AppError(_("This broadcast does not exist."), ErrorCode.NOT_FOUND)
+    if broadcast.status != BroadcastStatus.DRAFT:
+        raise AppError(_("This broadcast has already been sent or is being sent."), ErrorCode.CONFLICT)
+    broadcast_enqueue(broadcast=broadcast)  # refuses a chain address before anything changes
+    Broadcast.objects.filter(pk=broadcast.pk).update(status=BroadcastStatus.QUEUED, updated_at=timezone.now())
+    return broadcast_recipients(broadcast=broadcast).count()
 
 
 def broadcast_deliver(*, broadcast_id: int, batch: int = BROADCAST_BATCH) -> int:
@@ -281,11 +297,7 @@ def support_read(
     return conversation, messages, has_more
 
 
-def conversation_operator_read(*, conversation_id: int) -> None:
-    """An operator opened the conversation: the merchant's messages are read."""
-    Conversation.objects.filter(pk=conversation_id, operator_unread__gt=0).update(operator_unread=0)
-
-
 def support_mark_answered(*, conversation_id: int) -> None:
-    """Takes a conversation out of the queue without a reply (e.g. the merchant only said thanks)."""
+    """Takes a conversation out of the queue without a reply (e.g. the merchant only said thanks): the merchant's
+    messages are read. Opening a conversation reads nothing: only this or a reply (support_reply) does."""
     Conversation.objects.filter(pk=conversation_id, waiting=True).update(waiting=False, operator_unread=0)

@@ -35,6 +35,14 @@ def form(**fields):
     }
 
 
+def add_and_send(client, fields):
+    """Adds the broadcast (a draft, nothing sent) and confirms its Send step, as the operator does."""
+    added = client.post(reverse(ADD), fields)
+    assert added.status_code == 302, added.content.decode()[:2000]
+    assert "/send/" in added["Location"] and not Notice.objects.filter(broadcast__isnull=False).exists()
+    return client.post(added["Location"], {"confirm": "1"})
+
+
 def recipients(broadcast):
     return set(Notice.objects.filter(broadcast=broadcast).values_list("merchant_id", flat=True))
 
@@ -44,7 +52,7 @@ def test_an_operator_sends_to_all_merchants_and_is_recorded_as_the_sender(
 ):
     merchants = [MerchantFactory() for _ in range(3)]
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin_client.post(reverse(ADD), form())
+        response = add_and_send(admin_client, form())
     assert response.status_code == 302, response.content.decode()[:2000]
     broadcast = Broadcast.objects.get()
     assert (broadcast.status, broadcast.recipients, broadcast.created_by) == (BroadcastStatus.SENT, 3, operator)
@@ -60,9 +68,9 @@ def test_a_level_or_chosen_merchants_receive_only_theirs(admin_client, django_ca
     chosen = [MerchantFactory(), MerchantFactory()]
     MerchantFactory()
     with django_capture_on_commit_callbacks(execute=True):
-        admin_client.post(reverse(ADD), form(audience=BroadcastAudience.LEVEL, level=gold.pk, title_en="Gold"))
-        admin_client.post(
-            reverse(ADD), form(audience=BroadcastAudience.CHOSEN, merchants=[m.pk for m in chosen], title_en="Chosen")
+        add_and_send(admin_client, form(audience=BroadcastAudience.LEVEL, level=gold.pk, title_en="Gold"))
+        add_and_send(
+            admin_client, form(audience=BroadcastAudience.CHOSEN, merchants=[m.pk for m in chosen], title_en="Chosen")
         )
     assert recipients(Broadcast.objects.get(title_en="Gold")) == {m.pk for m in golden}
     assert recipients(Broadcast.objects.get(title_en="Chosen")) == {m.pk for m in chosen}
@@ -96,7 +104,7 @@ def test_the_admin_form_speaks_russian_too(admin_client, merchant):
 
 def test_a_saved_broadcast_is_read_only(admin_client, merchant, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        admin_client.post(reverse(ADD), form())
+        add_and_send(admin_client, form())
     broadcast = Broadcast.objects.get()
     change = reverse("admin:support_broadcast_change", args=[broadcast.pk])
     page = admin_client.get(change)

@@ -127,6 +127,8 @@ def test_an_announcement_and_a_broadcast_without_an_address_still_go_out(
         response = editor.post(
             reverse("admin:support_broadcast_add"), broadcast_form(title_th="ข่าว", content_th="ID T" + "a" * 34)
         )
+        assert response.status_code == 302
+        response = editor.post(response["Location"], {"confirm": "1"})
     assert response.status_code == 302
     assert Broadcast.objects.get().status == BroadcastStatus.SENT
     assert Notice.objects.filter(merchant=merchant).count() == 1

@@ -61,7 +61,7 @@ def test_the_queue_costs_the_same_queries_for_few_or_many(admin_client):
     assert len(many) == len(few)
 
 
-def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(admin_client, merchant):
+def test_opening_a_conversation_shows_the_thread_with_images_and_reads_nothing(admin_client, merchant):
     image = upload_image(kind=Upload.Kind.SUPPORT, owner=merchant)
     services.support_send(merchant=merchant, text="My parcel arrived broken", image_id=image.key)
     services.support_send(merchant=merchant, text="Order 2611210001")
@@ -72,7 +72,7 @@ def test_opening_a_conversation_reads_it_and_shows_the_thread_with_images(admin_
     assert reverse("admin:private_file", args=[image.pk]) in page  # the private image, for operators who may view it
     assert "/merchant/common/file/" not in page  # never the merchant's link
     conversation.refresh_from_db()
-    assert conversation.operator_unread == 0 and conversation.waiting  # read, still to be answered
+    assert conversation.operator_unread == 2 and conversation.waiting  # unread until answered or marked so
 
 
 def test_a_reply_is_sent_through_the_service(admin_client, merchant, operator):
@@ -88,7 +88,7 @@ def test_a_reply_is_sent_through_the_service(admin_client, merchant, operator):
         },
         follow=True,
     )
-    assert "Reply sent." in response.content.decode()
+    assert "Reply sent; the merchant was notified" in response.content.decode()
     answer = SupportMessage.objects.get(author="operator")
     assert answer.operator == operator and answer.text == "Seven days after the buyer receives the order."
     assert answer.image.kind == Upload.Kind.SUPPORT and answer.image.is_private
