@@ -15,7 +15,7 @@ class BroadcastAudience(models.TextChoices):
 
 
 class BroadcastStatus(models.TextChoices):
-    DRAFT = "draft", _("Draft (not sent)")  # saved in the admin; sent only once its Send step is confirmed
+    DRAFT = "draft", _("Draft")  # saved in the admin; sent only once its Send step is confirmed
     QUEUED = "queued", _("Queued")
     SENDING = "sending", _("Sending")
     SENT = "sent", _("Sent")

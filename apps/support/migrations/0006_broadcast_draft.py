@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='broadcast',
             name='status',
-            field=models.CharField(choices=[('draft', 'Draft (not sent)'), ('queued', 'Queued'), ('sending', 'Sending'), ('sent', 'Sent')], default='queued', editable=False, max_length=8, verbose_name='status'),
+            field=models.CharField(choices=[('draft', 'Draft'), ('queued', 'Queued'), ('sending', 'Sending'), ('sent', 'Sent')], default='queued', editable=False, max_length=8, verbose_name='status'),
         ),
     ]
