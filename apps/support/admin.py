@@ -5,8 +5,8 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
-from django.db.models import QuerySet
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -25,7 +25,7 @@ from apps.shop.models import Level
 
 from . import selectors, services
 from .constants import SUPPORT_TEXT_MAX, BroadcastAudience, BroadcastStatus, MessageAuthor
-from .models import Announcement, Broadcast, Conversation, SupportLink, SupportMessage
+from .models import Announcement, Broadcast, Conversation, SupportLink
 
 
 # Messages and announcements
@@ -142,9 +142,7 @@ class BroadcastAdmin(TranslationAdmin):
         return str(broadcast.get_audience_display())
 
     def get_urls(self) -> list[Any]:
-        send = path(
-            "<path:object_id>/send/", self.admin_site.admin_view(self.send_view), name="support_broadcast_send"
-        )
+        send = path("<path:object_id>/send/", self.admin_site.admin_view(self.send_view), name="support_broadcast_send")
         return [send, *super().get_urls()]
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -219,6 +217,7 @@ class BroadcastAdmin(TranslationAdmin):
             }
             for code in broadcast.written_in()
         ]
+        reading = selectors.audience_reading(broadcast=broadcast)  # broadcast_recipients: whom the sending reaches
         readers = [
             {
                 "language": language_name(lang),
@@ -226,14 +225,14 @@ class BroadcastAdmin(TranslationAdmin):
                 "reads": language_name(DJANGO_TO_APP[read]) if read else "-",
                 "own": read is not None and read == APP_TO_DJANGO.get(lang, lang),
             }
-            for lang, count, read in selectors.audience_reading(broadcast=broadcast)
+            for lang, count, read in reading
         ]
         context = {
             **self.admin_site.each_context(request),
             "opts": opts,
             "original": broadcast,
             "title": gettext("Send the broadcast “%(title)s”") % {"title": broadcast.title or "-"},
-            "audience_count": sum(row["count"] for row in readers),
+            "audience_count": sum(count for _lang, count, _read in reading),
             "audience_name": self.audience_shown(broadcast),
             "previews": previews,
             "readers": readers,
