@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -355,7 +355,7 @@ class ConversationAdmin(admin.ModelAdmin):
     """
 
     form = ReplyForm
-    list_display = ["merchant", "merchant_language", "state", "operator_unread", "last_message_at"]
+    list_display = ["merchant", "merchant_language", "state", "unread", "last_message"]
     list_filter = ["waiting"]
     list_select_related = ["merchant"]
     search_fields = ["merchant__phone", "merchant__email", "merchant__real_name"]
@@ -367,6 +367,15 @@ class ConversationAdmin(admin.ModelAdmin):
     @admin.display(description=_("language"), ordering="merchant__language")
     def merchant_language(self, conversation: Conversation) -> str:
         return language_name(conversation.merchant.language)
+
+    @admin.display(description=_("last message"), ordering="last_message_at")
+    def last_message(self, conversation: Conversation) -> str:
+        at = conversation.last_message_at
+        return date_format(timezone.localtime(at), "SHORT_DATETIME_FORMAT") if at else "-"
+
+    @admin.display(description=_("unread"), ordering="operator_unread")
+    def unread(self, conversation: Conversation) -> int:
+        return conversation.operator_unread
 
     @admin.display(description=_("status"), ordering="waiting")
     def state(self, conversation: Conversation) -> str:
