@@ -150,6 +150,11 @@ def bulk_decision_message(name: str, count: int) -> str:
     return texts[name] % {"count": count}
 
 
+def _missing() -> str:
+    """In a document's place, that the merchant did not send it (a box the size of the others)."""
+    return format_html('<span class="merchant-document-missing">{}</span>', pgettext("accounts", "Not sent"))
+
+
 def _image(upload: Upload | None) -> str:
     """The image through its link (for a private document, served only to operators who may view the merchant)."""
     return linked_picture(operator_upload_url(upload), "document")
@@ -342,7 +347,7 @@ class MerchantAdmin(DecisionAdmin):
         figures = format_html_join(
             "",
             '<figure class="merchant-document">{}<figcaption>{}</figcaption></figure>',
-            ((_image(upload) if upload else pgettext("accounts", "Not sent"), label) for label, upload in documents),
+            ((_image(upload) if upload else _missing(), label) for label, upload in documents),
         )
         return format_html('<div class="merchant-documents">{}</div>', figures)
 
