@@ -2,6 +2,7 @@
 (issue 35). Signed in over HTTP as a staff operator who holds the registrations' permissions, or one who does not."""
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -13,7 +14,7 @@ from apps.accounts.models import AuthToken, InvitationCode
 from apps.accounts.services import recovery_request, session_create
 from apps.core.models import Upload
 from apps.support.models import Notice
-from tests.factories import MerchantFactory, upload_image
+from tests.factories import MerchantFactory, ProductFactory, ShopGoodsFactory, upload_image
 from tests.helpers import admin_as
 
 pytestmark = pytest.mark.django_db
@@ -216,3 +217,14 @@ def test_session_revoke_and_account_recovery_say_who_was_told(admin_client, oper
     )
     response = second.post(reverse("admin:accounts_accountrecovery_approve", args=[other.pk]), follow=True)
     assert _messages(response)[0].startswith("Account recovery approved; the merchant was told")
+
+
+def test_the_catalogue_lists_show_amounts_with_their_currency_and_whose_listing(admin_client):
+    product = ProductFactory(retail_price=Decimal("26.50"), title="Silver necklace")
+    goods = ShopGoodsFactory(product=product)
+    products = admin_client.get(reverse("admin:catalog_product_changelist")).content.decode()
+    assert "$26.50" in products and product.sku in products
+    listings = admin_client.get(reverse("admin:catalog_shopgoods_changelist")).content.decode()
+    assert goods.merchant.real_name in listings and goods.merchant.phone in listings
+    shops = admin_client.get(reverse("admin:shop_shop_changelist")).content.decode()
+    assert goods.merchant.shop.name in shops and "Active" in shops
