@@ -9,8 +9,11 @@ from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.html import escape, format_html
-from django.utils.translation import gettext, ngettext
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.timesince import timesince
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.admin import (
@@ -20,6 +23,7 @@ from apps.core.admin import (
     has_model_permission,
     linked_picture,
     reason_action,
+    without_fields,
 )
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
@@ -99,6 +103,58 @@ class MerchantForm(forms.ModelForm):
             country.help_text = typed_help % {"text": escape(typed)}  # shown as HTML: the merchant's text escaped
 
 
+def _empty(value: Any) -> bool:
+    """Whether a row of a page would show nothing (Django's "-" included)."""
+    return value is None or str(value).strip() in ("", "-")
+
+
+def ago(moment: Any) -> str:
+    """How long ago `moment` was, in words ("2 days ago"), with the date and time when pointed at."""
+    if moment is None:
+        return "-"
+    when = date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+    return format_html(
+        '<span title="{}">{}</span>', when, pgettext("accounts", "%(age)s ago") % {"age": timesince(moment, depth=1)}
+    )
+
+
+def merchant_cell(merchant: Merchant) -> str:
+    """A merchant in a list's cell: the real name, the phone under it (one narrow column instead of two)."""
+    return format_html('{}<br><span class="quiet">{}</span>', merchant.real_name, merchant.phone)
+
+
+def bulk_decision_message(name: str, count: int) -> str:
+    """The list action's message once `count` merchants were decided: what happened and who was told."""
+    texts = {
+        "approve": ngettext(
+            "%(count)d registration approved; the merchant was notified.",
+            "%(count)d registrations approved; each merchant was notified.",
+            count,
+        ),
+        "reject": ngettext(
+            "%(count)d registration rejected; the merchant was told the reason.",
+            "%(count)d registrations rejected; each merchant was told the reason.",
+            count,
+        ),
+        "close": ngettext(
+            "%(count)d shop closed; the merchant was told the reason.",
+            "%(count)d shops closed; each merchant was told the reason.",
+            count,
+        ),
+        "reopen": ngettext(
+            "%(count)d shop reopened; the merchant was told the reason.",
+            "%(count)d shops reopened; each merchant was told the reason.",
+            count,
+        ),
+    }
+    return texts[name] % {"count": count}
+
+
+def _missing() -> str:
+    """In a document's place, that the merchant did not send it (a box the size of the others)."""
+    return format_html('<span class="merchant-document-missing">{}</span>', pgettext("accounts", "Not sent"))
+
+
 def _image(upload: Upload | None) -> str:
     """The image through its link (for a private document, served only to operators who may view the merchant)."""
     return linked_picture(operator_upload_url(upload), "document")
@@ -115,7 +171,9 @@ class MerchantAdmin(DecisionAdmin):
     merchant who lost access gets an account recovery, which a second operator approves.
     """
 
-    list_display = ["phone", "real_name", "email", "country_name", "status", "shop_name", "created_at"]
+    # Readable at 1280x800: who (name, phone below), the status, the shop, the country's code and how long ago.
+    list_display = ["merchant_cell", "status", "shop_name", "country_code", "registered_ago"]
+    list_display_links = ["merchant_cell"]
     list_filter = ["status", "created_at"]
     search_fields = ["phone", "email", "real_name", "invite_code", "shop__name"]
     ordering = ["-created_at"]
@@ -137,50 +195,57 @@ class MerchantAdmin(DecisionAdmin):
             _("Reopen shop"), ReasonForm, MerchantStatus.ACTIVE, when=MerchantStatus.CLOSED, permission="close"
         ),
     }
+    # What the operator told the merchant, said once the decision is made (the page's and the list's).
+    decision_messages = {
+        "approve": _("Registration approved; the merchant was notified."),
+        "reject": _("Registration rejected; the merchant was told the reason."),
+        "close": _("Shop closed; the merchant was told the reason."),
+        "reopen": _("Shop reopened; the merchant was told the reason."),
+    }
     shown_as = {"language": "language_name"}
-    fields = [
-        "phone",
-        "email",
-        "recovery",
-        "real_name",
-        "country",
-        "reason",
-        "status",
-        "status_reason",
-        "decide",
-        "language",
-        "level",
-        "invite_code",
-        "invited_by",
-        "invitation",
-        "shop_logo",
-        "id_front_image",
-        "id_back_image",
-        "id_hand_image",
-        "license_image",
-        "pay_password_locked_until",
-        "created_at",
+    # The evidence first (the documents, who registered, from where, invited by whom, when), then the decision, then
+    # the rest of the account. A field without a value is left out (get_fieldsets).
+    fieldsets = [
+        (pgettext_lazy("accounts", "Documents"), {"fields": ["documents"]}),
+        (
+            pgettext_lazy("accounts", "Registration"),
+            {
+                "fields": [
+                    "real_name",
+                    "shop_name",
+                    "shop_logo",
+                    "phone",
+                    "email",
+                    "country",
+                    "language_name",
+                    "invited_by_link",
+                    "invitation",
+                    "registered",
+                ]
+            },
+        ),
+        (pgettext_lazy("accounts", "Decision"), {"fields": ["status", "status_reason", "decide"]}),
+        (_("Account"), {"fields": ["recovery", "level", "invite_code", "pay_password_locked_until"]}),
+        (_("Correct the real name or the country"), {"fields": ["reason"]}),
     ]
     # Status only changes through the decisions (services); contact details, money-related and identity fields are
     # read-only.
     readonly_fields = [
+        "documents",
+        "shop_name",
+        "shop_logo",
         "phone",
         "email",
-        "recovery",
+        "language",
+        "invited_by_link",
+        "invitation",
+        "registered",
         "status",
         "status_reason",
-        "language",
+        "recovery",
         "level",
         "invite_code",
-        "invited_by",
-        "invitation",
-        "shop_logo",
-        "id_front_image",
-        "id_back_image",
-        "id_hand_image",
-        "license_image",
         "pay_password_locked_until",
-        "created_at",
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Merchant]:
@@ -212,6 +277,39 @@ class MerchantAdmin(DecisionAdmin):
         url = reverse("admin:accounts_accountrecovery_change", args=[open_recovery.pk])
         return format_html('<a href="{}">{}</a>', url, open_recovery.get_status_display())
 
+    def get_fieldsets(self, request: HttpRequest, obj: Merchant | None = None) -> Any:
+        """Without the rows that have nothing to show (a licence not sent, no referrer, no decision left)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        typed = {*EDITABLE_FIELDS, "reason"} if self.has_change_permission(request, obj) else set()
+        names = {name for _title, options in fieldsets for name in options["fields"]}
+        return without_fields(fieldsets, {name for name in names - typed if _empty(self._value(name, obj))})
+
+    def _value(self, name: str, merchant: Merchant) -> Any:
+        """What the page shows for `name`: the admin's display method, else the merchant's field (None: neither)."""
+        method = getattr(self, name, None)
+        if callable(method):
+            return method(merchant)
+        return getattr(merchant, name, None)
+
+    # ---------- the list's columns ----------
+    @admin.display(description=_("merchant"), ordering="real_name")
+    def merchant_cell(self, merchant: Merchant) -> str:
+        return merchant_cell(merchant)
+
+    @admin.display(description=_("country"), ordering="country")
+    def country_code(self, merchant: Merchant) -> str:
+        """The country's code, named in full when pointed at (title); a country typed before the list, as typed."""
+        code = str(merchant.country)
+        name = MERCHANT_COUNTRIES.name(code)
+        return format_html('<span title="{}">{}</span>', name, code) if name else code or "-"
+
+    @admin.display(description=pgettext_lazy("accounts", "registered"), ordering="created_at")
+    def registered_ago(self, merchant: Merchant) -> str:
+        return ago(merchant.created_at)
+
+    # ---------- the page's evidence ----------
     @admin.display(description=_("country"), ordering="country")
     def country_name(self, merchant: Merchant) -> str:
         """The country's name and code; a country typed before the list existed, as typed."""
@@ -233,21 +331,41 @@ class MerchantAdmin(DecisionAdmin):
         shop = getattr(merchant, "shop", None)
         return _image(shop.logo if shop else None)
 
-    @admin.display(description=_("ID card front"))
-    def id_front_image(self, merchant: Merchant) -> str:
-        return _image(merchant.id_front)
+    @admin.display(description=pgettext_lazy("accounts", "Identity documents"))
+    def documents(self, merchant: Merchant) -> str:
+        """The ID card's two sides, the merchant holding it and the business licence side by side, each a thumbnail
+        that opens the image (a private file, served only to operators who may view the merchant); one not sent is
+        said so. "-" when none was sent."""
+        documents = [
+            (_("ID card front"), merchant.id_front),
+            (_("ID card back"), merchant.id_back),
+            (_("Holding the ID card"), merchant.id_hand),
+            (_("Business license"), merchant.business_license),
+        ]
+        if not any(upload for _label, upload in documents):
+            return "-"
+        figures = format_html_join(
+            "",
+            '<figure class="merchant-document">{}<figcaption>{}</figcaption></figure>',
+            ((_image(upload) if upload else _missing(), label) for label, upload in documents),
+        )
+        return format_html('<div class="merchant-documents">{}</div>', figures)
 
-    @admin.display(description=_("ID card back"))
-    def id_back_image(self, merchant: Merchant) -> str:
-        return _image(merchant.id_back)
+    @admin.display(description=pgettext_lazy("accounts", "invited by"))
+    def invited_by_link(self, merchant: Merchant) -> str:
+        """The merchant whose invitation code was used (the referrer), linked to its page."""
+        referrer = merchant.invited_by
+        if referrer is None:
+            return "-"
+        url = reverse("admin:accounts_merchant_change", args=[referrer.pk])
+        return format_html('<a href="{}">{}</a>', url, referrer)
 
-    @admin.display(description=_("Holding the ID card"))
-    def id_hand_image(self, merchant: Merchant) -> str:
-        return _image(merchant.id_hand)
-
-    @admin.display(description=_("Business license"))
-    def license_image(self, merchant: Merchant) -> str:
-        return _image(merchant.business_license)
+    @admin.display(description=pgettext_lazy("accounts", "registered"))
+    def registered(self, merchant: Merchant) -> str:
+        """When the merchant registered, and how long ago (how long the registration has waited)."""
+        when = date_format(timezone.localtime(merchant.created_at), "DATETIME_FORMAT")
+        age = pgettext("accounts", "%(age)s ago") % {"age": timesince(merchant.created_at, depth=2)}
+        return pgettext("accounts", "%(date)s (%(age)s)") % {"date": when, "age": age}
 
     # ---------- decisions: on the merchant's page (DecisionAdmin) and in bulk (the list's actions) ----------
     def decision_form(self, name: str, obj: Merchant, data: Any) -> forms.Form:
@@ -256,6 +374,9 @@ class MerchantAdmin(DecisionAdmin):
 
     def decision_summary(self, obj: Merchant, decision: str) -> str:
         return f"{obj}: {obj.get_status_display()}"
+
+    def decision_done(self, name: str, obj: Merchant, data: dict) -> str:
+        return str(self.decision_messages[name])
 
     def run_decision(self, name: str, obj: Merchant, data: dict, operator: Any) -> None:
         merchant_transition(
@@ -274,11 +395,7 @@ class MerchantAdmin(DecisionAdmin):
             except AppError as exc:
                 self.message_user(request, f"{merchant}: {exc.message}", messages.ERROR)
         if done:
-            self.message_user(
-                request,
-                ngettext("%(count)d merchant updated.", "%(count)d merchants updated.", done) % {"count": done},
-                messages.SUCCESS,
-            )
+            self.message_user(request, bulk_decision_message(name, done), messages.SUCCESS)
 
     def _with_reason(
         self, request: HttpRequest, queryset: QuerySet[Merchant], name: str, question: str
@@ -339,11 +456,25 @@ class InvitationCodeAdmin(admin.ModelAdmin):
 
 @admin.register(AuthToken)
 class SessionAdmin(ReadOnlyAdmin):
-    list_display = ["merchant", "created_at", "last_used_at", "expires_at", "revoked_at", "ip", "user_agent"]
+    # Readable at 1280x800: whose, in which state, when last used and until when, from where.
+    list_display = ["merchant_cell", "state", "last_used_at", "expires_at", "ip"]
     list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
     search_fields = ["merchant__phone", "merchant__email", "ip"]
     list_select_related = ["merchant"]
     actions = ["revoke"]
+
+    @admin.display(description=_("merchant"), ordering="merchant__real_name")
+    def merchant_cell(self, token: AuthToken) -> str:
+        return merchant_cell(token.merchant)
+
+    @admin.display(description=_("state"))
+    def state(self, token: AuthToken) -> str:
+        """Revoked (and when), expired, or open."""
+        if token.revoked_at is not None:
+            return pgettext("accounts", "Revoked %(when)s") % {"when": ago(token.revoked_at)}
+        if token.expires_at <= timezone.now():
+            return pgettext("accounts", "Expired")
+        return pgettext("accounts", "Open")
 
     def has_revoke_permission(self, request: HttpRequest) -> bool:
         return has_model_permission(request, self.opts, "revoke")  # "revoke_authtoken" (the model's Meta)
@@ -359,7 +490,12 @@ class SessionAdmin(ReadOnlyAdmin):
             )
             self.message_user(
                 request,
-                ngettext("%(count)d session revoked.", "%(count)d sessions revoked.", count) % {"count": count},
+                ngettext(
+                    "%(count)d session revoked; its merchant was told the reason.",
+                    "%(count)d sessions revoked; each merchant was told the reason, once.",
+                    count,
+                )
+                % {"count": count},
                 messages.SUCCESS,
             )
             return None
@@ -422,7 +558,8 @@ class AccountRecoveryAdmin(DecisionAdmin):
     the merchant is told at each step, in the app and at the old contact. Nothing here is edited in place.
     """
 
-    list_display = ["merchant", "new_contact", "status", "requested_by", "approved_by", "effective_at", "created_at"]
+    # Readable at 1280x800: whose, the new details, the status, who asked and how long ago.
+    list_display = ["merchant_cell", "new_contact", "status", "requested_by", "requested_ago"]
     list_filter = ["status", "created_at"]
     search_fields = ["merchant__phone", "merchant__email", "new_email", "new_phone"]
     list_select_related = ["merchant", "requested_by", "approved_by"]
@@ -455,6 +592,37 @@ class AccountRecoveryAdmin(DecisionAdmin):
     @admin.display(description=_("new contact details"))
     def new_contact(self, recovery: AccountRecovery) -> str:
         return recovery.new_contact
+
+    @admin.display(description=_("merchant"), ordering="merchant__real_name")
+    def merchant_cell(self, recovery: AccountRecovery) -> str:
+        return merchant_cell(recovery.merchant)
+
+    @admin.display(description=pgettext_lazy("accounts", "requested"), ordering="created_at")
+    def requested_ago(self, recovery: AccountRecovery) -> str:
+        return ago(recovery.created_at)
+
+    def response_add(self, request: HttpRequest, obj: AccountRecovery, post_url_continue: str | None = None) -> Any:
+        """Requested: says so, and who was told, on the request's page (where a second operator decides it)."""
+        self.message_user(
+            request,
+            gettext(
+                "Account recovery requested; the merchant was told in the app and at their current email and phone. "
+                "A second operator must approve it."
+            ),
+            messages.SUCCESS,
+        )
+        return redirect(reverse("admin:accounts_accountrecovery_change", args=[obj.pk]))
+
+    def decision_done(self, name: str, obj: AccountRecovery, data: dict) -> str:
+        if name == "approve":
+            return gettext(
+                "Account recovery approved; the merchant was told, in the app and at their current email and phone, "
+                "when it takes effect and that they can cancel it until then."
+            )
+        return gettext(
+            "Account recovery rejected; the merchant was told the reason, in the app and at their current email and "
+            "phone."
+        )
 
     def save_model(self, request: HttpRequest, obj: AccountRecovery, form: forms.ModelForm, change: bool) -> None:
         """Adding is requesting, through the service (which records it and tells the merchant)."""

@@ -8,15 +8,17 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin
 
-from apps.accounts.admin import ReasonForm
+from apps.accounts.admin import ReasonForm, merchant_cell
 from apps.core.admin import has_model_permission, reason_action
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
+from apps.core.money import money_local
 from apps.core.services import image_open
 
 from .csv_import import COLUMNS, REQUIRED_COLUMNS, product_import_csv
@@ -75,8 +77,9 @@ class CsvImportForm(forms.Form):
 
 @admin.register(Product)
 class ProductAdmin(TranslationAdmin):
-    list_display = ["cover", "title", "sku", "category", "retail_price", "stock", "is_hot", "is_active"]
-    list_display_links = ["cover", "title"]
+    # Readable at 1280x800: the title with its SKU under it, the price with its currency.
+    list_display = ["cover", "title_cell", "category", "price", "stock", "is_hot", "is_active"]
+    list_display_links = ["cover", "title_cell"]
     list_filter = ["category", "is_hot", "is_active"]
     list_editable = ["is_hot", "is_active"]
     search_fields = ["sku", "title"]
@@ -93,6 +96,14 @@ class ProductAdmin(TranslationAdmin):
         if obj is not None and obj.goods.exists():
             return False
         return super().has_delete_permission(request, obj)
+
+    @admin.display(description=_("title"), ordering="title")
+    def title_cell(self, product: Product) -> str:
+        return format_html('{}<br><span class="quiet">{}</span>', product.title, product.sku)
+
+    @admin.display(description=_("retail price"), ordering="retail_price")
+    def price(self, product: Product) -> str:
+        return money_local(product.retail_price)
 
     @admin.display(description=_("image"))
     def cover(self, product: Product) -> str:
@@ -172,7 +183,8 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
     one out of its shop through promotion.services.listing_remove, with a reason the merchant is told, refunding the
     unused part of a paid promotion that included it."""
 
-    list_display = ["product", "merchant", "on_shelf", "promoted", "clicks", "sales", "created_at"]
+    # Readable at 1280x800: the product, whose shop (name, phone under it), on shelf or not, promoted until when.
+    list_display = ["product", "merchant_cell", "on_shelf", "promoted", "clicks", "sales"]
     list_filter = ["on_shelf"]
     list_select_related = ["product", "merchant"]
     search_fields = ["product__sku", "merchant__phone"]
@@ -188,9 +200,14 @@ class ShopGoodsAdmin(ReadOnlyAdmin):
     def has_remove_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return has_model_permission(request, self.opts, "remove")  # "remove_shopgoods" (the model's Meta)
 
+    @admin.display(description=_("merchant"), ordering="merchant__real_name")
+    def merchant_cell(self, goods: ShopGoods) -> str:
+        return merchant_cell(goods.merchant)
+
     @admin.display(description=_("promoted until"))
     def promoted(self, goods: ShopGoods) -> Any:
-        return goods.promoted_end or "-"  # type: ignore[attr-defined]  # annotated by get_queryset
+        end = goods.promoted_end  # type: ignore[attr-defined]  # annotated by get_queryset
+        return date_format(timezone.localtime(end), "SHORT_DATETIME_FORMAT") if end else "-"  # a narrow column
 
     @admin.action(description=_("Remove listing from its shop (with reason)"), permissions=["remove"])
     def remove_listing(self, request: HttpRequest, queryset: QuerySet[ShopGoods]) -> HttpResponse | None:

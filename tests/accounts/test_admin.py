@@ -361,8 +361,10 @@ def _change_form_data(page):
 
 def test_country_is_shown_by_name_and_chosen_from_the_list(admin_client):
     merchant = MerchantFactory(country="KR", language="ru-RU")
-    assert "South Korea (KR)" in admin_client.get(reverse(CHANGELIST)).content.decode()
-    assert "Южная Корея (KR)" in admin_client.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    # The list's narrow column: the code, named in full when pointed at; the page: the name and the code.
+    assert '<span title="South Korea">KR</span>' in admin_client.get(reverse(CHANGELIST)).content.decode()
+    russian = admin_client.get(reverse(CHANGELIST), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert '<span title="Южная Корея">KR</span>' in russian
 
     page = admin_client.get(change_url(merchant))
     assert '<option value="KR" selected>South Korea (KR)</option>' in page.content.decode()
