@@ -16,6 +16,7 @@ from modeltranslation.admin import TranslationAdmin
 from apps.core.admin import ReadOnlyInline, linked_picture
 from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, language_name
+from apps.core.queues import QueueAdmin
 from apps.core.uploads import operator_upload_url
 from apps.shop.models import Level
 
@@ -100,7 +101,7 @@ class BroadcastForm(PublishedTextsForm):
 
 
 @admin.register(Broadcast)
-class BroadcastAdmin(TranslationAdmin):
+class BroadcastAdmin(QueueAdmin, TranslationAdmin):
     """Operators write a broadcast in the seven languages and save it: it is sent at once, in the background, and is
     then only looked at (who sent it, when, to how many merchants)."""
 
@@ -245,7 +246,7 @@ class ReplyForm(forms.ModelForm):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(QueueAdmin, admin.ModelAdmin):
     """The queue of conversations waiting for an answer (filter "waiting for an answer": Yes), waiting ones first.
 
     Opening a conversation marks the merchant's messages read (when the operator may answer it: reading as one who
