@@ -36,7 +36,6 @@ ROLES: dict[str, frozenset[str] | str] = {
     # terms in force (looked at, announced by the administrator).
     "finance": frozenset(
         {
-            "accounts.view_merchant",
             "wallet.view_deposit",
             "wallet.change_deposit",
             "wallet.view_withdrawal",
@@ -62,10 +61,10 @@ ROLES: dict[str, frozenset[str] | str] = {
             "orders.view_orderterms",
         }
     ),
-    # Support: conversations, broadcasts, announcements, the customer-service links.
+    # Support: conversations, broadcasts, announcements, the customer-service links. Not the merchants' list (whoever
+    # may view merchants sees the registrations queue): a broadcast to chosen merchants is the administrator's.
     "support": frozenset(
         {
-            "accounts.view_merchant",
             "support.view_conversation",
             "support.change_conversation",
             "support.view_supportmessage",

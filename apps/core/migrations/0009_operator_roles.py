@@ -23,7 +23,6 @@ ROLES = {
         "shop.view_shop",
     ],
     "finance": [
-        "accounts.view_merchant",
         "wallet.add_adjustment",
         "wallet.approve_adjustment",
         "wallet.change_deposit",
@@ -46,7 +45,6 @@ ROLES = {
         "orders.view_trackingevent",
     ],
     "support": [
-        "accounts.view_merchant",
         "support.add_announcement",
         "support.add_broadcast",
         "support.add_supportlink",
