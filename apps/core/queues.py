@@ -231,6 +231,8 @@ class QueueAdmin(admin.ModelAdmin):
     """A queue's model admin: QueueFilter first among the list's filters, and an open queue overdue, then oldest,
     first (until the operator sorts by a column)."""
 
+    queue_all_query = f"{PARAMETER}={ALL}"  # the search bar's "Show all" (templates/admin/search_form.html)
+
     def get_list_filter(self, request: HttpRequest) -> Sequence[Any]:
         return [QueueFilter, *super().get_list_filter(request)]
 
