@@ -233,9 +233,9 @@ class QueueAdmin(admin.ModelAdmin):
 
     queue_all_query = f"{PARAMETER}={ALL}"  # the search bar's "Show all" (templates/admin/search_form.html)
 
-    def get_list_filter(self, request: HttpRequest) -> Sequence[Any]:
+    def get_list_filter(self, request: HttpRequest) -> Any:
         return [QueueFilter, *super().get_list_filter(request)]
 
-    def get_ordering(self, request: HttpRequest) -> Sequence[str]:
+    def get_ordering(self, request: HttpRequest) -> Any:
         shown = active_queue(request, self.model)
         return shown.ordering if shown is not None else super().get_ordering(request)
