@@ -28,6 +28,7 @@ from apps.core.admin import (
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.models import Upload
+from apps.core.queues import QueueAdmin
 from apps.core.uploads import operator_upload_url
 
 from .constants import MERCHANT_COUNTRIES, RECOVERY_OPEN, MerchantStatus, RecoveryStatus
@@ -161,7 +162,7 @@ def _image(upload: Upload | None) -> str:
 
 
 @admin.register(Merchant)
-class MerchantAdmin(DecisionAdmin):
+class MerchantAdmin(QueueAdmin, DecisionAdmin):
     """Registrations are decided on the merchant's page (the moves its status allows) or in bulk from the list.
 
     Approving or rejecting a registration needs the permission "approve_merchant", closing or reopening a shop

@@ -30,6 +30,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from . import terms
 from .errors import AppError
 from .models import OutboxEntry, StatusChange
+from .queues import QueueAdmin
 
 admin.site.site_header = _("Marketplace operations")
 admin.site.site_title = _("Marketplace operations")
@@ -215,6 +216,12 @@ class StatusChangeInline(StatusLabels, GenericTabularInline):
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
+    def has_view_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        """The object's history is part of its page: whoever may view the object sees it (the roles hold no
+        permission on the technical list of every status change)."""
+        opts = self.parent_model._meta
+        return has_model_permission(request, opts, "view") or has_model_permission(request, opts, "change")
+
 
 @admin.register(StatusChange)
 class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
@@ -231,7 +238,7 @@ SECRET_ARGUMENTS = {"url", "token"}
 
 
 @admin.register(OutboxEntry)
-class OutboxEntryAdmin(ReadOnlyAdmin):
+class OutboxEntryAdmin(QueueAdmin, ReadOnlyAdmin):
     """The side effects not done yet (apps.core.outbox), for operators to see what is stuck and why: each is tried
     again until done, so there is nothing to change here."""
 

@@ -14,13 +14,15 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, path, reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_otp import devices_for_user
 from django_otp.admin import OTPAdminAuthenticationForm, OTPAdminSite
 
 from .heartbeat import pulses
 from .models import Upload
+from .queues import queue_stats
 from .uploads import file_response, upload_visible_to_operator
 
 
@@ -63,6 +65,27 @@ class OperatorOTPLoginForm(OTPAdminAuthenticationForm):
         return cleaned
 
 
+# The models operators look at to run the platform's machinery, not its business (sign-in records, second factors,
+# sessions, the ledger's accounts and entries, status histories, background work):
+# grouped last on the index and in the navigation, under "Technical". Only the administrator and auditor roles
+# (apps.core.roles) may view them; the other roles hold none of their permissions, so never see the group.
+TECHNICAL_MODELS = frozenset(
+    {
+        "axes.AccessAttempt",
+        "axes.AccessFailureLog",
+        "axes.AccessLog",
+        "otp_static.StaticDevice",
+        "otp_totp.TOTPDevice",
+        "accounts.AuthToken",
+        "accounts.ThirdPartyIdentity",
+        "wallet.LedgerAccount",
+        "wallet.JournalEntry",
+        "core.StatusChange",
+        "core.OutboxEntry",
+    }
+)
+
+
 class OperatorAdminSite(OTPAdminSite):
     """django-otp's admin site when a second factor is required; Django's own otherwise. Its index shows the
     background work's heartbeats (apps.core.heartbeat) and warns when one is not recent."""
@@ -100,9 +123,35 @@ class OperatorAdminSite(OTPAdminSite):
             raise PermissionDenied
         return file_response(upload)
 
+    def get_app_list(self, request: HttpRequest, app_label: str | None = None) -> list[dict[str, Any]]:
+        """Django's list of apps, with the technical models (TECHNICAL_MODELS) moved into a last "Technical" group
+        (on the index and in the navigation; an app's own page keeps its models)."""
+        app_list = super().get_app_list(request, app_label)
+        if app_label is not None:
+            return app_list
+        business, technical = [], []
+        for app in app_list:
+            models = [m for m in app["models"] if m["model"]._meta.label not in TECHNICAL_MODELS]
+            technical += [m for m in app["models"] if m["model"]._meta.label in TECHNICAL_MODELS]
+            if models:
+                business.append({**app, "models": models})
+        if technical:
+            technical.sort(key=lambda m: str(m["name"]).lower())
+            business.append(
+                {
+                    "name": gettext("Technical"),
+                    "app_label": "technical",
+                    "app_url": f"{reverse('admin:index')}#technical",
+                    "has_module_perms": True,
+                    "models": technical,
+                }
+            )
+        return business
+
     def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
         heartbeats = pulses()
         context = {
+            "queues": queue_stats(request.user),
             "heartbeats": heartbeats,
             "heartbeats_missing": any(pulse.state != "ok" for pulse in heartbeats),
             **(extra_context or {}),

@@ -34,6 +34,7 @@ from apps.core.admin import (
 )
 from apps.core.errors import AppError
 from apps.core.money import money_text
+from apps.core.queues import QueueAdmin
 from apps.wallet.models import JournalEntry, JournalLine
 from apps.wallet.references import order_references
 
@@ -101,7 +102,7 @@ class CsvReport:
 
 
 @admin.register(Order)
-class OrderAdmin(DecisionAdmin):
+class OrderAdmin(QueueAdmin, DecisionAdmin):
     """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered."""
 
     list_display = [
@@ -438,7 +439,7 @@ class OrderAdmin(DecisionAdmin):
 
 
 @admin.register(Refund)
-class RefundAdmin(DecisionAdmin):
+class RefundAdmin(QueueAdmin, DecisionAdmin):
     """The refund queue: each request approved or rejected once, through the services."""
 
     list_display = [

@@ -20,6 +20,7 @@ from modeltranslation.admin import TranslationAdmin
 from apps.core.admin import linked_picture
 from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, language_name
+from apps.core.queues import QueueAdmin
 from apps.core.uploads import operator_upload_url
 from apps.shop.models import Level
 
@@ -115,7 +116,7 @@ def reading_rule() -> str:
 
 
 @admin.register(Broadcast)
-class BroadcastAdmin(TranslationAdmin):
+class BroadcastAdmin(QueueAdmin, TranslationAdmin):
     """Operators write a broadcast in the seven languages and save it as a draft; its Send step (send_view) shows the
     audience, a preview per language and which language each group of merchants receives, and only its confirmation
     queues the sending (services.broadcast_confirm), in the background. A sent broadcast is then only looked at."""
@@ -345,7 +346,7 @@ class ReplyForm(forms.ModelForm):
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(QueueAdmin, admin.ModelAdmin):
     """The queue of conversations waiting for an answer (filter "waiting for an answer": Yes), waiting ones first.
 
     A conversation's page is the chat: the merchant and the language to answer in on top, the thread oldest first, the

@@ -29,6 +29,7 @@ from apps.core.admin import (
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, quantize
 from apps.core.qr import qr_data_url
+from apps.core.queues import QueueAdmin
 from apps.core.uploads import operator_upload_url
 
 from . import selectors, services
@@ -127,7 +128,7 @@ def _same_tx_hash(deposit: Deposit) -> SafeString | str:
 
 
 @admin.register(Deposit)
-class DepositAdmin(DecisionAdmin):
+class DepositAdmin(QueueAdmin, DecisionAdmin):
     list_display = ["number", "merchant", "method", "network", "amount", "credited_amount", "status", "created_at"]
     list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash", "credited_tx_hash"]
@@ -199,7 +200,7 @@ class OverdueFilter(admin.SimpleListFilter):
 
 
 @admin.register(Withdrawal)
-class WithdrawalAdmin(DecisionAdmin):
+class WithdrawalAdmin(QueueAdmin, DecisionAdmin):
     list_display = [
         "number",
         "merchant",

@@ -5,13 +5,14 @@ operator who may only view changes nothing through any action, decision page or 
 operator with the action's permission still decides.
 """
 
+import re
 from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
 from django.apps import apps
 from django.contrib import admin
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.contrib.messages import INFO, SUCCESS, WARNING
 from django.contrib.sessions.models import Session
 from django.db import connection
@@ -24,6 +25,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from apps.accounts.constants import MerchantStatus
 from apps.accounts.models import AuthToken, Merchant
 from apps.catalog.models import ShopGoods
+from apps.core.roles import ROLES
 from apps.orders.constants import OrderStatus
 from apps.orders.models import Order
 from apps.support.constants import BroadcastStatus
@@ -348,3 +350,60 @@ def test_deciding_a_merchant_takes_that_decisions_permission_on_the_page_and_in_
     assert approve in client.get(reverse("admin:accounts_merchant_change", args=[pending.pk])).content.decode()
     assert client.post(approve).status_code == 302
     assert _status(pending) == MerchantStatus.ACTIVE
+
+
+# ---------- each operator role (issue 35) is refused what it may not do ----------
+def _page_permissions():
+    """{url name: the permissions its row in docs/operator-powers.md names}: every page a ModelAdmin adds is there
+    (tests/core/test_operator_powers.py)."""
+    from tests.core.test_operator_powers import _table
+
+    return {
+        key.removeprefix("admin:"): set(re.findall(r"`([a-z_]+\.[a-z_]+)`", row["Permission"]))
+        for key, row in _table().items()
+        if key.startswith("admin:")
+    }
+
+
+@pytest.mark.parametrize("role", list(ROLES))
+def test_each_role_is_refused_what_it_may_not_do(
+    client, django_user_model, operator, console_objects, django_capture_on_commit_callbacks, role
+):
+    """Signed in as a member of the role (a staff operator, not a superuser): every list action it is not offered,
+    posted anyway, and every page a ModelAdmin adds whose permission it lacks (403 to a GET and to a filled-in POST)
+    change nothing; what it is offered are the actions its permissions allow."""
+    member = _operator(django_user_model, f"{role}-member")
+    member.groups.add(Group.objects.get(name=role))
+    _sign_in(client, member)
+    pages = _page_permissions()
+    refused = []
+    for model, model_admin in _registry():
+        pks = [str(pk) for pk in model._base_manager.values_list("pk", flat=True)]
+        offered = _actions(model_admin, member)
+        for name, func in _actions(model_admin, operator).items():
+            allowed = all(
+                getattr(model_admin, f"has_{p}_permission")(_request(member)) for p in func.allowed_permissions
+            ) and model_admin.has_view_permission(_request(member))
+            assert (name in offered) == allowed, (role, model, name)
+            if allowed:
+                continue
+            before = _database()
+            with django_capture_on_commit_callbacks() as later:
+                response = client.post(_changelist(model), _action_post(model, name, pks))
+            assert response.status_code in (200, 302, 403), (role, model, name)
+            assert all(m.level == WARNING for m in _messages(response)), (role, model, name)
+            assert _database() == before, f"{role}: {model._meta.label}: {name} changed the database"
+            assert later == [], f"{role}: {model._meta.label}: {name} queued work"
+            refused.append(name)
+        for pattern in _own_urls(model, model_admin):
+            if member.has_perms(pages[pattern.name]):
+                continue
+            pk = model._base_manager.order_by("pk").values_list("pk", flat=True).first()
+            url = reverse(f"admin:{pattern.name}", kwargs={n: pk for n in pattern.pattern.converters})
+            before = _database()
+            assert client.get(url).status_code == 403, (role, url)
+            assert client.post(url, FILLED).status_code == 403, (role, url)
+            assert _database() == before, (role, url)
+            refused.append(pattern.name)
+    if role != "administrator":
+        assert refused, role

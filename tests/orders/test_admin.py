@@ -385,7 +385,9 @@ def test_refund_queue_shows_pending_requests_first(admin_client, merchant, opera
         reason="Wrong size",
         goods_status=GoodsStatus.RECEIVED,
     )
-    page = admin_client.get(reverse("admin:orders_refund_changelist"))
+    page = admin_client.get(reverse("admin:orders_refund_changelist"))  # the queue: pending ones, oldest first
+    assert [r.pk for r in page.context["cl"].result_list] == [refund.pk, newest.pk]
+    page = admin_client.get(reverse("admin:orders_refund_changelist"), {"queue": "all"})
     shown = list(page.context["cl"].result_list)
     assert [r.pk for r in shown] == [newest.pk, refund.pk, decided.pk]
 

@@ -43,7 +43,9 @@ def test_the_queue_lists_waiting_conversations_first(admin_client, operator):
     services.support_reply(conversation_id=conversation_of(answered).pk, operator=operator, text="You are welcome.")
     services.support_send(merchant=never, text="Hello?")
     url = reverse("admin:support_conversation_changelist")
-    page = admin_client.get(url).content.decode()
+    page = admin_client.get(url).content.decode()  # the queue: waiting ones, the longest waiting first
+    assert page.index(str(waiting)) < page.index(str(never)) and str(answered) not in page
+    page = admin_client.get(url, {"queue": "all"}).content.decode()
     assert page.index(str(never)) < page.index(str(waiting)) < page.index(str(answered))
     queue = admin_client.get(url, {"waiting__exact": "1"}).content.decode()
     assert str(waiting) in queue and str(never) in queue and str(answered) not in queue
