@@ -312,6 +312,12 @@ class Deposit(TimeStampedModel):
     def card_shown(self) -> str:
         return masked_card(self.card_number)
 
+    @property
+    def currency(self) -> str:
+        """The currency of `amount`: the chain token of its network (USDT), else the platform's. The credited amount
+        is in the platform's currency (the balance's)."""
+        return self.network.currency if self.network else settings.PLATFORM_CURRENCY
+
 
 class Withdrawal(TimeStampedModel):
     TRANSITIONS = WITHDRAWAL_TRANSITIONS
