@@ -410,7 +410,7 @@ class WithdrawalAdmin(EvidenceFirstAdmin):
         """The whole card number, on the page where it is paid to."""
         return format_html('<span class="payout-account">{}</span>', obj.account)
 
-    @admin.display(description=_("address"))
+    @admin.display(description=_("payout address"))
     def chain_address(self, obj: Withdrawal) -> SafeString:
         return format_html('<span class="payout-account">{}</span>', obj.account)
 
