@@ -553,7 +553,7 @@ class AdjustmentAdmin(EvidenceFirstAdmin):
         messages.info(request, gettext("Nothing moves until another operator approves this adjustment."))
 
     def evidence_title(self, obj: Adjustment) -> str:
-        return capfirst(self.opts.verbose_name)
+        return str(capfirst(self.opts.verbose_name))
 
     def evidence_fields(self, obj: Adjustment, decision: str = "") -> list[str]:
         """What will move (or moved): whose balance, how much in which direction, why, and who asked for it."""

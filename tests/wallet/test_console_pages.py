@@ -7,8 +7,8 @@ adjustment's pages what will move. Each decision's message says what happened an
 the lists show amounts with their currency."""
 
 import re
-from html import unescape
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -85,8 +85,11 @@ def test_a_bank_deposits_pages_show_the_voucher_amount_and_bank_before_the_decis
     change = finance.get(reverse("admin:wallet_deposit_change", args=[bank_deposit.pk])).content.decode()
     approve = finance.get(reverse("admin:wallet_deposit_approve", args=[bank_deposit.pk])).content.decode()
     reject = finance.get(reverse("admin:wallet_deposit_reject", args=[bank_deposit.pk])).content.decode()
-    for page, form in ((change, reverse("admin:wallet_deposit_approve", args=[bank_deposit.pk])),
-                       (approve, 'name="credited_amount"'), (reject, 'name="reason"')):  # fmt: skip
+    for page, form in (
+        (change, reverse("admin:wallet_deposit_approve", args=[bank_deposit.pk])),
+        (approve, 'name="credited_amount"'),
+        (reject, 'name="reason"'),
+    ):
         rows = _rows(page)
         assert rows["amount_shown"] == "$500.00"  # with its currency
         assert (rows["payer"], rows["card_shown"], rows["payer_bank"]) == ("Alex Payer", "•••• 9010", "Demo Bank")
@@ -106,8 +109,10 @@ def test_a_bank_deposits_pages_show_the_voucher_amount_and_bank_before_the_decis
 def test_a_chain_deposits_pages_show_the_transaction_before_the_decisions(finance, chain_deposit, trc20):
     change = finance.get(reverse("admin:wallet_deposit_change", args=[chain_deposit.pk])).content.decode()
     approve = finance.get(reverse("admin:wallet_deposit_approve", args=[chain_deposit.pk])).content.decode()
-    for page, form in ((change, reverse("admin:wallet_deposit_reject", args=[chain_deposit.pk])),
-                       (approve, 'name="credited_amount"')):  # fmt: skip
+    for page, form in (
+        (change, reverse("admin:wallet_deposit_reject", args=[chain_deposit.pk])),
+        (approve, 'name="credited_amount"'),
+    ):
         rows = _rows(page)
         assert (rows["amount_shown"], rows["network_shown"], rows["tx_hash"]) == ("250.00 USDT", trc20.code, TX_HASH)
         assert rows["platform_address"] == trc20.address  # where the merchant was told to send it
@@ -211,7 +216,9 @@ def test_paying_and_rejecting_a_withdrawal_say_what_happened_and_that_the_mercha
     assert Notice.objects.filter(merchant=funded).first().rendered_title() == (
         f"Withdrawal {bank.number} paid out: ${bank.actual_amount}"
     )
-    response = finance.post(reverse("admin:wallet_withdrawal_reject", args=[chain.pk]), {"reason": "Wrong address"}, follow=True)  # fmt: skip
+    response = finance.post(
+        reverse("admin:wallet_withdrawal_reject", args=[chain.pk]), {"reason": "Wrong address"}, follow=True
+    )
     assert (
         f"Withdrawal {chain.number} not approved: $40.00 is back in the merchant's balance; the merchant was notified "
         "with your reason." in _said(response)
@@ -248,7 +255,9 @@ def test_the_adjustment_pages_show_what_will_move_and_the_messages_who_was_told(
     assert f"Balance adjustment approved: $25.00 for {merchant}; the merchant was notified." in _said(response)
     assert Notice.objects.filter(merchant=merchant).count() == notices + 1
     assert Notice.objects.filter(merchant=merchant).first().rendered_title() == "Balance adjustment: $25.00"
-    response = finance.post(reverse("admin:wallet_adjustment_reject", args=[debit.pk]), {"reason": "Not a duplicate"}, follow=True)  # fmt: skip
+    response = finance.post(
+        reverse("admin:wallet_adjustment_reject", args=[debit.pk]), {"reason": "Not a duplicate"}, follow=True
+    )
     assert "Balance adjustment not approved: nothing moved, and the merchant was not told." in _said(response)
     assert Notice.objects.filter(merchant=merchant).count() == notices + 1  # a rejected adjustment tells nobody
     credit.refresh_from_db()
