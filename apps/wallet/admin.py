@@ -158,6 +158,20 @@ class EvidenceFirstAdmin(DecisionAdmin):
     def evidence_picture(self, obj: Any) -> str:
         return ""
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [*super().get_readonly_fields(request, obj), "merchant_shown", "created"]
+
+    @admin.display(description=_("merchant"), ordering="merchant")
+    def merchant_shown(self, obj: Any) -> SafeString:
+        """The merchant, linked to its page (the model's field has no translated name)."""
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:accounts_merchant_change", args=[obj.merchant_id]), obj.merchant
+        )
+
+    @admin.display(description=_("created at"), ordering="created_at")
+    def created(self, obj: Any) -> str:
+        return formats.date_format(timezone.localtime(obj.created_at), "SHORT_DATETIME_FORMAT")
+
     def filled(self, obj: Any, names: Sequence[str]) -> list[str]:
         """`names` without those that have no value on `obj`."""
         return [name for name in names if lookup_field(name, obj, self)[2] not in EMPTY]
@@ -202,7 +216,7 @@ class EvidenceFirstAdmin(DecisionAdmin):
 
 @admin.register(Deposit)
 class DepositAdmin(EvidenceFirstAdmin):
-    list_display = ["number", "merchant", "amount_shown", "channel", "status", "created_at"]
+    list_display = ["number", "merchant_shown", "amount_shown", "channel", "status", "created"]
     list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash", "credited_tx_hash"]
     list_select_related = ["merchant", "network"]
@@ -219,7 +233,7 @@ class DepositAdmin(EvidenceFirstAdmin):
         "payer",
         "payer_bank",
     )
-    record_fields = ("credited_shown", "credited_tx_hash", "review_note", "reviewed_by", "reviewed_at", "updated_at")
+    record_fields = ("credited_shown", "credited_tx_hash", "review_note", "reviewed_by", "reviewed_at")
     decisions = {
         "approve": Decision(_("Approve"), ApproveDepositForm, DepositStatus.APPROVED),
         "reject": Decision(_("Reject"), ReasonForm, DepositStatus.REJECTED),
@@ -237,7 +251,7 @@ class DepositAdmin(EvidenceFirstAdmin):
         else:
             paid = ["payer", "card_shown", "payer_bank"]
         page = ["status"] if not decision else []
-        return ["merchant", *page, "amount_shown", "method", *paid, "created_at"]
+        return ["merchant_shown", *page, "amount_shown", "method", *paid, "created"]
 
     def evidence_picture(self, obj: Deposit) -> str:
         return self.voucher_image(obj) if obj.voucher_id else ""
@@ -346,7 +360,7 @@ class OverdueFilter(admin.SimpleListFilter):
 
 @admin.register(Withdrawal)
 class WithdrawalAdmin(EvidenceFirstAdmin):
-    list_display = ["number", "merchant", "to_send", "channel", "status", "deadline"]
+    list_display = ["number", "merchant_shown", "to_send", "channel", "status", "deadline"]
     list_filter = [OverdueFilter, "status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
     list_select_related = ["merchant", "network"]
@@ -367,7 +381,6 @@ class WithdrawalAdmin(EvidenceFirstAdmin):
         "reviewed_by",
         "reviewed_at",
         "overdue_notified_at",
-        "updated_at",
     )
     decisions = {
         "pay": Decision(_("Mark paid"), PayWithdrawalForm, WithdrawalStatus.PAID),
@@ -386,7 +399,17 @@ class WithdrawalAdmin(EvidenceFirstAdmin):
         else:
             where = ["bank_name", "card_to_pay" if decision == "pay" else "account_shown"]
         page = ["status"] if not decision else []
-        return ["holder", *where, "to_send", "amount_shown", "fee_shown", "merchant", *page, "deadline", "created_at"]
+        return [
+            "holder",
+            *where,
+            "to_send",
+            "amount_shown",
+            "fee_shown",
+            "merchant_shown",
+            *page,
+            "deadline",
+            "created",
+        ]
 
     @admin.display(description=_("account holder"))
     def holder(self, obj: Withdrawal) -> str:
@@ -487,6 +510,7 @@ class AdjustmentForm(forms.ModelForm):
     class Meta:
         model = Adjustment
         fields = ["merchant", "amount", "reason"]
+        labels = {"merchant": _("merchant")}
 
     def clean(self) -> dict:
         data = super().clean() or {}
@@ -510,7 +534,7 @@ class AdjustmentAdmin(EvidenceFirstAdmin):
     told with the reason, both operators recorded) or does not (with a reason). The list is the queue: the requests
     awaiting approval first."""
 
-    list_display = ["merchant", "amount_shown", "reason_shown", "status", "operator", "created_at"]
+    list_display = ["merchant_shown", "amount_shown", "reason_shown", "status", "operator", "created"]
     list_filter = ["status"]
     list_select_related = ["merchant", "operator", "decided_by"]
     ordering = ["status", "-id"]  # awaiting approval (0) first
@@ -558,7 +582,7 @@ class AdjustmentAdmin(EvidenceFirstAdmin):
     def evidence_fields(self, obj: Adjustment, decision: str = "") -> list[str]:
         """What will move (or moved): whose balance, how much in which direction, why, and who asked for it."""
         page = ["status"] if not decision else []
-        return ["merchant", *page, "amount_shown", "direction", "reason", "operator", "created_at", "balance_now"]
+        return ["merchant_shown", *page, "amount_shown", "direction", "reason", "operator", "created", "balance_now"]
 
     @admin.display(description=_("amount"), ordering="amount")
     def amount_shown(self, obj: Adjustment) -> str:

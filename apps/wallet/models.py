@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
-from apps.core.money import MoneyField
+from apps.core.money import MoneyField, money_text
 from apps.core.terms import TermsVersion
 
 from .constants import (
@@ -424,4 +424,4 @@ class Adjustment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.merchant_id} {self.amount}"
+        return f"#{self.pk} {money_text(self.amount)}"  # the console's title and breadcrumb: "#7 -15.00 USD"

@@ -183,7 +183,7 @@ def test_the_mark_paid_page_has_everything_the_transfer_needs(finance, withdrawa
     rows = _rows(page)
     assert (rows["holder"], rows["bank_name"], rows["card_to_pay"]) == ("Alex Holder", "Holder Bank", bank.account)
     assert (rows["to_send"], rows["amount_shown"], rows["fee_shown"]) == (f"${to_send}", "$40.00", f"${fee}")
-    assert rows["merchant"].startswith(bank.merchant.real_name)
+    assert rows["merchant_shown"].startswith(bank.merchant.real_name)
     for evidence in ("Alex Holder", "Holder Bank", bank.account, f"${to_send}"):
         assert _before(page, evidence, 'name="reference"'), evidence
     assert all(value not in ("", "-") for value in rows.values()), rows
@@ -246,7 +246,7 @@ def test_the_adjustment_pages_show_what_will_move_and_the_messages_who_was_told(
         rows = _rows(page)
         assert (rows["amount_shown"], rows["direction"], rows["reason"]) == (amount, direction, adjustment.reason)
         assert (rows["operator"], rows["balance_now"]) == ("operator", "$50.00")
-        assert rows["merchant"].startswith(merchant.real_name)
+        assert rows["merchant_shown"].startswith(merchant.real_name)
         for evidence in (amount, direction, adjustment.reason):
             assert _before(page, evidence, form), evidence
         assert all(value not in ("", "-") for value in rows.values()), rows
