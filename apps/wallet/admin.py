@@ -300,12 +300,13 @@ class DepositAdmin(EvidenceFirstAdmin):
 
     @admin.display(description=_("chain check"))
     def chain_check(self, obj: Deposit) -> str:
-        """What the chain check found, or, for a chain deposit it has not read, that nobody checked the chain."""
+        """What the chain check found, or, for a chain deposit in review it has not read, that nobody checked the
+        chain."""
         if obj.verify_note:
             return gettext(obj.verify_note)
-        return (
-            gettext("Not checked on the chain: check the transaction yourself.") if obj.method == Method.CHAIN else "-"
-        )
+        if obj.method == Method.CHAIN and obj.status == DepositStatus.PENDING:
+            return gettext("Not checked on the chain: check the transaction yourself.")
+        return "-"
 
     @admin.display(description=_("same transaction hash"))
     def same_tx_hash(self, obj: Deposit) -> SafeString | str:
