@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class WalletConfig(AppConfig):
     name = "apps.wallet"
     label = "wallet"
+    verbose_name = _("Wallet")
 
     def ready(self) -> None:
         from apps.accounts.hooks import wallet_summary

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import AppendOnlyModel, TimeStampedModel
-from apps.core.money import MoneyField
+from apps.core.money import MoneyField, money_text
 from apps.core.terms import TermsVersion
 
 from .constants import (
@@ -312,6 +312,12 @@ class Deposit(TimeStampedModel):
     def card_shown(self) -> str:
         return masked_card(self.card_number)
 
+    @property
+    def currency(self) -> str:
+        """The currency of `amount`: the chain token of its network (USDT), else the platform's. The credited amount
+        is in the platform's currency (the balance's)."""
+        return self.network.currency if self.network else settings.PLATFORM_CURRENCY
+
 
 class Withdrawal(TimeStampedModel):
     TRANSITIONS = WITHDRAWAL_TRANSITIONS
@@ -418,4 +424,4 @@ class Adjustment(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.merchant_id} {self.amount}"
+        return f"#{self.pk} {money_text(self.amount)}"  # the console's title and breadcrumb: "#7 -15.00 USD"

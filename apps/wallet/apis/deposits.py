@@ -1,6 +1,5 @@
 """Deposits: the networks and bank details, a deposit request, the deposit records."""
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -81,7 +80,7 @@ class DepositOutputSerializer(serializers.Serializer):
     reason = serializers.SerializerMethodField()
 
     def get_currency(self, deposit) -> str:
-        return deposit.network.currency if deposit.network else settings.PLATFORM_CURRENCY
+        return deposit.currency
 
     def get_reason(self, deposit) -> str:
         return deposit.review_note if deposit.status == DepositStatus.REJECTED else ""
