@@ -703,16 +703,20 @@ class RefundAdmin(DecisionAdmin):
     def buyer_reason(self, refund: Refund) -> str:
         return refund.reason
 
-    def _decision_view(self, name: str) -> Any:
-        """The decision's page with the evidence above its form (admin/orders/refund/decision.html)."""
-        view = super()._decision_view(name)
+    def get_urls(self) -> list:
+        """The decisions' pages with the evidence above their forms (admin/orders/refund/decision.html)."""
+        decided = {f"orders_refund_{name}" for name in self.decisions}
+        return [
+            path(str(url.pattern), self._with_evidence(url.callback), name=url.name) if url.name in decided else url
+            for url in super().get_urls()
+        ]
 
+    def _with_evidence(self, view: Any) -> Any:
         def with_evidence(request: HttpRequest, object_id: str) -> HttpResponse:
             response = view(request, object_id)
             if isinstance(response, TemplateResponse) and response.context_data:
-                refund = response.context_data["original"]
                 response.template_name = "admin/orders/refund/decision.html"
-                response.context_data["evidence"] = self.evidence(refund)
+                response.context_data["evidence"] = self.evidence(response.context_data["original"])
             return response
 
         return with_evidence
