@@ -5,6 +5,7 @@ Orders come only from buyers (product.md 2.2): no add, no edit, no delete. Every
 (ship, add a tracking step, mark delivered, approve or reject a refund), never through a model save.
 """
 
+import csv
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -31,6 +32,7 @@ from apps.core.admin import (
     admin_form,
     form_refusal,
     reason_action,
+    without_fields,
 )
 from apps.core.errors import AppError
 from apps.core.money import money_text
@@ -58,11 +60,61 @@ from .forms import (
     TrackingEventForm,
 )
 from .intake import storefront_key_create, storefront_key_deactivate
-from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, StorefrontKey, TrackingEvent
+from .models import CreditEvent, Order, OrderLine, OrderTerms, Refund, StorefrontKey
 
 
 def _status_text(order: Order) -> str:
     return str(order.get_status_display())
+
+
+def _shop_name(order: Order) -> str:
+    shop = getattr(order.merchant, "shop", None)
+    return shop.name if shop else "-"
+
+
+def _when(moment: Any) -> str:
+    return formats.localize(timezone.localtime(moment)) if moment else ""
+
+
+def tracking_html(order: Order) -> str:
+    """The order's tracking steps, newest first, each with its time, place, note and who recorded it; a sentence when
+    there is none yet. One query (the operators who recorded them joined)."""
+    events = list(order.tracking_events.select_related("operator").order_by("-occurred_at", "-id"))
+    if not events:
+        return gettext("No tracking events yet.")
+    head = format_html(
+        "<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        gettext("time"),
+        gettext("step"),
+        gettext("place"),
+        gettext("note"),
+        gettext("recorded by"),
+    )
+    rows = (
+        (
+            _when(event.occurred_at),
+            event.get_step_display(),
+            event.place,
+            event.description,
+            event.operator or event.source,
+        )
+        for event in events
+    )
+    body = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", rows)
+    return format_html('<table class="order-tracking"><thead>{}</thead><tbody>{}</tbody></table>', head, body)
+
+
+def delivered_text(order: Order) -> str:
+    if order.delivered_at:
+        return gettext("Delivered on %(date)s.") % {"date": _when(order.delivered_at)}
+    if order.shipped_at:
+        return gettext("Not delivered yet.")
+    return gettext("Not shipped yet.")
+
+
+def _csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula (a shop's name is the merchant's own words)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # --- read-only inlines on the order's page ---------------------------------------------------------------------------
@@ -70,19 +122,22 @@ def _status_text(order: Order) -> str:
 
 class OrderLineInline(ReadOnlyInline):
     model = OrderLine
-    fields = readonly_fields = ("title", "product", "quantity", "retail_price", "purchase_price", "profit")
+    fields = readonly_fields = ("title", "product", "quantity", "retail_shown", "purchase_shown", "profit_shown")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[OrderLine]:
         return super().get_queryset(request).select_related("product")
 
+    @admin.display(description=_("retail price"))
+    def retail_shown(self, line: OrderLine) -> str:
+        return money_text(line.retail_price)
 
-class TrackingEventInline(ReadOnlyInline):
-    model = TrackingEvent
-    fields = readonly_fields = ("occurred_at", "step", "place", "description", "source", "operator", "created_at")
-    ordering = ("-occurred_at", "-id")
+    @admin.display(description=_("purchase price"))
+    def purchase_shown(self, line: OrderLine) -> str:
+        return money_text(line.purchase_price)
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[TrackingEvent]:
-        return super().get_queryset(request).select_related("operator")
+    @admin.display(description=_("profit"))
+    def profit_shown(self, line: OrderLine) -> str:
+        return money_text(line.profit)
 
 
 class RefundInline(ReadOnlyInline):
@@ -95,34 +150,50 @@ class RefundInline(ReadOnlyInline):
 # --- orders ----------------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class CsvRowResult:
+    """One row of a CSV file and what became of it: shipped, or skipped with the reason."""
+
+    line: int
+    number: str
+    carrier: str
+    tracking_number: str
+    reason: str = ""  # empty: shipped
+
+    @property
+    def shipped(self) -> bool:
+        return not self.reason
+
+
 @dataclass
 class CsvReport:
-    shipped: list[tuple[int, str, str]] = field(default_factory=list)  # (line, order number, tracking number)
-    rejected: list[tuple[int, str, str]] = field(default_factory=list)  # (line, order number, reason)
+    rows: list[CsvRowResult] = field(default_factory=list)  # in the file's order
+
+    @property
+    def shipped(self) -> list[tuple[int, str, str]]:  # (line, order number, tracking number)
+        return [(row.line, row.number, row.tracking_number) for row in self.rows if row.shipped]
+
+    @property
+    def rejected(self) -> list[tuple[int, str, str]]:  # (line, order number, reason)
+        return [(row.line, row.number, row.reason) for row in self.rows if not row.shipped]
+
+
+# The template's columns after those the import reads: to tell the orders apart, ignored when the file comes back.
+CSV_TEMPLATE_INFO = ["shop", "ship_by"]
 
 
 @admin.register(Order)
 class OrderAdmin(QueueAdmin, DecisionAdmin):
     """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered."""
 
-    list_display = [
-        "number",
-        "shop_name",
-        "merchant",
-        "status",
-        "created_at",
-        "total_payment",
-        "total_cost",
-        "carrier",
-        "tracking_number",
-    ]
+    list_display = ["number", "status", "payment_shown", "cost_shown", "shop_name", "created_at", "shipment"]
     list_filter = ["status", "source", "created_at", "carrier"]
     search_fields = ["number", "tracking_number", "merchant__shop__name", "merchant__phone", "merchant__email"]
     list_select_related = ["merchant__shop"]
     show_full_result_count = False  # no second count over the whole table on a filtered page
     ordering = ["-id"]
     actions = ["ship_selected"]
-    inlines = [OrderLineInline, TrackingEventInline, RefundInline, StatusChangeInline]
+    inlines = [OrderLineInline, RefundInline, StatusChangeInline]
     change_list_template = "admin/orders/order/change_list.html"
     decisions = {
         "ship": Decision(_("Ship"), ShipForm, OrderStatus.SHIPPED),
@@ -135,7 +206,17 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
             offered=lambda order: order.status == OrderStatus.SHIPPED and order.delivered_at is None,
         ),
     }
-    extra_readonly = ("decide", "shop_name", "country_name", "ledger_entries")
+    extra_readonly = (
+        "decide",
+        "shop_name",
+        "country_name",
+        "ledger_entries",
+        "payment_shown",
+        "cost_shown",
+        "earnings_shown",
+        "tracking",
+        "delivered",
+    )
     fieldsets = [
         (
             None,
@@ -144,23 +225,21 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
                     "number",
                     "status",
                     "decide",
-                    "merchant",
                     "shop_name",
+                    "merchant",
+                    "created_at",
                     "source",
                     "storefront_key",
                     "external_ref",
-                    "created_at",
                 ]
             },
         ),
         (
             _("Money"),
-            {"fields": ["quantity", "stock_reserved", "total_payment", "total_cost", "earnings", "payment_reference"]},
+            {"fields": ["payment_shown", "cost_shown", "earnings_shown", "quantity", "payment_reference"]},
         ),
-        (
-            _("Shipping"),
-            {"fields": ["ship_name", "ship_phone", "ship_address", "country_name", "carrier", "tracking_number"]},
-        ),
+        (_("Shipping address"), {"fields": ["ship_name", "ship_address", "country_name", "ship_phone"]}),
+        (_("Tracking"), {"fields": ["carrier", "tracking_number", "delivered", "tracking"]}),
         (
             _("Dates"),
             {
@@ -186,10 +265,51 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Order]:
         return super().get_queryset(request).select_related("merchant__shop")
 
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list:
+        """Without the refund requests' table for an order that has none."""
+        inlines = super().get_inline_instances(request, obj)
+        if obj is not None and not obj.refunds.exists():
+            inlines = [inline for inline in inlines if not isinstance(inline, RefundInline)]
+        return inlines
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Without the rows the order leaves empty (a date not reached, no storefront key, no tracking yet)."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        names = {f.name for f in Order._meta.fields}
+        empty = {name for name in names if getattr(obj, name, None) in (None, "")}
+        if obj.shipped_at is None:
+            empty |= {"tracking", "delivered"}
+        return without_fields(fieldsets, empty)
+
+    @admin.display(description=_("total payment"), ordering="total_payment")
+    def payment_shown(self, order: Order) -> str:
+        return money_text(order.total_payment)
+
+    @admin.display(description=_("total cost"), ordering="total_cost")
+    def cost_shown(self, order: Order) -> str:
+        return money_text(order.total_cost)
+
+    @admin.display(description=_("earnings"))
+    def earnings_shown(self, order: Order) -> str:
+        return money_text(order.earnings)
+
+    @admin.display(description=_("shipment"), ordering="carrier")
+    def shipment(self, order: Order) -> str:
+        return f"{order.carrier} {order.tracking_number}" if order.carrier else "-"
+
+    @admin.display(description=_("tracking events"))
+    def tracking(self, order: Order) -> str:
+        return tracking_html(order)
+
+    @admin.display(description=_("delivered"))
+    def delivered(self, order: Order) -> str:
+        return delivered_text(order)
+
     @admin.display(description=_("shop name"), ordering="merchant__shop__name")
     def shop_name(self, order: Order) -> str:
-        shop = getattr(order.merchant, "shop", None)
-        return shop.name if shop else "-"
+        return _shop_name(order)
 
     @admin.display(description=_("country"))
     def country_name(self, order: Order) -> str:
@@ -276,7 +396,9 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
 
     def decision_done(self, name: str, obj: Order, data: dict) -> str:
         if name == "ship":
-            return gettext("Order %(number)s shipped with %(carrier)s, tracking number %(tracking)s.") % {
+            return gettext(
+                "Order %(number)s shipped with %(carrier)s (tracking %(tracking)s); the merchant was notified."
+            ) % {
                 "number": obj.number,
                 "carrier": data["carrier"].strip(),
                 "tracking": data["tracking_number"].strip(),
@@ -294,7 +416,14 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
         }
 
     def get_urls(self) -> list:
-        own = [path("ship-csv/", self.admin_site.admin_view(self.ship_csv_view), name="orders_order_ship_csv")]
+        own = [
+            path("ship-csv/", self.admin_site.admin_view(self.ship_csv_view), name="orders_order_ship_csv"),
+            path(
+                "ship-csv/template/",
+                self.admin_site.admin_view(self.ship_csv_template_view),
+                name="orders_order_ship_csv_template",
+            ),
+        ]
         return own + super().get_urls()
 
     # ---------- shipping several orders: a selection (one tracking number each) or a CSV file ----------
@@ -342,7 +471,9 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
                 self.message_user(request, f"{order.number}: {exc.message}", messages.ERROR)
         if shipped:
             done = ngettext(
-                "%(count)d order shipped with %(carrier)s.", "%(count)d orders shipped with %(carrier)s.", shipped
+                "%(count)d order shipped with %(carrier)s; its merchant was notified.",
+                "%(count)d orders shipped with %(carrier)s; each one's merchant was notified.",
+                shipped,
             )
             self.message_user(request, done % {"count": shipped, "carrier": carrier.strip()}, messages.SUCCESS)
 
@@ -356,9 +487,13 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
         form = ShipCsvForm(request.POST if posted else None, request.FILES if posted else None)
         if posted and form.is_valid():
             report = self._ship_rows(form.cleaned_data["file"], form.cleaned_data["carrier"], request.user)
-            counts = {"shipped": len(report.shipped), "rejected": len(report.rejected)}
-            text = gettext("Shipped: %(shipped)d. Rejected: %(rejected)d.") % counts
-            self.message_user(request, text, messages.WARNING if report.rejected else messages.SUCCESS)
+            shipped, skipped = len(report.shipped), len(report.rejected)
+            text = ngettext(
+                "%(shipped)d order shipped (its merchant was notified), %(skipped)d skipped (see below).",
+                "%(shipped)d orders shipped (each one's merchant was notified), %(skipped)d skipped (see below).",
+                shipped,
+            ) % {"shipped": shipped, "skipped": skipped}
+            self.message_user(request, text, messages.WARNING if skipped else messages.SUCCESS)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -369,8 +504,30 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
             "columns": CSV_COLUMNS,
             "optional_columns": CSV_OPTIONAL_COLUMNS,
             "max_rows": CSV_MAX_ROWS,
+            "info_columns": CSV_TEMPLATE_INFO,
         }
         return TemplateResponse(request, "admin/orders/order/ship_csv.html", context)
+
+    def ship_csv_template_view(self, request: HttpRequest) -> HttpResponse:
+        """The CSV file the import reads, ready to fill in: its header row, then one row per order awaiting shipment
+        (the most urgent first) with its number and an empty tracking number and carrier; the shop and the ship-by
+        time tell the orders apart and are ignored on import."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="ship-orders.csv"'
+        response.write("\ufeff")  # a spreadsheet then reads it as UTF-8; the import skips it
+        writer = csv.writer(response)
+        writer.writerow([*CSV_COLUMNS, *CSV_OPTIONAL_COLUMNS, *CSV_TEMPLATE_INFO])
+        waiting = (
+            Order.objects.filter(status=OrderStatus.AWAITING_SHIPMENT)
+            .select_related("merchant__shop")
+            .order_by("ship_deadline", "id")[:CSV_MAX_ROWS]
+        )
+        for order in waiting:
+            ship_by = timezone.localtime(order.ship_deadline).strftime("%Y-%m-%d %H:%M") if order.ship_deadline else ""
+            writer.writerow([order.number, "", "", _csv_cell(self.shop_name(order)), ship_by])
+        return response
 
     def _ship_rows(self, rows: list[ShipRow], default_carrier: str, operator: Any) -> CsvReport:
         report = CsvReport()
@@ -392,10 +549,7 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
                     )
                 except AppError as exc:
                     reason = str(exc.message)
-                else:
-                    report.shipped.append((row.line, row.number, row.tracking_number))
-                    continue
-            report.rejected.append((row.line, row.number, reason))
+            report.rows.append(CsvRowResult(row.line, row.number, carrier, row.tracking_number, reason or ""))
         return report
 
     @staticmethod
@@ -430,6 +584,11 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
             return gettext("Unknown order number.")
         if order.status == OrderStatus.SHIPPED and order.tracking_number == row.tracking_number:
             return gettext("Already shipped with this tracking number.")
+        if order.status == OrderStatus.SHIPPED:
+            return gettext("Already shipped with %(carrier)s, tracking number %(tracking)s.") % {
+                "carrier": order.carrier,
+                "tracking": order.tracking_number,
+            }
         if order.status != OrderStatus.AWAITING_SHIPMENT:
             return gettext("The order is “%(status)s”, not awaiting shipment.") % {"status": _status_text(order)}
         return None
@@ -438,21 +597,20 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
 # --- refunds ---------------------------------------------------------------------------------------------------------
 
 
+# The evidence a refund is decided on, in the order an operator reads it: the order, its tracking, the goods' state.
+REFUND_EVIDENCE = [
+    (_("Order"), ["order_link", "order_status", "order_merchant", "order_payment", "order_cost", "amount_shown"]),
+    (_("Tracking"), ["order_carrier", "order_tracking_number", "order_delivered", "order_tracking"]),
+    (_("Goods"), ["goods_state", "buyer_reason"]),
+]
+
+
 @admin.register(Refund)
 class RefundAdmin(QueueAdmin, DecisionAdmin):
-    """The refund queue: each request approved or rejected once, through the services."""
+    """The refund queue: each request approved or rejected once, through the services, on a page that shows the
+    evidence first (the order, its tracking, the goods' state) and the decision after."""
 
-    list_display = [
-        "order",
-        "merchant",
-        "order_status",
-        "amount",
-        "goods_status",
-        "reason",
-        "status",
-        "created_at",
-        "reviewed_at",
-    ]
+    list_display = ["order", "status", "amount_shown", "goods_status", "order_status", "created_at", "merchant"]
     list_filter = ["status", "goods_status", "created_at"]
     search_fields = ["order__number"]
     list_select_related = ["order", "merchant"]
@@ -461,33 +619,108 @@ class RefundAdmin(QueueAdmin, DecisionAdmin):
         "approve": Decision(_("Approve refund"), RefundApproveForm, RefundStatus.APPROVED),
         "reject": Decision(_("Reject refund"), ReasonForm, RefundStatus.REJECTED),
     }
-    extra_readonly = ("decide", "order_status", "order_cost")
-    fields = [
-        "order",
-        "order_status",
-        "merchant",
-        "amount",
-        "order_cost",
-        "goods_status",
-        "reason",
-        "status",
-        "decide",
-        "review_note",
-        "reviewed_by",
-        "reviewed_at",
-        "created_at",
+    extra_readonly = (*(name for _title, names in REFUND_EVIDENCE for name in names), "decide")
+    fieldsets = [
+        *((title, {"fields": names}) for title, names in REFUND_EVIDENCE),  # type: ignore[list-item]
+        (_("Decision"), {"fields": ["status", "decide", "review_note", "reviewed_by", "reviewed_at", "created_at"]}),
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Refund]:
-        return super().get_queryset(request).select_related("order", "merchant")
+        return super().get_queryset(request).select_related("order__merchant__shop", "merchant")
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        """Without the decision's rows while it is not made."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        empty = {name for name in ("review_note", "reviewed_by", "reviewed_at") if getattr(obj, name) in (None, "")}
+        if obj.order.shipped_at is None:
+            empty |= {"order_carrier", "order_tracking_number", "order_delivered"}
+        return without_fields(fieldsets, empty)
+
+    def evidence(self, refund: Refund) -> list[tuple[Any, list[tuple[Any, str]]]]:
+        """REFUND_EVIDENCE's rows with their labels and values, for the decision pages (the change page shows the
+        same rows as its fieldsets)."""
+        hidden = (
+            {"order_carrier", "order_tracking_number", "order_delivered"} if refund.order.shipped_at is None else set()
+        )
+        sections = []
+        for title, names in REFUND_EVIDENCE:
+            rows = []
+            for name in names:
+                if name in hidden:
+                    continue
+                method = getattr(self, name)
+                rows.append((method.short_description, method(refund)))
+            sections.append((title, rows))
+        return sections
+
+    @admin.display(description=_("order"), ordering="order__number")
+    def order_link(self, refund: Refund) -> str:
+        url = reverse("admin:orders_order_change", args=[refund.order_id])
+        return format_html('<a href="{}">{}</a> ({})', url, refund.order.number, _shop_name(refund.order))
+
+    @admin.display(description=_("merchant"))
+    def order_merchant(self, refund: Refund) -> str:
+        return str(refund.merchant)
 
     @admin.display(description=_("order status"), ordering="order__status")
     def order_status(self, refund: Refund) -> str:
         return _status_text(refund.order)
 
+    @admin.display(description=_("total payment"))
+    def order_payment(self, refund: Refund) -> str:
+        return money_text(refund.order.total_payment)
+
     @admin.display(description=_("total cost"))
     def order_cost(self, refund: Refund) -> str:
         return money_text(refund.order.total_cost)
+
+    @admin.display(description=_("amount"), ordering="amount")
+    def amount_shown(self, refund: Refund) -> str:
+        return money_text(refund.amount)
+
+    @admin.display(description=_("carrier"))
+    def order_carrier(self, refund: Refund) -> str:
+        return refund.order.carrier
+
+    @admin.display(description=_("tracking number"))
+    def order_tracking_number(self, refund: Refund) -> str:
+        return refund.order.tracking_number
+
+    @admin.display(description=_("delivered"))
+    def order_delivered(self, refund: Refund) -> str:
+        return delivered_text(refund.order)
+
+    @admin.display(description=_("tracking events"))
+    def order_tracking(self, refund: Refund) -> str:
+        return tracking_html(refund.order)
+
+    @admin.display(description=_("goods status"))
+    def goods_state(self, refund: Refund) -> str:
+        return str(refund.get_goods_status_display())
+
+    @admin.display(description=_("the buyer's reason"))
+    def buyer_reason(self, refund: Refund) -> str:
+        return refund.reason
+
+    def get_urls(self) -> list:
+        """The decisions' pages with the evidence above their forms (admin/orders/refund/decision.html)."""
+        decided = {f"orders_refund_{name}" for name in self.decisions}
+        return [
+            path(str(url.pattern), self._with_evidence(url.callback), name=url.name) if url.name in decided else url
+            for url in super().get_urls()
+        ]
+
+    def _with_evidence(self, view: Any) -> Any:
+        def with_evidence(request: HttpRequest, object_id: str) -> HttpResponse:
+            response = view(request, object_id)
+            if isinstance(response, TemplateResponse) and response.context_data:
+                response.template_name = "admin/orders/refund/decision.html"
+                response.context_data["evidence"] = self.evidence(response.context_data["original"])
+            return response
+
+        return with_evidence
 
     def decision_summary(self, obj: Refund, decision: str) -> str:
         params = {
@@ -519,10 +752,20 @@ class RefundAdmin(QueueAdmin, DecisionAdmin):
             services.refund_reject(refund_id=obj.pk, operator=operator, reason=data["reason"])
 
     def decision_done(self, name: str, obj: Refund, data: dict) -> str:
-        params = {"number": obj.order.number, "amount": money_text(obj.amount)}
+        params = {
+            "number": obj.order.number,
+            "amount": money_text(obj.amount),
+            "cost": money_text(obj.order.total_cost),
+        }
         if name == "approve":
-            return gettext("Refund of order %(number)s approved: %(amount)s back to the buyer.") % params
-        return gettext("Refund of order %(number)s rejected.") % params
+            return (
+                gettext(
+                    "Refund of order %(number)s approved: %(amount)s back to the buyer, its cost %(cost)s back in the "
+                    "merchant's balance; the merchant was notified."
+                )
+                % params
+            )
+        return gettext("Refund of order %(number)s rejected: the order goes on; the merchant was notified.") % params
 
 
 @admin.register(CreditEvent)

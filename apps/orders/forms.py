@@ -9,6 +9,8 @@ from django import forms
 from django.contrib.admin import AdminSite
 from django.contrib.admin.widgets import AutocompleteSelectMultiple
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -16,6 +18,7 @@ from apps.shop.models import Shop
 
 from .constants import CREDIT_POINTS, STOREFRONT_KEY_NAME_MAX, CreditEventKind, TrackingStep
 from .models import Order, StorefrontKey
+from .selectors import carrier_choices
 
 CARRIER_MAX = Order._meta.get_field("carrier").max_length or 64
 TRACKING_MAX = Order._meta.get_field("tracking_number").max_length or 64
@@ -44,9 +47,48 @@ def _zone_help() -> str:
     return gettext("Time zone: %(zone)s.") % {"zone": timezone.get_current_timezone_name()}
 
 
-class ShipForm(forms.Form):
-    carrier = forms.CharField(label=_("carrier"), max_length=CARRIER_MAX)
+class CarrierInput(forms.TextInput):
+    """A text box with a list to pick from (an HTML datalist): the carriers already used, then the common ones; any
+    other carrier is typed in."""
+
+    def __init__(self, attrs: dict | None = None) -> None:
+        super().__init__(attrs)
+        self.choices: list[str] = []
+
+    def render(self, name: str, value: Any, attrs: dict | None = None, renderer: Any = None) -> SafeString:
+        list_id = f"{(attrs or {}).get('id') or 'id_' + name}_choices"
+        box = super().render(name, value, {**(attrs or {}), "list": list_id, "autocomplete": "off"}, renderer)
+        options = format_html_join("", '<option value="{}"></option>', ((choice,) for choice in self.choices))
+        return format_html('{}<datalist id="{}">{}</datalist>', box, list_id, options)
+
+
+def carrier_field(*, required: bool = True, help_text: Any = None) -> forms.CharField:
+    return forms.CharField(
+        label=_("carrier"),
+        max_length=CARRIER_MAX,
+        required=required,
+        widget=CarrierInput(),
+        help_text=help_text or _("Pick one from the list (the carriers already used come first) or type another."),
+    )
+
+
+class CarrierChoices:
+    """Fills each carrier box of the form with the carriers to pick from (one query, apps.orders.selectors)."""
+
+    def carriers_offered(self) -> None:
+        choices = carrier_choices()
+        for bound in self.fields.values():  # type: ignore[attr-defined]  # mixed into a Form
+            if isinstance(bound.widget, CarrierInput):
+                bound.widget.choices = choices
+
+
+class ShipForm(CarrierChoices, forms.Form):
+    carrier = carrier_field()
     tracking_number = forms.CharField(label=_("tracking number"), max_length=TRACKING_MAX)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.carriers_offered()
 
 
 class TrackingEventForm(forms.Form):
@@ -111,13 +153,14 @@ class StorefrontKeyForm(forms.Form):
         )
 
 
-class BulkShipForm(forms.Form):
+class BulkShipForm(CarrierChoices, forms.Form):
     """One carrier for all, and one tracking number per order (`tracking_<order id>`), each different."""
 
-    carrier = forms.CharField(label=_("carrier"), max_length=CARRIER_MAX)
+    carrier = carrier_field()
 
     def __init__(self, *args: Any, orders: list[Order], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.carriers_offered()
         self.orders = orders
         for order in orders:
             self.fields[f"tracking_{order.pk}"] = forms.CharField(
@@ -152,17 +195,16 @@ class ShipRow:
     carrier: str
 
 
-class ShipCsvForm(forms.Form):
+class ShipCsvForm(CarrierChoices, forms.Form):
     """A UTF-8 CSV file with a header row: order_number, tracking_number and optionally carrier. Its `rows()` are
     the file's rows; the admin checks and ships each one."""
 
     file = forms.FileField(label=_("CSV file"))
-    carrier = forms.CharField(
-        label=_("carrier"),
-        max_length=CARRIER_MAX,
-        required=False,
-        help_text=_("For the rows without a carrier column or value."),
-    )
+    carrier = carrier_field(required=False, help_text=_("For the rows without a carrier column or value."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.carriers_offered()
 
     def clean_file(self) -> list[ShipRow]:
         upload = self.cleaned_data["file"]

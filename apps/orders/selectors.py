@@ -305,3 +305,48 @@ def product_reviews(*, merchant_id: int, product_id: int, limit: int) -> tuple[d
     summary["average"] = rating_round(summary["average"])
     newest = reviews.order_by("-created_at", "-pk").values(*REVIEW_VALUES)[:limit]
     return summary, list(newest)
+
+
+# The carriers an operator picks from when shipping, after the ones already used (apps.orders.forms.CarrierInput).
+COMMON_CARRIERS = (
+    "DHL",
+    "FedEx",
+    "UPS",
+    "USPS",
+    "EMS",
+    "China Post",
+    "Cainiao",
+    "SF Express",
+    "YunExpress",
+    "4PX",
+    "Yanwen",
+    "Japan Post",
+    "Yamato",
+    "Korea Post",
+    "CJ Logistics",
+    "Thailand Post",
+    "Kerry Express",
+    "Russian Post",
+    "Royal Mail",
+    "La Poste",
+)
+CARRIERS_USED_MAX = 30
+
+
+def carrier_choices() -> list[str]:
+    """The carriers past orders were shipped with, most used first (one aggregate query), then the common carriers
+    not among them; each name once, whatever its case."""
+    used = (
+        Order.objects.exclude(carrier="")
+        .values("carrier")
+        .annotate(times=Count("id"))
+        .order_by("-times", "carrier")
+        .values_list("carrier", flat=True)[:CARRIERS_USED_MAX]
+    )
+    choices: list[str] = []
+    seen: set[str] = set()
+    for name in [*used, *COMMON_CARRIERS]:
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            choices.append(name)
+    return choices

@@ -100,7 +100,8 @@ def test_operator_ships_an_order_from_its_page_once(admin_client, merchant, oper
     assert Order.objects.get(pk=order.pk).status == OrderStatus.AWAITING_SHIPMENT
 
     response = admin_client.post(url, {"carrier": "DHL", "tracking_number": "JD014600"}, follow=True)
-    assert f"Order {order.number} shipped with DHL, tracking number JD014600." in messages_of(response)
+    shipped_note = f"Order {order.number} shipped with DHL (tracking JD014600); the merchant was notified."
+    assert shipped_note in messages_of(response)
     order.refresh_from_db()
     assert (order.status, order.carrier, order.tracking_number) == (OrderStatus.SHIPPED, "DHL", "JD014600")
     assert order.shipped_at is not None and order.receive_due_at is not None
@@ -149,7 +150,7 @@ def test_bulk_ship_asks_one_tracking_number_per_order(admin_client, merchant):
 
     done = admin_client.post(url, {**apply, f"tracking_{first.pk}": "FX1", f"tracking_{second.pk}": "FX2"}, follow=True)
     notes = messages_of(done)
-    assert "2 orders shipped with FedEx." in notes
+    assert "2 orders shipped with FedEx; each one's merchant was notified." in notes
     assert f"Not awaiting shipment, not shipped: {waiting.number}." in notes
     assert dict(Order.objects.values_list("pk", "tracking_number")) == {
         first.pk: "FX1",
@@ -205,7 +206,7 @@ def test_csv_upload_ships_valid_rows_and_reports_the_rejected_ones(admin_client,
         (9, conflict.number, "This order number is in rows 8, 9 with different shipments."),
         (10, done.number, "Already shipped with this tracking number."),
     ]
-    assert "Shipped: 2. Rejected: 7." in messages_of(response)
+    assert "2 orders shipped (each one's merchant was notified), 7 skipped (see below)." in messages_of(response)
     assert "Duplicate of row 2." in response.content.decode()
     state = {o.pk: (o.status, o.carrier, o.tracking_number) for o in Order.objects.all()}
     assert state[good.pk] == (OrderStatus.SHIPPED, "UPS", "TN-1")
@@ -308,7 +309,11 @@ def test_approving_a_refund_moves_the_money_and_refunds_the_order_once(admin_cli
     assert "gives the merchant its cost 18.00 USD back" in form
 
     response = admin_client.post(refund_url(refund, "approve"), {"note": "Photos checked"}, follow=True)
-    assert f"Refund of order {order.number} approved: 20.00 USD back to the buyer." in messages_of(response)
+    approved_note = (
+        f"Refund of order {order.number} approved: 20.00 USD back to the buyer, its cost 18.00 USD back in the "
+        "merchant's balance; the merchant was notified."
+    )
+    assert approved_note in messages_of(response)
     refund.refresh_from_db()
     order.refresh_from_db()
     assert (refund.status, refund.reviewed_by, refund.review_note) == (
@@ -352,7 +357,8 @@ def test_rejecting_a_refund_needs_a_reason_and_keeps_the_order(admin_client, mer
     assert admin_client.post(url, {"reason": "  "}).status_code == 200
     assert Refund.objects.get(pk=refund.pk).status == RefundStatus.PENDING
     response = admin_client.post(url, {"reason": "Tracking shows delivered intact"}, follow=True)
-    assert f"Refund of order {refund.order.number} rejected." in messages_of(response)
+    rejected_note = f"Refund of order {refund.order.number} rejected: the order goes on; the merchant was notified."
+    assert rejected_note in messages_of(response)
     refund.refresh_from_db()
     assert (refund.status, refund.review_note, refund.reviewed_by) == (
         RefundStatus.REJECTED,
