@@ -4,7 +4,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.db.models.fields import BLANK_CHOICE_DASH
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -28,7 +28,7 @@ from apps.core.admin import (
 from apps.core.errors import AppError
 from apps.core.i18n import language_name
 from apps.core.models import Upload
-from apps.core.queues import QueueAdmin
+from apps.core.queues import Queue, QueueAdmin, register
 from apps.core.uploads import operator_upload_url
 
 from .constants import MERCHANT_COUNTRIES, RECOVERY_OPEN, MerchantStatus, RecoveryStatus
@@ -159,6 +159,12 @@ def _missing() -> str:
 def _image(upload: Upload | None) -> str:
     """The image through its link (for a private document, served only to operators who may view the merchant)."""
     return linked_picture(operator_upload_url(upload), "document")
+
+
+register(
+    Queue("registrations", _("Registrations to review"), "accounts.Merchant",
+          lambda now: Q(status=MerchantStatus.PENDING), "created_at", rank=10),
+)  # fmt: skip
 
 
 @admin.register(Merchant)

@@ -1,5 +1,6 @@
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar
 
 from axes.admin import AccessAttemptAdmin
@@ -11,7 +12,7 @@ from django.contrib.admin.helpers import AdminForm
 from django.contrib.auth import get_permission_codename
 from django.contrib.contenttypes.admin import GenericTabularInline
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -30,7 +31,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from . import terms
 from .errors import AppError
 from .models import OutboxEntry, StatusChange
-from .queues import QueueAdmin
+from .queues import Queue, QueueAdmin, register
 
 admin.site.site_header = _("Marketplace operations")
 admin.site.site_title = _("Marketplace operations")
@@ -235,6 +236,15 @@ class StatusChangeAdmin(StatusLabels, ReadOnlyAdmin):
 
 
 SECRET_ARGUMENTS = {"url", "token"}
+
+
+def _outbox_stuck(now: datetime) -> Q:
+    """Not done, and failed at least once (an error recorded) or past the end of its lease or wait."""
+    return Q(done_at__isnull=True) & (~Q(last_error="") | Q(next_attempt_at__lt=now))
+
+
+register(Queue("background", _("Failed or stuck background work"), "core.OutboxEntry", _outbox_stuck, "created_at",
+               rank=90))  # fmt: skip
 
 
 @admin.register(OutboxEntry)

@@ -1,10 +1,12 @@
 """The operators' work queues (issue 35), each defined once: what needs action, how old it is, its deadline, who may
 see it, and the list that shows it.
 
-`QUEUES` is the table. Each `Queue` names its model, the rows that need action (`pending(now)`), the timestamp whose
-age counts (`age_field`), the deadline field where the design defines one (`deadline_field`: a withdrawal's published
-review deadline, an order's ship deadline; None where no deadline is defined), and its order (overdue first, then
-oldest). The permission to see a queue is its model's view permission (or change, as Django's admin has it).
+Each app's admin module registers its queues (`register`; apps.core imports no app); `all_queues()` lists them.
+Each `Queue` names its model, the rows that need action (`pending(now)`), the timestamp whose age counts
+(`age_field`), the deadline field where the design defines one (`deadline_field`: a withdrawal's published review
+deadline, an order's ship deadline; None where no deadline is defined), its place on the home page (`rank`) and its
+order (overdue first, then oldest). The permission to see a queue is its model's view permission (or change, as
+Django's admin has it).
 
 - `queue_stats(user, now)`: the queues `user` may see, each with its count, oldest timestamp and earliest deadline:
   one aggregate query per queue, whatever the tables hold.
@@ -30,52 +32,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.accounts.constants import MerchantStatus
-from apps.orders.constants import OrderStatus, RefundStatus
-from apps.support.constants import BroadcastStatus
-from apps.wallet.constants import DepositStatus, WithdrawalStatus
-
 PARAMETER = "queue"  # the list filter's URL parameter
 ALL = "all"  # its value that shows every row
-
-
-def _merchants_pending(now: datetime) -> Q:
-    return Q(status=MerchantStatus.PENDING)
-
-
-def _deposits_pending(now: datetime) -> Q:
-    return Q(status=DepositStatus.PENDING)
-
-
-def _withdrawals_pending(now: datetime) -> Q:
-    return Q(status=WithdrawalStatus.PENDING)
-
-
-def _refunds_pending(now: datetime) -> Q:
-    return Q(status=RefundStatus.PENDING)
-
-
-def _to_ship(now: datetime) -> Q:
-    return Q(status=OrderStatus.AWAITING_SHIPMENT)
-
-
-def _ship_overdue(now: datetime) -> Q:
-    """Still to ship past the ship deadline (the beat's orders-move-due cancels such an order within a minute: one
-    left here means that sweep is not running or failed on it)."""
-    return _to_ship(now) & Q(ship_deadline__lt=now)
-
-
-def _waiting(now: datetime) -> Q:
-    return Q(waiting=True)
-
-
-def _broadcasts_unsent(now: datetime) -> Q:
-    return Q(status__in=[BroadcastStatus.QUEUED, BroadcastStatus.SENDING])
-
-
-def _outbox_stuck(now: datetime) -> Q:
-    """Not done, and failed at least once (an error recorded) or past the end of its lease or wait."""
-    return Q(done_at__isnull=True) & (~Q(last_error="") | Q(next_attempt_at__lt=now))
 
 
 @dataclass(frozen=True)
@@ -86,6 +44,7 @@ class Queue:
     pending: Callable[[datetime], Q]
     age_field: str
     deadline_field: str | None = None
+    rank: int = 0  # its place on the home page (smallest first)
 
     @property
     def model(self) -> type[Model]:
@@ -118,28 +77,31 @@ class Queue:
         return f"{reverse(f'admin:{opts.app_label}_{opts.model_name}_changelist')}?{PARAMETER}={self.key}"
 
 
-Q_ = Queue
-QUEUES: tuple[Queue, ...] = (
-    Q_("registrations", _("Registrations to review"), "accounts.Merchant", _merchants_pending, "created_at"),
-    Q_("deposits", _("Deposits in review"), "wallet.Deposit", _deposits_pending, "created_at"),
-    Q_("withdrawals", _("Withdrawals in review"), "wallet.Withdrawal", _withdrawals_pending, "created_at",
-       "review_due_at"),
-    Q_("refunds", _("Refunds in review"), "orders.Refund", _refunds_pending, "created_at"),
-    Q_("to_ship", _("Orders to ship"), "orders.Order", _to_ship, "picked_at", "ship_deadline"),
-    Q_("ship_overdue", _("Overdue shipments"), "orders.Order", _ship_overdue, "picked_at", "ship_deadline"),
-    Q_("support", _("Support conversations waiting"), "support.Conversation", _waiting, "last_message_at"),
-    Q_("broadcasts", _("Broadcasts sending"), "support.Broadcast", _broadcasts_unsent, "created_at"),
-    Q_("background", _("Failed or stuck background work"), "core.OutboxEntry", _outbox_stuck, "created_at"),
-)  # fmt: skip
+_QUEUES: list[Queue] = []
+
+
+def register(*queues: Queue) -> None:
+    """Add `queues` to the console's (each app's admin module registers its own, since the apps' queue rules are
+    theirs: apps.core imports no app)."""
+    for new in queues:
+        if any(q.key == new.key for q in _QUEUES):
+            raise ValueError(f"queue {new.key!r} is registered twice")
+        _QUEUES.append(new)
+    _QUEUES.sort(key=lambda q: q.rank)
+
+
+def all_queues() -> tuple[Queue, ...]:
+    """Every registered queue, in the home page's order."""
+    return tuple(_QUEUES)
 
 
 def queues_of(model: type[Model]) -> list[Queue]:
     """The queues of `model`, its default (the list's default filter) first."""
-    return [queue for queue in QUEUES if queue.model_label == model._meta.label]
+    return [queue for queue in _QUEUES if queue.model_label == model._meta.label]
 
 
 def queue(key: str) -> Queue:
-    return next(q for q in QUEUES if q.key == key)
+    return next(q for q in _QUEUES if q.key == key)
 
 
 @dataclass(frozen=True)
@@ -159,11 +121,11 @@ class QueueStat:
         return None if self.oldest is None else int((self.now - self.oldest).total_seconds())
 
 
-def queue_stats(user: Any, now: datetime | None = None, queues: Sequence[Queue] = QUEUES) -> list[QueueStat]:
+def queue_stats(user: Any, now: datetime | None = None, queues: Sequence[Queue] | None = None) -> list[QueueStat]:
     """The queues `user` may see, each counted in one aggregate query (count, oldest timestamp, earliest deadline)."""
     now = now or timezone.now()
     stats = []
-    for q in queues:
+    for q in _QUEUES if queues is None else queues:
         if not q.visible_to(user):
             continue
         aggregates: dict[str, Any] = {"count": Count("pk"), "oldest": Min(q.age_field)}

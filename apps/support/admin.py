@@ -6,7 +6,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -20,7 +20,7 @@ from modeltranslation.admin import TranslationAdmin
 from apps.core.admin import linked_picture
 from apps.core.errors import AppError
 from apps.core.i18n import APP_TO_DJANGO, DJANGO_TO_APP, language_name
-from apps.core.queues import QueueAdmin
+from apps.core.queues import Queue, QueueAdmin, register
 from apps.core.uploads import operator_upload_url
 from apps.shop.models import Level
 
@@ -113,6 +113,14 @@ def reading_rule() -> str:
         "order English, Русский, 日本語, 한국어, ไทย, 简体中文, 繁體中文. Title, content and sender always come in one "
         "language."
     )
+
+
+register(
+    Queue("support", _("Support conversations waiting"), "support.Conversation", lambda now: Q(waiting=True),
+          "last_message_at", rank=70),
+    Queue("broadcasts", _("Broadcasts sending"), "support.Broadcast",
+          lambda now: Q(status__in=[BroadcastStatus.QUEUED, BroadcastStatus.SENDING]), "created_at", rank=80),
+)  # fmt: skip
 
 
 @admin.register(Broadcast)

@@ -36,7 +36,7 @@ from apps.core.admin import (
 from apps.core.errors import AppError
 from apps.core.money import money_bounded, money_form_validator, money_local, quantize
 from apps.core.qr import qr_data_url
-from apps.core.queues import QueueAdmin
+from apps.core.queues import Queue, QueueAdmin, register
 from apps.core.uploads import operator_upload_url
 
 from . import selectors, services
@@ -52,6 +52,13 @@ from .models import (
     Withdrawal,
     WithdrawalFeeRule,
 )
+
+register(
+    Queue("deposits", _("Deposits in review"), "wallet.Deposit", lambda now: Q(status=DepositStatus.PENDING),
+          "created_at", rank=20),
+    Queue("withdrawals", _("Withdrawals in review"), "wallet.Withdrawal",
+          lambda now: Q(status=WithdrawalStatus.PENDING), "created_at", "review_due_at", rank=30),
+)  # fmt: skip
 
 
 @admin.register(DepositNetwork)
