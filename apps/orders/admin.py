@@ -36,7 +36,7 @@ from apps.core.admin import (
     without_fields,
 )
 from apps.core.errors import AppError
-from apps.core.money import money_text
+from apps.core.money import money_local
 from apps.core.queues import Queue, QueueAdmin, register
 from apps.wallet.models import JournalEntry, JournalLine
 from apps.wallet.references import order_references
@@ -130,15 +130,15 @@ class OrderLineInline(ReadOnlyInline):
 
     @admin.display(description=_("retail price"))
     def retail_shown(self, line: OrderLine) -> str:
-        return money_text(line.retail_price)
+        return money_local(line.retail_price)
 
     @admin.display(description=_("purchase price"))
     def purchase_shown(self, line: OrderLine) -> str:
-        return money_text(line.purchase_price)
+        return money_local(line.purchase_price)
 
     @admin.display(description=_("profit"))
     def profit_shown(self, line: OrderLine) -> str:
-        return money_text(line.profit)
+        return money_local(line.profit)
 
 
 class RefundInline(ReadOnlyInline):
@@ -305,15 +305,15 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
 
     @admin.display(description=_("total payment"), ordering="total_payment")
     def payment_shown(self, order: Order) -> str:
-        return money_text(order.total_payment)
+        return money_local(order.total_payment)
 
     @admin.display(description=_("total cost"), ordering="total_cost")
     def cost_shown(self, order: Order) -> str:
-        return money_text(order.total_cost)
+        return money_local(order.total_cost)
 
     @admin.display(description=_("earnings"))
     def earnings_shown(self, order: Order) -> str:
-        return money_text(order.earnings)
+        return money_local(order.earnings)
 
     @admin.display(description=_("shipment"), ordering="carrier")
     def shipment(self, order: Order) -> str:
@@ -361,7 +361,7 @@ class OrderAdmin(QueueAdmin, DecisionAdmin):
                         format_html('<a href="{}">{}</a>', link, entry.reference) if first else "",
                         entry.get_kind_display() if first else "",
                         f"{account.get_kind_display()}{owner}",
-                        money_text(line.amount),
+                        money_local(line.amount),
                     )
                 )
         head = format_html(
@@ -690,15 +690,15 @@ class RefundAdmin(QueueAdmin, DecisionAdmin):
 
     @admin.display(description=_("total payment"))
     def order_payment(self, refund: Refund) -> str:
-        return money_text(refund.order.total_payment)
+        return money_local(refund.order.total_payment)
 
     @admin.display(description=_("total cost"))
     def order_cost(self, refund: Refund) -> str:
-        return money_text(refund.order.total_cost)
+        return money_local(refund.order.total_cost)
 
     @admin.display(description=_("amount"), ordering="amount")
     def amount_shown(self, refund: Refund) -> str:
-        return money_text(refund.amount)
+        return money_local(refund.amount)
 
     @admin.display(description=_("carrier"))
     def order_carrier(self, refund: Refund) -> str:
@@ -746,8 +746,8 @@ class RefundAdmin(QueueAdmin, DecisionAdmin):
         params = {
             "number": obj.order.number,
             "status": _status_text(obj.order),
-            "amount": money_text(obj.amount),
-            "cost": money_text(obj.order.total_cost),
+            "amount": money_local(obj.amount),
+            "cost": money_local(obj.order.total_cost),
             "goods": obj.get_goods_status_display(),
             "reason": obj.reason,
         }
@@ -774,8 +774,8 @@ class RefundAdmin(QueueAdmin, DecisionAdmin):
     def decision_done(self, name: str, obj: Refund, data: dict) -> str:
         params = {
             "number": obj.order.number,
-            "amount": money_text(obj.amount),
-            "cost": money_text(obj.order.total_cost),
+            "amount": money_local(obj.amount),
+            "cost": money_local(obj.order.total_cost),
         }
         if name == "approve":
             return (

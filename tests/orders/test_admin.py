@@ -306,11 +306,11 @@ def test_approving_a_refund_moves_the_money_and_refunds_the_order_once(admin_cli
     assert "Box arrived crushed" in page and "Returned" in page and "Shipped" in page  # reason, goods, order status
     assert refund_url(refund, "approve") in page and refund_url(refund, "reject") in page
     form = admin_client.get(refund_url(refund, "approve")).content.decode()
-    assert "gives the merchant its cost 18.00 USD back" in form
+    assert "gives the merchant its cost $18.00 back" in form
 
     response = admin_client.post(refund_url(refund, "approve"), {"note": "Photos checked"}, follow=True)
     approved_note = (
-        f"Refund of order {order.number} approved: 20.00 USD back to the buyer, its cost 18.00 USD back in the "
+        f"Refund of order {order.number} approved: $20.00 back to the buyer, its cost $18.00 back in the "
         "merchant's balance; the merchant was notified."
     )
     assert approved_note in messages_of(response)
@@ -404,7 +404,7 @@ def test_order_page_shows_its_ledger_entries_and_status_history(admin_client, me
     order = shipped(merchant, operator, tracking="JD-777")
     page = admin_client.get(change_url(order)).content.decode()
     assert f"order_paid:{order.pk}" in page and f"pickup:{order.pk}" in page
-    assert "-20.00 USD" in page and "-18.00 USD" in page and "Platform escrow" in page
+    assert "-$20.00" in page and "-$18.00" in page and "Platform escrow" in page
     assert "deposit:" not in page  # the merchant's other entries are not the order's
     assert "DHL JD-777" in page  # the ship step in the history, with its note
     assert "Awaiting shipment" in page and "Shipped" in page
