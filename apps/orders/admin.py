@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django_countries import countries
 
 from apps.core.admin import (
+    CreatedColumn,
     Decision,
     DecisionAdmin,
     ReadOnlyAdmin,
@@ -203,10 +204,10 @@ register(
 
 
 @admin.register(Order)
-class OrderAdmin(QueueAdmin, DecisionAdmin):
+class OrderAdmin(QueueAdmin, CreatedColumn, DecisionAdmin):
     """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered."""
 
-    list_display = ["number", "status", "payment_shown", "cost_shown", "shop_name", "created_at", "shipment"]
+    list_display = ["number", "status", "payment_shown", "cost_shown", "shop_name", "created", "shipment"]
     list_filter = ["status", "source", "created_at", "carrier"]
     search_fields = ["number", "tracking_number", "merchant__shop__name", "merchant__phone", "merchant__email"]
     list_select_related = ["merchant__shop"]
@@ -626,11 +627,11 @@ REFUND_EVIDENCE = [
 
 
 @admin.register(Refund)
-class RefundAdmin(QueueAdmin, DecisionAdmin):
+class RefundAdmin(QueueAdmin, CreatedColumn, DecisionAdmin):
     """The refund queue: each request approved or rejected once, through the services, on a page that shows the
     evidence first (the order, its tracking, the goods' state) and the decision after."""
 
-    list_display = ["order", "status", "amount_shown", "goods_status", "order_status", "created_at", "merchant"]
+    list_display = ["order", "status", "amount_shown", "goods_status", "created", "merchant"]
     list_filter = ["status", "goods_status", "created_at"]
     search_fields = ["order__number"]
     list_select_related = ["order", "merchant"]

@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.admin import (
+    CreatedColumn,
     Decision,
     DecisionAdmin,
     ReadOnlyAdmin,
@@ -149,7 +150,7 @@ def _money(amount: Decimal | None, currency: str = "") -> str:
 EMPTY = (None, "", "-")  # a value that makes no row: a field without it is not shown
 
 
-class EvidenceFirstAdmin(DecisionAdmin):
+class EvidenceFirstAdmin(CreatedColumn, DecisionAdmin):
     """A queue whose pages put the evidence before the decision. The change page and each decision page open on the
     facts the operator decides on (`evidence_fields`: what was paid or is to be paid, with its currency, and where),
     then the decisions; the record of a decision made (`record_fields`) comes after. A field without a value makes
@@ -175,10 +176,6 @@ class EvidenceFirstAdmin(DecisionAdmin):
         return format_html(
             '<a href="{}">{}</a>', reverse("admin:accounts_merchant_change", args=[obj.merchant_id]), obj.merchant
         )
-
-    @admin.display(description=_("created at"), ordering="created_at")
-    def created(self, obj: Any) -> str:
-        return formats.date_format(timezone.localtime(obj.created_at), "SHORT_DATETIME_FORMAT")
 
     def filled(self, obj: Any, names: Sequence[str]) -> list[str]:
         """`names` without those that have no value on `obj`."""

@@ -31,6 +31,10 @@ from tests.factories import (
 
 @pytest.fixture
 def console_objects(operator):
+    return console_world(operator)
+
+
+def console_world(operator):
     """One object of each kind the operators' console shows and decides on, in the status where each decision is
     open, with the pictures their pages show (an ID document, a support image, a voucher, a product's thumbnail)."""
     pending = MerchantFactory(status=MerchantStatus.PENDING)

@@ -14,9 +14,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from apps.accounts.constants import MerchantStatus
 from apps.core.models import Upload
-from tests.factories import MerchantFactory, upload_image
+from apps.orders.models import Refund
+from apps.support.constants import BroadcastStatus
+from apps.support.models import Broadcast
+from apps.wallet.models import Withdrawal
+from tests.core.conftest import console_world
+from tests.factories import upload_image
 
 from .conftest import ARTIFACTS
 
@@ -35,10 +39,27 @@ class Stop:
     shows: str | None = None
 
 
-# The pages walked, in order. The queues' lists and decision pages of the other parts are added here.
+# The pages walked, in order: the home, each queue's list and each decision page ({...} names console_objects'
+# objects and the ones `objects` adds).
 STOPS = [
-    Stop("home", "/admin/"),
+    Stop("home", "/admin/", "Needs action"),
     Stop("merchants", "/admin/accounts/merchant/", "Under review"),
+    Stop("deposits", "/admin/wallet/deposit/", "In review"),
+    Stop("deposit", "/admin/wallet/deposit/{deposit}/change/", "Platform address"),
+    Stop("deposit-approve", "/admin/wallet/deposit/{deposit}/approve/", "Credited amount"),
+    Stop("withdrawals", "/admin/wallet/withdrawal/", "In review"),
+    Stop("withdrawal-pay", "/admin/wallet/withdrawal/{withdrawal}/pay/", "Amount to send"),
+    Stop("adjustments", "/admin/wallet/adjustment/"),
+    Stop("refunds", "/admin/orders/refund/", "Pending approval"),
+    Stop("refund-approve", "/admin/orders/refund/{refund}/approve/", "Tracking events"),
+    Stop("orders", "/admin/orders/order/", "Awaiting shipment"),
+    Stop("order-ship", "/admin/orders/order/{awaiting}/ship/", "Carrier"),
+    Stop("ship-csv", "/admin/orders/order/ship-csv/", "template"),
+    Stop("conversations", "/admin/support/conversation/", "Unread"),
+    Stop("conversation", "/admin/support/conversation/{conversation}/change/", "Send reply"),
+    Stop("broadcasts", "/admin/support/broadcast/"),
+    Stop("broadcast-send", "/admin/support/broadcast/{draft}/send/", "will receive it"),
+    Stop("background", "/admin/core/outboxentry/"),
     Stop("registration", "/admin/accounts/merchant/{pending}/change/", "Approve registration"),
 ]
 
@@ -64,11 +85,11 @@ _SIDEWAYS = """() => {
 def look(page: Page, name: str) -> Path:
     """What an operator would see wrong at 1280x800 (sideways scrolling, a broken image), then the screenshot."""
     page.wait_for_load_state("load")
-    problems = page.evaluate(_SIDEWAYS)
-    assert not problems, f"{page.url}:\n" + "\n".join(problems)
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path))  # first, so that a page found wrong can be looked at
+    problems = page.evaluate(_SIDEWAYS)
+    assert not problems, f"{page.url}:\n" + "\n".join(problems)
     return path
 
 
@@ -88,13 +109,22 @@ def console(browser: Browser, base_url: str, operator: Any) -> Iterator[Page]:
 
 
 @pytest.fixture
-def objects(db: Any) -> dict[str, Any]:
-    """What the stops' addresses name: a pending registration with its ID documents."""
-    pending = MerchantFactory(status=MerchantStatus.PENDING, real_name="Maria Gonzalez", country="ES")
-    for field in ("id_front", "id_back", "id_hand", "business_license"):
+def objects(operator: Any) -> dict[str, Any]:
+    """What the stops' addresses name: one object of each kind the console decides on (console_world), the pending
+    registration with all its ID documents, and a broadcast draft."""
+    world = console_world(operator)
+    pending = world["pending"]
+    for field in ("id_back", "id_hand", "business_license"):
         setattr(pending, field, upload_image(kind=Upload.Kind.ID_DOCUMENT, owner=pending))
     pending.save()
-    return {"pending": pending.pk}
+    draft = Broadcast.objects.create(title="Holiday", content="Orders ship in January.", status=BroadcastStatus.DRAFT)
+    ids = {name: obj.pk for name, obj in world.items()}
+    return {
+        **ids,
+        "withdrawal": Withdrawal.objects.get().pk,
+        "refund": Refund.objects.get().pk,
+        "draft": draft.pk,
+    }
 
 
 def walk(page: Page, base_url: str, stops: list[Stop], objects: dict[str, Any]) -> None:
