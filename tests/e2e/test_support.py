@@ -75,16 +75,18 @@ def test_the_merchant_and_an_operator_exchange_support_messages(page, context, b
     admin = admin_page(context, base_url)
     admin.goto(f"{base_url}/admin/support/conversation/?waiting__exact=1")
     admin.locator("#result_list a", has_text=str(merchant)).click()
-    # Retried until the page has drawn both messages: read at once, the table could still be half parsed.
-    expect(admin.locator(".inline-group")).to_contain_text("has not moved for a week")
-    assert admin.locator(".inline-group img").count() == 1
+    # Retried until the page has drawn both messages: read at once, the thread could still be half parsed.
+    expect(admin.locator(".support-thread")).to_contain_text("has not moved for a week")
+    assert admin.locator(".support-thread img").count() == 1
+    conversation.refresh_from_db()
+    assert conversation.operator_unread == 2  # opening the conversation read nothing
     admin.fill("#id_reply_text", f"Please pay to {TRON}")
-    admin.locator("input[name=_continue]").click()
+    admin.locator("input[name=_reply]").click()
     assert "Support never sends deposit addresses." in admin.locator(".errorlist").inner_text()
     admin.screenshot(path=str(ARTIFACTS / "en" / "support-admin-address-refused.png"))
     admin.fill("#id_reply_text", "It was handed to the carrier today; tracking will show it within a day.")
-    admin.locator("input[name=_continue]").click()
-    assert "Reply sent." in admin.locator(".messagelist").inner_text()
+    admin.locator("input[name=_reply]").click()
+    assert "Reply sent; the merchant was notified" in admin.locator(".messagelist").inner_text()
     admin.screenshot(path=str(ARTIFACTS / "en" / "support-admin-conversation.png"), full_page=True)
     conversation.refresh_from_db()
     assert not conversation.waiting and conversation.merchant_unread == 1
