@@ -655,16 +655,18 @@ class RefundAdmin(QueueAdmin, CreatedColumn, DecisionAdmin):
         if obj is None:
             return fieldsets
         empty = {name for name in ("review_note", "reviewed_by", "reviewed_at") if getattr(obj, name) in (None, "")}
-        if obj.order.shipped_at is None:
-            empty |= {"order_carrier", "order_tracking_number", "order_delivered"}
-        return without_fields(fieldsets, empty)
+        return without_fields(fieldsets, empty | self.not_yet_shipped(obj))
+
+    @staticmethod
+    def not_yet_shipped(refund: Refund) -> set[str]:
+        """The tracking rows an order not shipped yet has no value for (its page and its decision pages leave them
+        out)."""
+        return set() if refund.order.shipped_at else {"order_carrier", "order_tracking_number", "order_delivered"}
 
     def evidence(self, refund: Refund) -> list[tuple[Any, list[tuple[Any, str]]]]:
         """REFUND_EVIDENCE's rows with their labels and values, for the decision pages (the change page shows the
         same rows as its fieldsets)."""
-        hidden = (
-            {"order_carrier", "order_tracking_number", "order_delivered"} if refund.order.shipped_at is None else set()
-        )
+        hidden = self.not_yet_shipped(refund)
         sections = []
         for title, names in REFUND_EVIDENCE:
             rows = []

@@ -219,8 +219,21 @@ class EvidenceFirstAdmin(CreatedColumn, DecisionAdmin):
         return render_to_string("admin/wallet/evidence.html", {"evidence": facts, "picture": picture})
 
 
+class ThroughNetwork:
+    """The columns of money that moves by a chain network or by a bank card (deposits, withdrawals)."""
+
+    @admin.display(description=_("method"), ordering="method")
+    def channel(self, obj: Deposit | Withdrawal) -> str:
+        """How it moves: the chain network's code, or the method (a bank card)."""
+        return obj.network.code if obj.network else obj.get_method_display()
+
+    @admin.display(description=_("network"))
+    def network_shown(self, obj: Deposit | Withdrawal) -> str:
+        return obj.network.code if obj.network else "-"
+
+
 @admin.register(Deposit)
-class DepositAdmin(QueueAdmin, EvidenceFirstAdmin):
+class DepositAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
     list_display = ["number", "merchant_shown", "amount_shown", "channel", "status", "created"]
     list_filter = ["status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "tx_hash", "credited_tx_hash"]
@@ -264,15 +277,6 @@ class DepositAdmin(QueueAdmin, EvidenceFirstAdmin):
     @admin.display(description=_("amount"), ordering="amount")
     def amount_shown(self, obj: Deposit) -> str:
         return _money(obj.amount, obj.currency)
-
-    @admin.display(description=_("method"), ordering="method")
-    def channel(self, obj: Deposit) -> str:
-        """How it was paid: the chain network's code, or the method (a bank card)."""
-        return obj.network.code if obj.network else obj.get_method_display()
-
-    @admin.display(description=_("network"))
-    def network_shown(self, obj: Deposit) -> str:
-        return obj.network.code if obj.network else "-"
 
     @admin.display(description=_("platform address"))
     def platform_address(self, obj: Deposit) -> str:
@@ -365,7 +369,7 @@ class OverdueFilter(admin.SimpleListFilter):
 
 
 @admin.register(Withdrawal)
-class WithdrawalAdmin(QueueAdmin, EvidenceFirstAdmin):
+class WithdrawalAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
     list_display = ["number", "merchant_shown", "to_send", "channel", "status", "deadline"]
     list_filter = [OverdueFilter, "status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
@@ -420,15 +424,6 @@ class WithdrawalAdmin(QueueAdmin, EvidenceFirstAdmin):
     @admin.display(description=_("account holder"))
     def holder(self, obj: Withdrawal) -> str:
         return obj.full_name
-
-    @admin.display(description=_("network"))
-    def network_shown(self, obj: Withdrawal) -> str:
-        return obj.network.code if obj.network else "-"
-
-    @admin.display(description=_("method"), ordering="method")
-    def channel(self, obj: Withdrawal) -> str:
-        """Where it is paid: the chain network's code, or the method (a bank card)."""
-        return obj.network.code if obj.network else obj.get_method_display()
 
     @admin.display(description=_("card number"))
     def account_shown(self, obj: Withdrawal) -> str:
