@@ -66,6 +66,18 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     password_failures = models.PositiveSmallIntegerField(default=0)
     password_locked_until = models.DateTimeField(null=True, blank=True)
     level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
+    # Two-step sign-in (services.factors): an authenticator app's TOTP key (base32, RFC 6238), on once confirmed with
+    # a code; the last time step accepted, so a code works once.
+    totp_key = models.CharField(max_length=64, blank=True)
+    totp_confirmed_at = models.DateTimeField(null=True, blank=True)
+    totp_last_step = models.BigIntegerField(null=True, blank=True)
+    # Each contact detail proved by a code sent to it (services.contacts); a change of it clears the proof.
+    phone_verified_at = models.DateTimeField(_("phone verified"), null=True, blank=True)
+    email_verified_at = models.DateTimeField(_("email verified"), null=True, blank=True)
+    # "This wasn't me": money movements stay refused until the merchant recovers the account.
+    money_locked_at = models.DateTimeField(_("money movements locked"), null=True, blank=True)
+    # After a recovery or a password reset, no withdrawal before this moment (the payout cooling-off).
+    withdrawals_held_until = models.DateTimeField(_("withdrawals held until"), null=True, blank=True)
 
     USERNAME_FIELD = "phone"
     REQUIRED_FIELDS: ClassVar[list[str]] = []
@@ -113,6 +125,7 @@ class AuthToken(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
     user_agent = models.CharField(max_length=255, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    device = models.ForeignKey("accounts.Device", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         verbose_name = _("session")
@@ -125,6 +138,39 @@ class AuthToken(models.Model):
     @staticmethod
     def hash(raw: str) -> str:
         return hashlib.sha256(raw.encode()).hexdigest()
+
+
+class Device(models.Model):
+    """A browser the merchant signed in on: the app keeps a random key for it (only its SHA-256 is stored here) and
+    sends it with each sign-in, so a sign-in from a device seen before is told apart from one on a new device
+    (services.devices). A device is trusted once signed in with the second factor, or when the account has none."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="devices")
+    key_hash = models.CharField(max_length=64, unique=True)
+    user_agent = models.CharField(max_length=255, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_seen_at = models.DateTimeField()
+    trusted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("device")
+        verbose_name_plural = _("devices")
+
+    def __str__(self) -> str:
+        return f"device {self.pk} of {self.merchant_id}"
+
+
+class RecoveryCode(models.Model):
+    """A one-time recovery code of two-step sign-in: shown once when made, only its hash kept, spent when used."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="recovery_codes")
+    code_hash = models.CharField(max_length=128)
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"recovery code {self.pk} of {self.merchant_id}"
 
 
 class OneTimeCode(models.Model):

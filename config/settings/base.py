@@ -355,6 +355,10 @@ ONE_TIME_CODE_TTL_MINUTES = 10
 # a second operator approves it; until then the merchant, told at the old contact and in the app, can cancel it.
 ACCOUNT_RECOVERY_DELAY_HOURS = env.int("ACCOUNT_RECOVERY_DELAY_HOURS", default=72)
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
+# A new or changed payout destination (a bank card or chain address withdrawn to) waits this long before its first
+# withdrawal unless confirmed with the second factor; withdrawals wait it too after a password reset or a recovery.
+# Shown on the withdraw screen.
+PAYOUT_COOLING_OFF_HOURS = env.int("PAYOUT_COOLING_OFF_HOURS", default=24)
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
 ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
 # What an order awaiting payment holds of the catalogue's stock (apps.orders.services.order_create), so that unpaid

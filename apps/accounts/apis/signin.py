@@ -39,6 +39,12 @@ class LoginApi(PublicApi):
             default="",
             help_text="The browser's IANA time zone: the shop's until it has one (an unknown zone is left aside).",
         )
+        device = serializers.CharField(
+            max_length=64,
+            required=False,
+            default="",
+            help_text="This browser's random key, kept by the app: tells a device seen before from a new one.",
+        )
 
     @extend_schema(request=InputSerializer, responses=SignedInOutputSerializer)
     def post(self, request: Request) -> Response:

@@ -1,6 +1,8 @@
 """Account services, by concern: they write; views and the admin call them (conventions.md)."""
 
 from .contacts import contact_change, contact_code_deliver, contact_code_send, contact_normalize
+from .devices import device_seen, device_trust
+from .factors import second_factor_check, second_factor_enabled
 from .merchants import (
     REASON_OPTIONAL,
     Registration,
@@ -58,6 +60,8 @@ __all__ = [
     "contact_code_deliver",
     "contact_code_send",
     "contact_normalize",
+    "device_seen",
+    "device_trust",
     "login_password_check",
     "merchant_avatar_set",
     "merchant_details_change",
@@ -84,6 +88,8 @@ __all__ = [
     "recovery_reject",
     "recovery_request",
     "registration_taken_notify",
+    "second_factor_check",
+    "second_factor_enabled",
     "security_notice",
     "security_notice_deliver",
     "session_create",

@@ -21,16 +21,19 @@ from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.signatures import signature_matches
 
 from ..constants import ACTION_SESSIONS_REVOKED, THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
-from ..models import AuthToken, Merchant, ThirdPartyIdentity, ThirdPartyNonce
+from ..models import AuthToken, Device, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
+from .devices import device_seen
 from .operator_actions import operator_action_record
 from .zones import merchant_time_zone_set, time_zone_names
 
 
 # ---------- sessions ----------
 @transaction.atomic
-def session_create(*, merchant: Merchant, user_agent: str = "", ip: str | None = None) -> str:
-    """Opens a session and returns the raw token (256 bits); only its hash is kept."""
+def session_create(
+    *, merchant: Merchant, user_agent: str = "", ip: str | None = None, device: Device | None = None
+) -> str:
+    """Opens a session (on `device` when known) and returns the raw token (256 bits); only its hash is kept."""
     raw = secrets.token_urlsafe(32)
     now = timezone.now()
     AuthToken.objects.create(
@@ -40,6 +43,7 @@ def session_create(*, merchant: Merchant, user_agent: str = "", ip: str | None =
         expires_at=now + timedelta(days=settings.SESSION_TOKEN_TTL_DAYS),
         user_agent=user_agent[:255],
         ip=ip,
+        device=device,
     )
     return raw
 
@@ -80,10 +84,17 @@ def session_revoke_by_operator(*, token_ids: list[int], operator: Any, reason: s
 
 # ---------- sign-in ----------
 def merchant_login(
-    *, account: str, password: str, time_zone: str = "", user_agent: str = "", ip: str | None = None
+    *,
+    account: str,
+    password: str,
+    time_zone: str = "",
+    device: str = "",
+    user_agent: str = "",
+    ip: str | None = None,
 ) -> tuple[Merchant, str]:
-    """Phone or email + password -> (merchant, new session token). The browser's time zone becomes the shop's when
-    it has none yet (later the merchant changes it in personal info); an unknown one is left aside."""
+    """Phone or email + password -> (merchant, new session token) on the browser whose key is `device`
+    (services.devices). The browser's time zone becomes the shop's when it has none yet (later the merchant
+    changes it in personal info); an unknown one is left aside."""
     merchant = merchant_by_account(account=account)
     if merchant is None:
         # Spend the same hashing time as for a real account, so timing does not tell which accounts exist.
@@ -93,7 +104,8 @@ def merchant_login(
         raise AppError(_("Incorrect account or password."))
     if time_zone and not merchant.time_zone and time_zone in time_zone_names():
         merchant_time_zone_set(merchant=merchant, time_zone=time_zone)
-    return merchant, session_create(merchant=merchant, user_agent=user_agent, ip=ip)
+    seen, _new = device_seen(merchant=merchant, key=device, user_agent=user_agent, ip=ip)
+    return merchant, session_create(merchant=merchant, user_agent=user_agent, ip=ip, device=seen)
 
 
 # ---------- third-party sign-in ----------

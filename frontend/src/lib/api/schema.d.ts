@@ -2003,6 +2003,11 @@ export interface components {
              * @default
              */
             time_zone?: string;
+            /**
+             * @description This browser's random key, kept by the app: tells a device seen before from a new one.
+             * @default
+             */
+            device?: string;
         };
         Member: {
             id: number;
