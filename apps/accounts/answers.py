@@ -1,6 +1,8 @@
 """The merchant summary (getMerInfo, `merinfo` of the sign-in answers) as a row: its serializer is the one definition
 of the answer (the schema, the compiled writer of apps.core.writers) and of what the selector reads for it."""
 
+from datetime import UTC, datetime
+
 from django.conf import settings
 from rest_framework import serializers
 
@@ -28,6 +30,13 @@ def _verified(status: str) -> bool:
     return status == MerchantStatus.ACTIVE
 
 
+def _proved(verified_at: datetime | None) -> bool:
+    return verified_at is not None
+
+
+_EXAMPLE_TIME = datetime(2026, 11, 21, 8, 30, tzinfo=UTC)
+
+
 def _time_zone(time_zone: str) -> str:
     return time_zone or settings.TIME_ZONE
 
@@ -44,7 +53,24 @@ class MerInfoSerializer(serializers.Serializer):
         _verified,
         sources={"status": MerchantStatus.values},
         read_only=True,
-        help_text="The identity documents were reviewed and approved (KYC); says nothing of the phone number.",
+        help_text="The identity documents were reviewed and approved (KYC); says nothing of the phone number or the "
+        "email (`phone_verified`, `email_verified`).",
+    )
+    phone_verified = derived(
+        serializers.BooleanField,
+        _proved,
+        sources={"phone_verified_at": [None, _EXAMPLE_TIME]},
+        read_only=True,
+        help_text="The phone number is verified: a code sent to it came back (send_verify_code, or the change of it). "
+        "Not the identity review (`verified`).",
+    )
+    email_verified = derived(
+        serializers.BooleanField,
+        _proved,
+        sources={"email_verified_at": [None, _EXAMPLE_TIME]},
+        read_only=True,
+        help_text="The email address is verified: a code sent to it came back (send_verify_code, or the change of "
+        "it); false without an email. Not the identity review (`verified`).",
     )
     status = serializers.ChoiceField(choices=MerchantStatus.choices)
     status_label = LabelField(MerchantStatus, source="status")

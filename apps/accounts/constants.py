@@ -42,6 +42,7 @@ class CodePurpose(models.TextChoices):
 
     PASSWORD = "password", "password reset"
     CONTACT = "contact", "contact change"
+    VERIFY = "verify", "contact verification"
 
 
 class ContactKind(models.TextChoices):

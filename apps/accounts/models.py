@@ -174,9 +174,10 @@ class RecoveryCode(models.Model):
 
 
 class OneTimeCode(models.Model):
-    """A 6-digit code: for a forgotten password (sent to the account's address) or for a new email or phone (sent to
-    that new address, `target` "email:<address>" or "phone:<number>"). Only its hash is kept; it works once, for a
-    few minutes, and only for its purpose and target."""
+    """A 6-digit code: for a forgotten password (sent to the account's address), for a new email or phone (sent to
+    that new address, `target` "email:<address>" or "phone:<number>"), or to verify the current email or phone (sent
+    to it, the same `target`). Only its hash is kept; it works once, for a few minutes, and only for its purpose and
+    target."""
 
     merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="one_time_codes")
     purpose = models.CharField(max_length=16, choices=CodePurpose.choices, default=CodePurpose.PASSWORD)

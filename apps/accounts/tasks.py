@@ -31,6 +31,14 @@ def contact_code_deliver(merchant_id: int, kind: str, value: str, lang: str, req
 
 
 @task(soft_time_limit=30, time_limit=60)
+def contact_verify_code_deliver(merchant_id: int, kind: str, value: str, requested_at: str) -> bool:
+    """Issues and sends the code that verifies the current email or phone (services.contact_verify_code_send)."""
+    return services.contact_verify_code_deliver(
+        merchant_id=merchant_id, kind=kind, value=value, requested_at=datetime.fromisoformat(requested_at)
+    )
+
+
+@task(soft_time_limit=30, time_limit=60)
 def security_notice_deliver(merchant_id: int, event: str, params: dict, to: list[str]) -> int:
     """Mails or texts a security notice to the merchant's contacts (services.security_notice)."""
     return services.security_notice_deliver(merchant_id=merchant_id, event=event, params=params, to=to)

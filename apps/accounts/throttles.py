@@ -104,3 +104,15 @@ class ContactCodeAddressThrottle(SendCodeAccountThrottle):
         if not isinstance(value, str) or not value.strip():
             return None
         return account_normalize(value)
+
+
+class VerifyCodeAddressThrottle(SendCodeAccountThrottle):
+    """Per address a verification code is sent to: the signed-in merchant's current email or phone (the body's
+    `kind`), counted with send_code's per-account count like ContactCodeAddressThrottle."""
+
+    def account(self, request: Request) -> str | None:
+        kind = request.data.get("kind") if hasattr(request.data, "get") else None
+        address = getattr(request.user, kind, None) if kind in ("email", "phone") else None
+        if not isinstance(address, str) or not address.strip():
+            return None
+        return account_normalize(address)

@@ -22,6 +22,8 @@ urlpatterns = [
     path("merchant/operator_actions", history.OperatorActionListApi.as_view()),
     path("merchant/send_contact_code", contact.SendContactCodeApi.as_view()),
     path("merchant/change_contact", contact.ChangeContactApi.as_view()),
+    path("merchant/send_verify_code", contact.SendVerifyCodeApi.as_view()),
+    path("merchant/verify_contact", contact.VerifyContactApi.as_view()),
     path("merchant/recovery", contact.RecoveryApi.as_view()),
     path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
 ]

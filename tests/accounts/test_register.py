@@ -57,6 +57,8 @@ def test_register_creates_a_pending_merchant_with_shop_documents_and_notice(api,
     assert merchant.invitation.code == "WELCOME"
     assert merchant.invited_by is None
     assert merchant.invite_code and merchant.language == "en"
+    # Neither contact is verified: nothing was sent to them yet (personal info offers to verify each).
+    assert merchant.phone_verified_at is None and merchant.email_verified_at is None
     assert merchant.shop.name == "Corner Shop"
     assert merchant.shop.address == "1 Main Street"
     assert merchant.shop.logo.key == form["logo"]

@@ -1,5 +1,5 @@
-"""The merchant's contact details (a code to the new address, then the code and the login password) and the account
-recovery in progress, which the merchant can cancel."""
+"""The merchant's contact details (a code to the new address, then the code and the login password), their
+verification (a code to the current address), and the account recovery in progress, which the merchant can cancel."""
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from .. import services
 from ..authentication import signed_in
 from ..constants import ContactKind, RecoveryStatus
 from ..selectors import recovery_open
-from ..throttles import ContactCodeAddressThrottle, ContactCodeMerchantThrottle
+from ..throttles import ContactCodeAddressThrottle, ContactCodeMerchantThrottle, VerifyCodeAddressThrottle
 from .common import MerInfoSerializer, _say, merinfo
 
 
@@ -84,6 +84,58 @@ class ChangeContactApi(ApiView):
         if data["kind"] == ContactKind.EMAIL:
             return ok(merinfo(request, merchant), _("Email address changed"))
         return ok(merinfo(request, merchant), _("Phone number changed"))
+
+
+class VerifyKindSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=ContactKind.choices,
+        help_text="Which contact detail to verify: the account's current email or phone.",
+        error_messages={
+            **_say(gettext_lazy("Choose email or phone.")),
+            "invalid_choice": gettext_lazy("Choose email or phone."),
+        },
+    )
+
+
+class SendVerifyCodeApi(ApiView):
+    """A 6-digit code sent to the account's current email or phone (10 minutes, one use, only for that address), in
+    the merchant's language; throttled per merchant and per address like send_contact_code. Refused when the account
+    has no email, or the address is verified already."""
+
+    throttle_classes = [ContactCodeMerchantThrottle, VerifyCodeAddressThrottle]
+
+    class InputSerializer(VerifyKindSerializer):
+        pass
+
+    @extend_schema(request=InputSerializer, responses=None)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        kind = serializer.validated_data["kind"]
+        services.contact_verify_code_send(merchant=signed_in(request), kind=kind)
+        if kind == ContactKind.EMAIL:
+            return ok(None, _("A verification code has been sent to your email address."))
+        return ok(None, _("A verification code has been sent to your phone number."))
+
+
+class VerifyContactApi(ApiView):
+    """Verifies the account's current email or phone with the code sent to it (send_verify_code); answers the merchant
+    summary (phone_verified, email_verified). A wrong code is refused on `code` and counted (five spend it)."""
+
+    class InputSerializer(VerifyKindSerializer):
+        code = serializers.CharField(
+            max_length=12, error_messages=_say(gettext_lazy("Please enter the verification code"))
+        )
+
+    @extend_schema(request=InputSerializer, responses=MerInfoSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        merchant = services.contact_verify(merchant=signed_in(request), kind=data["kind"], code=data["code"])
+        if data["kind"] == ContactKind.EMAIL:
+            return ok(merinfo(request, merchant), _("Email address verified"))
+        return ok(merinfo(request, merchant), _("Phone number verified"))
 
 
 class RecoverySerializer(serializers.Serializer):

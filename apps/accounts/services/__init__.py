@@ -1,6 +1,14 @@
 """Account services, by concern: they write; views and the admin call them (conventions.md)."""
 
-from .contacts import contact_change, contact_code_deliver, contact_code_send, contact_normalize
+from .contacts import (
+    contact_change,
+    contact_code_deliver,
+    contact_code_send,
+    contact_normalize,
+    contact_verify,
+    contact_verify_code_deliver,
+    contact_verify_code_send,
+)
 from .devices import device_seen, device_trust
 from .factors import second_factor_check, second_factor_enabled
 from .merchants import (
@@ -60,6 +68,9 @@ __all__ = [
     "contact_code_deliver",
     "contact_code_send",
     "contact_normalize",
+    "contact_verify",
+    "contact_verify_code_deliver",
+    "contact_verify_code_send",
     "device_seen",
     "device_trust",
     "login_password_check",

@@ -1,6 +1,10 @@
 """Contact details (email, phone): changed only by the merchant, with a code sent to the new address and the login
 password, and told to the old address and in the app (product.md section 2.9). Operators cannot change them; a
-merchant who lost access gets an account recovery (services.recoveries)."""
+merchant who lost access gets an account recovery (services.recoveries).
+
+Each contact detail is verified (`phone_verified_at`, `email_verified_at`) once a code sent to it came back: a
+verification code (contact_verify) or the code of the change that set it (contact_change). Any other change of it
+(an account recovery) clears the mark, since nobody proved the new address; registration leaves both unverified."""
 
 import re
 from datetime import datetime
@@ -10,11 +14,13 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.core import outbox
-from apps.core.errors import AppError, field_error
+from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.i18n import django_lang
 
 from ..constants import CodePurpose, ContactKind
 from ..models import Merchant, OneTimeCode
@@ -123,7 +129,8 @@ def contact_change(*, merchant: Merchant, kind: str, value: str, code: str, pass
 
     The password (counted: five wrong tries lock it) and the code (five wrong tries spend it) are checked first, each
     committed on its own, so a refused try stays counted. Then, in one transaction: the address is refused if
-    another account has it (nothing changes), else it is saved; unused password-reset codes are spent; the merchant
+    another account has it (nothing changes), else it is saved, verified (the code proved it); unused password-reset
+    codes and the old address's verification codes are spent; the merchant
     is told in the app and at the old address (security_notice). The merchant's other sessions are kept: an address
     is not a credential, and a device still signed in sees the notice at once and can act on it (a password change
     ends every session).
@@ -144,6 +151,7 @@ def contact_change(*, merchant: Merchant, kind: str, value: str, code: str, pass
                     merchant=merchant,
                     email=value if kind == ContactKind.EMAIL else None,
                     phone=value if kind == ContactKind.PHONE else None,
+                    proved=True,
                 )
         except IntegrityError:  # the same address saved by another account at the same moment
             raise contact_taken_error(kind=kind) from None
@@ -157,17 +165,110 @@ def contact_change(*, merchant: Merchant, kind: str, value: str, code: str, pass
     return merchant
 
 
-def contact_set(*, merchant: Merchant, email: str | None, phone: str | None) -> None:
-    """Saves a new email and/or phone (None: unchanged) and spends the merchant's unused password-reset codes (sent
-    to the old address). Callers check the addresses and tell the merchant; the row is locked by them."""
+def contact_set(*, merchant: Merchant, email: str | None, phone: str | None, proved: bool = False) -> None:
+    """Saves a new email and/or phone (None: unchanged), each verified now when `proved` (a code sent to it came back),
+    else not verified; spends the merchant's unused password-reset codes and the verification codes of what changed
+    (sent to the old address). Callers check the addresses and tell the merchant; the row is locked by them."""
     fields = ["updated_at"]
+    now = timezone.now()
+    verified_at = now if proved else None
+    spent = Q(purpose=CodePurpose.PASSWORD)
     if email is not None:
-        merchant.email = email
-        fields.append("email")
+        merchant.email, merchant.email_verified_at = email, verified_at
+        fields += ["email", "email_verified_at"]
+        spent |= Q(purpose=CodePurpose.VERIFY, target__startswith=_target(ContactKind.EMAIL, ""))
     if phone is not None:
-        merchant.phone = phone
-        fields.append("phone")
+        merchant.phone, merchant.phone_verified_at = phone, verified_at
+        fields += ["phone", "phone_verified_at"]
+        spent |= Q(purpose=CodePurpose.VERIFY, target__startswith=_target(ContactKind.PHONE, ""))
     merchant.save(update_fields=fields)
-    OneTimeCode.objects.filter(merchant=merchant, purpose=CodePurpose.PASSWORD, used_at__isnull=True).update(
-        used_at=timezone.now()
+    OneTimeCode.objects.filter(spent, merchant=merchant, used_at__isnull=True).update(used_at=now)
+
+
+# ---------- verifying the current email or phone ----------
+def _verified_field(kind: str) -> str:
+    return "email_verified_at" if kind == ContactKind.EMAIL else "phone_verified_at"
+
+
+def _to_verify(*, merchant: Merchant, kind: str) -> str:
+    """The merchant's current address of `kind`; refused when there is none or it is verified already."""
+    if kind == ContactKind.EMAIL:
+        if not merchant.email:
+            raise AppError(_("Your account has no email address. Add one first."), ErrorCode.INVALID)
+        if merchant.email_verified_at is not None:
+            raise AppError(_("Your email address is already verified."), ErrorCode.STATE)
+        return merchant.email
+    if kind == ContactKind.PHONE:
+        if merchant.phone_verified_at is not None:
+            raise AppError(_("Your phone number is already verified."), ErrorCode.STATE)
+        return merchant.phone
+    raise field_error("kind", _("Choose email or phone."))
+
+
+def contact_verify_code_send(*, merchant: Merchant, kind: str) -> str:
+    """Asks for a 6-digit code sent to the merchant's current email or phone (10 minutes, one use, only for that
+    address), in the merchant's language; returns the address. Refused when the merchant has no email, or the
+    address is verified already. Like contact_code_send, the request only records tasks.contact_verify_code_deliver
+    (apps.core.outbox), which issues and sends the code in the worker."""
+    from ..tasks import contact_verify_code_deliver  # the task calls back into this module
+
+    address = _to_verify(merchant=merchant, kind=kind)
+    outbox.enqueue(
+        contact_verify_code_deliver,
+        merchant_id=merchant.pk,
+        kind=kind,
+        value=address,
+        requested_at=timezone.now().isoformat(),
     )
+    return address
+
+
+def contact_verify_code_deliver(*, merchant_id: int, kind: str, value: str, requested_at: datetime) -> bool:
+    """The worker's half of contact_verify_code_send: issues the code (purpose VERIFY, target the address) and sends
+    it there in the merchant's language. Sends nothing when the address is no longer the merchant's or was verified
+    meanwhile. Returns whether a code was sent."""
+    merchant = Merchant.objects.filter(pk=merchant_id).first()
+    if merchant is None:
+        return False
+    current = merchant.email if kind == ContactKind.EMAIL else merchant.phone
+    if current != value or getattr(merchant, _verified_field(kind)) is not None:
+        return False
+
+    def send(code: str, minutes: int) -> None:
+        with translation.override(django_lang(merchant.language)):
+            text = _(
+                "Your code to verify this address for your shop account is %(code)s. It is valid for %(minutes)d "
+                "minutes. If you did not ask for it, ignore this message."
+            ) % {"code": code, "minutes": minutes}
+            if kind == ContactKind.EMAIL:
+                send_mail(_("Your verification code"), text, None, [value])
+            else:
+                sms_send(phone=value, text=text)
+
+    return one_time_code_issue(
+        merchant=merchant,
+        purpose=CodePurpose.VERIFY,
+        target=_target(kind, value),
+        requested_at=requested_at,
+        send=send,
+    )
+
+
+def contact_verify(*, merchant: Merchant, kind: str, code: str) -> Merchant:
+    """Marks the merchant's current email or phone verified with the code sent to it (contact_verify_code_send).
+
+    Refused like the send when there is nothing to verify (the code is then not spent). The code is checked first
+    and committed on its own (five wrong tries spend it); only a code of this purpose sent to this very address
+    counts, so a code sent before a change of the address does not verify the new one. The mark is set only while
+    the address is still the one the code went to (a conditional update)."""
+    address = _to_verify(merchant=merchant, kind=kind)
+    one_time_code_use(merchant=merchant, code=code, purpose=CodePurpose.VERIFY, target=_target(kind, address))
+    field = _verified_field(kind)
+    address_field = "email" if kind == ContactKind.EMAIL else "phone"
+    marked = Merchant.objects.filter(pk=merchant.pk, **{address_field: address, field: None}).update(
+        **{field: timezone.now()}
+    )
+    if not marked:  # the address changed (or was verified) since the code was checked
+        raise field_error("code", _("The verification code is invalid or has expired."))
+    merchant.refresh_from_db()
+    return merchant

@@ -827,6 +827,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/send_verify_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A 6-digit code sent to the account's current email or phone (10 minutes, one use, only for that address), in
+         *     the merchant's language; throttled per merchant and per address like send_contact_code. Refused when the account
+         *     has no email, or the address is verified already.
+         */
+        post: operations["merchant_send_verify_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/set_language": {
         parameters: {
             query?: never;
@@ -962,6 +983,26 @@ export interface paths {
         put?: never;
         /** @description Signed-out screens: no token is read, so a stale one cannot turn the answer into a 401. */
         post: operations["merchant_verify_code_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/verify_contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Verifies the account's current email or phone with the code sent to it (send_verify_code); answers the merchant
+         *     summary (phone_verified, email_verified). A wrong code is refused on `code` and counted (five spend it).
+         */
+        post: operations["merchant_verify_contact_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2031,8 +2072,12 @@ export interface components {
             real_name: string;
             country: string;
             readonly avatar: string | null;
-            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number. */
+            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number or the email (`phone_verified`, `email_verified`). */
             readonly verified: boolean;
+            /** @description The phone number is verified: a code sent to it came back (send_verify_code, or the change of it). Not the identity review (`verified`). */
+            readonly phone_verified: boolean;
+            /** @description The email address is verified: a code sent to it came back (send_verify_code, or the change of it); false without an email. Not the identity review (`verified`). */
+            readonly email_verified: boolean;
             status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
             status_reason: string;
@@ -2063,8 +2108,12 @@ export interface components {
             real_name: string;
             country: string;
             readonly avatar: string | null;
-            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number. */
+            /** @description The identity documents were reviewed and approved (KYC); says nothing of the phone number or the email (`phone_verified`, `email_verified`). */
             readonly verified: boolean;
+            /** @description The phone number is verified: a code sent to it came back (send_verify_code, or the change of it). Not the identity review (`verified`). */
+            readonly phone_verified: boolean;
+            /** @description The email address is verified: a code sent to it came back (send_verify_code, or the change of it); false without an email. Not the identity review (`verified`). */
+            readonly email_verified: boolean;
             status: components["schemas"]["MerchantStatusEnum"];
             status_label: string;
             status_reason: string;
@@ -2760,6 +2809,15 @@ export interface components {
             /** @description The new email address or phone number. */
             value: string;
         };
+        SendVerifyCodeApiInputRequest: {
+            /**
+             * @description Which contact detail to verify: the account's current email or phone.
+             *
+             *     * `email` - email
+             *     * `phone` - phone
+             */
+            kind: components["schemas"]["ContactKindEnum"];
+        };
         SetLanguageApiOutput: {
             lang: string;
         };
@@ -2970,6 +3028,16 @@ export interface components {
         };
         VerifyCodeApiOutput: {
             invite_code: string;
+        };
+        VerifyContactApiInputRequest: {
+            /**
+             * @description Which contact detail to verify: the account's current email or phone.
+             *
+             *     * `email` - email
+             *     * `phone` - phone
+             */
+            kind: components["schemas"]["ContactKindEnum"];
+            code: string;
         };
         VerifyPayApiInputRequest: {
             pay_password: string;
@@ -8028,6 +8096,112 @@ export interface operations {
             };
         };
     };
+    merchant_send_verify_code_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendVerifyCodeApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["SendVerifyCodeApiInputRequest"];
+                "multipart/form-data": components["schemas"]["SendVerifyCodeApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: null;
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_set_language_retrieve: {
         parameters: {
             query: {
@@ -8981,6 +9155,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_verify_contact_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyContactApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["VerifyContactApiInputRequest"];
+                "multipart/form-data": components["schemas"]["VerifyContactApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["MerInfo"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Refused. */
