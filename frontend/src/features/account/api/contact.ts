@@ -2,7 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api, type Answer } from "@/lib/api";
 import { updateSession } from "@/lib/session";
 import { accountKeys } from "./keys";
-import type { ChangeContactInput, ContactCodeInput, MerchantInfo, RecoveryAnswer } from "./types";
+import type {
+  ChangeContactInput,
+  ContactCodeInput,
+  MerchantInfo,
+  RecoveryAnswer,
+  VerifyCodeInput,
+  VerifyContactInput,
+} from "./types";
 
 /** POST merchant/send_contact_code: a 6-digit code to the new email or phone (to prove it is the merchant's). */
 export function sendContactCode(input: ContactCodeInput): Promise<Answer<null>> {
@@ -20,6 +27,26 @@ export function useChangeContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeContact,
+    onSuccess: ({ data }) => queryClient.setQueryData(accountKeys.merInfo(), data),
+  });
+}
+
+/** POST merchant/send_verify_code: a 6-digit code to the account's current email or phone, to verify it. */
+export function sendVerifyCode(input: VerifyCodeInput): Promise<Answer<null>> {
+  return api.postAnswer("merchant/send_verify_code", input);
+}
+
+/** POST merchant/verify_contact: the code sent to the current address; answers the summary, now with it verified. */
+export async function verifyContact(input: VerifyContactInput): Promise<Answer<MerchantInfo>> {
+  const answer = await api.postAnswer("merchant/verify_contact", input);
+  updateSession({ merInfo: answer.data });
+  return answer;
+}
+
+export function useVerifyContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyContact,
     onSuccess: ({ data }) => queryClient.setQueryData(accountKeys.merInfo(), data),
   });
 }

@@ -29,8 +29,11 @@ export {
   getRecovery,
   recoveryQueryOptions,
   sendContactCode,
+  sendVerifyCode,
   useCancelRecovery,
   useChangeContact,
   useRecovery,
+  useVerifyContact,
+  verifyContact,
 } from "./contact";
 export type * from "./types";

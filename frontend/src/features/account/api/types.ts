@@ -36,6 +36,9 @@ export type ContactKind = Schemas["ContactKindEnum"];
 /** send_contact_code: the new address; change_contact: with its code and the login password. */
 export type ContactCodeInput = Schemas["SendContactCodeApiInputRequest"];
 export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
+/** send_verify_code: which current address gets a code; verify_contact: with that code. */
+export type VerifyCodeInput = Schemas["SendVerifyCodeApiInputRequest"];
+export type VerifyContactInput = Schemas["VerifyContactApiInputRequest"];
 
 /** The account recovery operators started (requested, or approved and waiting for its delay). */
 export type Recovery = Schemas["Recovery"];

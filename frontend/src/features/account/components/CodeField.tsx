@@ -15,16 +15,17 @@ type Props<V extends FieldValues> = {
   form: UseFormReturn<V>;
   /** The code's field. */
   name: FieldPath<V>;
-  /** The field of the address the code goes to: checked before sending; the server's refusal of it shows on it. */
-  to: FieldPath<V>;
+  /** The field of the address the code goes to: checked before sending; the server's refusal of it shows on it.
+   * None when the code goes to an address the account has (verifying it): `send` is then given "". */
+  to?: FieldPath<V>;
   /** Sends a code to the (trimmed) address. */
   send: (address: string) => Promise<Answer<unknown>>;
 };
 
 /**
- * The one-time code step of a form (forgotten password, contact change): the code's input beside "Send code", which
- * checks the address, sends the code, says the server's message and counts 60 seconds down before a code may be
- * asked again.
+ * The one-time code step of a form (forgotten password, contact change, contact verification): the code's input
+ * beside "Send code", which checks the address, sends the code, says the server's message and counts 60 seconds down
+ * before a code may be asked again.
  */
 export function CodeField<V extends FieldValues>({ form, name, to, send }: Props<V>) {
   const intl = useIntl();
@@ -32,13 +33,13 @@ export function CodeField<V extends FieldValues>({ form, name, to, send }: Props
   const countdown = useCountdown(RESEND_SECONDS);
 
   const sendCode = async () => {
-    if (!(await form.trigger(to))) return;
-    sending.mutate(String(form.getValues(to)).trim(), {
+    if (to && !(await form.trigger(to))) return;
+    sending.mutate(to ? String(form.getValues(to)).trim() : "", {
       onSuccess: ({ msg }) => {
         toast.success(msg);
         countdown.start();
       },
-      onError: (error) => applyFieldErrors(error, form.setError, [to]),
+      onError: (error) => applyFieldErrors(error, form.setError, to ? [to] : []),
     });
   };
 

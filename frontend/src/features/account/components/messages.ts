@@ -346,6 +346,23 @@ export const contactMessages = defineMessages({
   save: { id: "contact.save", defaultMessage: "Confirm change", description: "Button: change the contact detail" },
 });
 
+/** Verifying the current phone or email (personal information: the tag, the Verify button and its sheet). */
+export const verifyMessages = defineMessages({
+  verified: { id: "verify.verified", defaultMessage: "Verified", description: "Tag: a code sent to this phone or email came back" },
+  notVerified: { id: "verify.notVerified", defaultMessage: "Not verified", description: "Tag: this phone or email is not verified yet" },
+  verify: { id: "verify.verify", defaultMessage: "Verify", description: "Button: verify this phone or email with a code" },
+  titlePhone: { id: "verify.titlePhone", defaultMessage: "Verify phone number", description: "Sheet title" },
+  titleEmail: { id: "verify.titleEmail", defaultMessage: "Verify email", description: "Sheet title" },
+});
+
+export const verifyArgumentMessages = defineMessages<{ hint: { readonly address: MessageValue } }>({
+  hint: {
+    id: "verify.hint",
+    defaultMessage: "We will send a code to {address}. Enter it here to verify this address.",
+    description: "Verify sheet: where the code goes (the address partly hidden)",
+  },
+});
+
 export const recoveryMessages = defineMessages({
   title: {
     id: "recovery.title",

@@ -136,3 +136,8 @@ export function contactChangeSchema(t: Translate, kind: "email" | "phone") {
     password: z.string().min(1, t(contactMessages.passwordRequired)),
   });
 }
+
+/** Verifying the current phone or email: the code sent to it. */
+export function verifyContactSchema(t: Translate) {
+  return z.object({ code: required(t(codeStepMessages.codeRequired)) });
+}
