@@ -158,11 +158,13 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     merchant.refresh_from_db()
     assert merchant.status == MerchantStatus.ACTIVE
 
-    # Personal info: the identity is reviewed now; the phone has no badge (nothing verifies a phone yet, so no "Not
-    # verified" with no way to act on it); no payment password yet.
+    # Personal info: the identity is reviewed now; the phone is not verified yet (registration sends it no code), with
+    # a Verify button (tests/e2e/test_verify.py); no payment password yet.
     open_app(page, base_url, "/personalInfo")
     expect(app(page).get_by_text(texts["profile.verified"], exact=True)).to_have_count(1)
-    expect(app(page).get_by_test_id("change-phone").locator(".adm-tag")).to_have_count(0)
+    phone_row = app(page).get_by_test_id("change-phone")
+    expect(phone_row.get_by_text(texts["verify.notVerified"], exact=True)).to_be_visible()
+    expect(phone_row.get_by_role("button", name=texts["verify.verify"], exact=True)).to_be_visible()
     expect(app(page).get_by_text(texts["profile.payNotSet"], exact=True)).to_be_visible()
     expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_have_count(0)
 

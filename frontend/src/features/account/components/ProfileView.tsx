@@ -14,7 +14,7 @@ import { StatusTag } from "./StatusTag";
 import { TimeZoneEditor } from "./TimeZoneEditor";
 import "./account.css";
 
-/** A contact's verification under its row: "Verified", or "Not verified" with a Verify button (which does not also
+/** A contact's verification under its value: "Verified", or "Not verified" with a Verify button (which does not also
  * open the row's change sheet). */
 function Verification({ kind, verified, onVerify }: { kind: ContactKind; verified: boolean; onVerify: () => void }) {
   if (verified)
@@ -69,24 +69,26 @@ export function ProfileView() {
         <List.Item
           onClick={() => setChanging("phone")}
           data-testid="change-phone"
-          description={
-            <Verification kind="phone" verified={merchant.phone_verified} onVerify={() => setVerifying("phone")} />
+          extra={
+            <span className="contact-value">
+              <span className="profile-value">{merchant.phone}</span>
+              <Verification kind="phone" verified={merchant.phone_verified} onVerify={() => setVerifying("phone")} />
+            </span>
           }
-          extra={<span className="profile-value">{merchant.phone}</span>}
         >
           <FormattedMessage {...m.phone} />
         </List.Item>
         <List.Item
           onClick={() => setChanging("email")}
           data-testid="change-email"
-          description={
-            merchant.email && (
-              <Verification kind="email" verified={merchant.email_verified} onVerify={() => setVerifying("email")} />
-            )
-          }
           extra={
-            <span className="profile-value">
-              {merchant.email ? <span translate="no">{merchant.email}</span> : <FormattedMessage {...m.noEmail} />}
+            <span className="contact-value">
+              <span className="profile-value">
+                {merchant.email ? <span translate="no">{merchant.email}</span> : <FormattedMessage {...m.noEmail} />}
+              </span>
+              {merchant.email && (
+                <Verification kind="email" verified={merchant.email_verified} onVerify={() => setVerifying("email")} />
+              )}
             </span>
           }
         >
