@@ -33,4 +33,14 @@ export {
   useChangeContact,
   useRecovery,
 } from "./contact";
+export {
+  loginFactor,
+  securityQueryOptions,
+  useLoginFactor,
+  useRecoveryCodes,
+  useSecurity,
+  useTotpConfirm,
+  useTotpOff,
+  useTotpStart,
+} from "./security";
 export type * from "./types";
