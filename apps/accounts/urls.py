@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, history, passwords, profile, registration, signin
+from .apis import contact, history, passwords, profile, registration, security, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -26,4 +26,10 @@ urlpatterns = [
     path("merchant/verify_contact", contact.VerifyContactApi.as_view()),
     path("merchant/recovery", contact.RecoveryApi.as_view()),
     path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
+    path("merchant/security", security.SecurityApi.as_view()),
+    path("merchant/totp_start", security.TotpStartApi.as_view()),
+    path("merchant/totp_confirm", security.TotpConfirmApi.as_view()),
+    path("merchant/totp_off", security.TotpOffApi.as_view()),
+    path("merchant/recovery_codes", security.RecoveryCodesApi.as_view()),
+    path("merchant/login_factor", signin.LoginFactorApi.as_view()),
 ]

@@ -1,5 +1,8 @@
 export * from "./api";
 export { LoginForm } from "./components/LoginForm";
+export { LoginFactorStep } from "./components/LoginFactorStep";
+export { SecondFactorField } from "./components/SecondFactorField";
+export { SecuritySettings } from "./components/SecuritySettings";
 export { AccountIntro, AccountLinks, AccountResult } from "./components/AccountIntro";
 export { InviteCodeForm } from "./components/InviteCodeForm";
 export { RegisterForm } from "./components/RegisterForm";

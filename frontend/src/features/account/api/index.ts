@@ -36,4 +36,14 @@ export {
   useVerifyContact,
   verifyContact,
 } from "./contact";
+export {
+  loginFactor,
+  securityQueryOptions,
+  useLoginFactor,
+  useRecoveryCodes,
+  useSecurity,
+  useTotpConfirm,
+  useTotpOff,
+  useTotpStart,
+} from "./security";
 export type * from "./types";

@@ -9,4 +9,6 @@ export const accountKeys = {
   operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
   /** The account recovery in progress (merchant/recovery). */
   recovery: () => [...accountKeys.all, "recovery"] as const,
+  /** Two-step sign-in's state (merchant/security). */
+  security: () => [...accountKeys.all, "security"] as const,
 };
