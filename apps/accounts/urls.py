@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, history, passwords, profile, registration, signin
+from .apis import contact, devices, history, passwords, profile, registration, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -24,4 +24,7 @@ urlpatterns = [
     path("merchant/change_contact", contact.ChangeContactApi.as_view()),
     path("merchant/recovery", contact.RecoveryApi.as_view()),
     path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
+    path("merchant/devices", devices.DeviceListApi.as_view()),
+    path("merchant/device_signout", devices.DeviceSignoutApi.as_view()),
+    path("merchant/not_me", devices.NotMeApi.as_view()),
 ]

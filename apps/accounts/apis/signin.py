@@ -66,13 +66,25 @@ class PartnerPayloadSerializer(serializers.Serializer):
 class ThirdApi(PublicApi):
     throttle_classes = [LoginIpThrottle]
 
-    @extend_schema(request=PartnerPayloadSerializer, responses=ThirdOutputSerializer)
+    class InputSerializer(PartnerPayloadSerializer):
+        device = serializers.CharField(
+            max_length=64,
+            required=False,
+            default="",
+            help_text="This browser's random key, kept by the app: tells a device seen before from a new one.",
+        )
+
+    @extend_schema(request=InputSerializer, responses=ThirdOutputSerializer)
     def post(self, request: Request) -> Response:
-        serializer = PartnerPayloadSerializer(data=request.data)
+        serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         payload = serializer.validated_data
         merchant, token = services.third_party_login(
-            data=payload["data"], code=payload["code"], partner=payload["mer"], **_client(request)
+            data=payload["data"],
+            code=payload["code"],
+            partner=payload["mer"],
+            device=payload["device"],
+            **_client(request),
         )
         if merchant is None or token is None:
             return ok(ThirdOutputSerializer({"status": 0}).data, _("Please complete your registration"))

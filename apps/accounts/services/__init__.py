@@ -1,7 +1,7 @@
 """Account services, by concern: they write; views and the admin call them (conventions.md)."""
 
 from .contacts import contact_change, contact_code_deliver, contact_code_send, contact_normalize
-from .devices import device_seen, device_trust
+from .devices import device_seen, device_trust, device_words, place_of
 from .factors import second_factor_check, second_factor_enabled
 from .merchants import (
     REASON_OPTIONAL,
@@ -36,9 +36,17 @@ from .recoveries import (
     recovery_reject,
     recovery_request,
 )
-from .security import security_notice, security_notice_deliver
+from .security import (
+    money_movements_check,
+    money_unlock_and_hold,
+    not_me_report,
+    not_me_token_read,
+    security_notice,
+    security_notice_deliver,
+)
 from .sessions import (
     PartnerLink,
+    device_signout,
     merchant_login,
     session_create,
     session_revoke,
@@ -61,7 +69,9 @@ __all__ = [
     "contact_code_send",
     "contact_normalize",
     "device_seen",
+    "device_signout",
     "device_trust",
+    "device_words",
     "login_password_check",
     "merchant_avatar_set",
     "merchant_details_change",
@@ -72,6 +82,10 @@ __all__ = [
     "merchant_time_zone_set",
     "merchant_tkregister",
     "merchant_transition",
+    "money_movements_check",
+    "money_unlock_and_hold",
+    "not_me_report",
+    "not_me_token_read",
     "one_time_code_deliver",
     "one_time_code_send",
     "one_time_code_use",
@@ -80,6 +94,7 @@ __all__ = [
     "password_reset",
     "pay_password_check",
     "pay_password_set",
+    "place_of",
     "recovery_apply",
     "recovery_apply_due",
     "recovery_approve",

@@ -21,7 +21,7 @@ from ..constants import CodePurpose
 from ..models import Merchant, OneTimeCode
 from ..selectors import merchant_by_account
 from ..sms import sms_send
-from .security import security_notice
+from .security import money_unlock_and_hold, security_notice
 from .sessions import session_revoke_all
 
 ONE_TIME_CODE_MAX_FAILURES = 5
@@ -30,7 +30,9 @@ ONE_TIME_CODE_MAX_FAILURES = 5
 # ---------- passwords ----------
 def password_change(*, merchant: Merchant, old_password: str, password: str) -> None:
     """Signed in: the old password (counted: five wrong tries lock it for 15 minutes), then the new one. Every
-    session ends. The check runs before the transaction, so a wrong try stays counted."""
+    session ends, and withdrawals wait the payout cooling-off (someone who knew the password cannot change it and
+    withdraw at once). A money lock stays: only a reset with a one-time code ends it. The check runs before the
+    transaction, so a wrong try stays counted."""
     login_password_check(
         merchant=merchant, raw=old_password, field="old_password", message=_("The old password is incorrect.")
     )
@@ -38,11 +40,13 @@ def password_change(*, merchant: Merchant, old_password: str, password: str) -> 
         raise field_error("password", _("The new password must be different from the old one."))
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        money_unlock_and_hold(merchant=merchant, unlock=False)
         security_notice(merchant=merchant, event="password_changed")
 
 
 def password_reset(*, account: str, code: str, password: str) -> None:
-    """Forgotten password: the one-time code sent to the account. Every session ends.
+    """Forgotten password: the one-time code sent to the account. Every session ends, the money lock of "This
+    wasn't me" ends (the code proves the account's email or phone), and withdrawals wait the payout cooling-off.
 
     Not atomic as a whole on purpose: a wrong code must stay counted when the request is refused.
     """
@@ -52,6 +56,7 @@ def password_reset(*, account: str, code: str, password: str) -> None:
     one_time_code_use(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        money_unlock_and_hold(merchant=merchant, unlock=True)
         security_notice(merchant=merchant, event="password_reset")
 
 

@@ -28,7 +28,7 @@ from ..constants import (
 from ..models import AccountRecovery, Merchant
 from .contacts import contact_normalize, contact_set, contact_taken, contact_taken_error
 from .operator_actions import operator_action_record
-from .security import security_notice
+from .security import money_unlock_and_hold, security_notice
 from .sessions import session_revoke_all
 
 # The merchant's in-app messages (operator actions: the body is the operator's reason).
@@ -205,9 +205,10 @@ def recovery_apply_due(*, now: datetime | None = None) -> int:
 @transaction.atomic
 def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
     """Applies one approved recovery once its delay has passed: the new contact details are saved, every session
-    ends, and the merchant is told in the app (the operator action, naming both operators) and at the old and new
-    contacts. Claimed with a conditional update (still approved and due), so a second run, or a run racing the
-    merchant's cancel, does nothing. A new address that another account took meanwhile rejects the recovery."""
+    ends, withdrawals wait the payout cooling-off, and the merchant is told in the app (the operator action, naming
+    both operators) and at the old and new contacts. Claimed with a conditional update (still approved and due), so
+    a second run, or a run racing the merchant's cancel, does nothing. A new address that another account took
+    meanwhile rejects the recovery."""
     merchant, recovery = _locked(recovery_id)
     claimed = AccountRecovery.objects.filter(
         pk=recovery_id, status=RecoveryStatus.APPROVED, effective_at__lte=now
@@ -230,6 +231,7 @@ def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
         return False
     transition(recovery, RecoveryStatus.APPLIED, message=gettext_noop("Applied after the delay"))
     session_revoke_all(merchant=merchant)
+    money_unlock_and_hold(merchant=merchant, unlock=False)  # withdrawals wait the payout cooling-off
     operator_action_record(
         merchant=merchant,
         operator=recovery.requested_by,

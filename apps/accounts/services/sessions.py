@@ -48,6 +48,19 @@ def session_create(
     return raw
 
 
+def device_signout(*, merchant: Merchant, token_id: int | None, current_id: int) -> int:
+    """The merchant ends one of their open sessions (`token_id`), or with None every open one but `current_id` (the
+    request's own). Another merchant's session, or one already ended or expired, is answered as missing, nothing
+    changed. Returns how many ended."""
+    sessions = AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True, expires_at__gt=timezone.now())
+    if token_id is None:
+        return sessions.exclude(pk=current_id).update(revoked_at=timezone.now())
+    ended = sessions.filter(pk=token_id).update(revoked_at=timezone.now())
+    if not ended:
+        raise AppError(_("This device is not signed in to your account."), ErrorCode.NOT_FOUND)
+    return ended
+
+
 def session_revoke_all(*, merchant: Merchant) -> int:
     return AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
@@ -205,10 +218,11 @@ def third_party_link_spend(*, link: PartnerLink) -> None:
 
 
 def third_party_login(
-    *, data: str, code: str, partner: str, user_agent: str = "", ip: str | None = None
+    *, data: str, code: str, partner: str, device: str = "", user_agent: str = "", ip: str | None = None
 ) -> tuple[Merchant | None, str | None]:
-    """A linked identity signs in: (merchant, token), and the link is spent. An unknown one: (None, None), to
-    continue to registration (tkregister) with the same link, which is kept for it."""
+    """A linked identity signs in on the browser whose key is `device` (services.devices: a new one is told):
+    (merchant, token), and the link is spent. An unknown one: (None, None), to continue to registration
+    (tkregister) with the same link, which is kept for it."""
     link = third_party_link_verify(data=data, code=code, partner=partner)
     with transaction.atomic():
         identity = ThirdPartyIdentity.objects.select_related("merchant").filter(partner=partner, uid=link.uid).first()
@@ -216,5 +230,6 @@ def third_party_login(
             third_party_link_keep(link=link)
             return None, None
         third_party_link_spend(link=link)
-        token = session_create(merchant=identity.merchant, user_agent=user_agent, ip=ip)
+        seen, _new = device_seen(merchant=identity.merchant, key=device, user_agent=user_agent, ip=ip)
+        token = session_create(merchant=identity.merchant, user_agent=user_agent, ip=ip, device=seen)
     return identity.merchant, token
