@@ -344,7 +344,7 @@ class SecurityNotice(models.Model):
     event = models.CharField(max_length=40)
     params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
-    disowned_at = models.DateTimeField(_("reported as not the merchant"), null=True, blank=True)
+    disowned_at = models.DateTimeField(_("answered “This wasn't me”"), null=True, blank=True)
     disowned_via = models.CharField(max_length=8, blank=True)  # "app" or "mail"
 
     class Meta:

@@ -11,6 +11,7 @@ from apps.core.errors import AppError
 from apps.core.i18n import django_lang
 
 from . import services
+from .services.devices import merchant_time
 from .services.security import not_me_notice_text
 
 
@@ -32,8 +33,7 @@ def not_me_page(request: HttpRequest, token: str) -> HttpResponse:
         context = {
             "title": title,
             "body": body,
-            "when": notice.created_at,
-            "zone": notice.merchant.time_zone or None,
+            "when": merchant_time(notice.merchant, notice.created_at),
             "done": done,
             "answered": done is None and notice.disowned_at is not None,
             "error": error,

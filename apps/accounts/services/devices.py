@@ -72,9 +72,11 @@ def new_device_notice(*, merchant: Merchant, device: Device) -> None:
 
 
 def merchant_time(merchant: Merchant, moment: datetime) -> str:
-    """A time as the merchant reads it: in their shop's time zone, named."""
-    zone = merchant.time_zone or settings.TIME_ZONE
-    return f"{timezone.localtime(moment, ZoneInfo(zone)):%Y-%m-%d %H:%M} ({zone})"
+    """A time as the merchant reads it: in their shop's time zone, with its offset from UTC (digits, so the same
+    in every language): "2026-11-28 09:30 +07:00"."""
+    local = timezone.localtime(moment, ZoneInfo(merchant.time_zone or settings.TIME_ZONE))
+    offset = local.strftime("%z")
+    return f"{local:%Y-%m-%d %H:%M} {offset[:3]}:{offset[3:]}"
 
 
 # ---------- a device in words ----------

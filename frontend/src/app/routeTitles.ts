@@ -60,6 +60,7 @@ export const routeTitles = defineMessages({
     description: "Route name: the operator actions on the merchant's account, with their reasons",
   },
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
+  devices: { id: "route.devices", defaultMessage: "Devices", description: "Route name: the devices signed in to the account" },
 });
 
 export type RouteName = keyof typeof routeTitles;

@@ -33,4 +33,5 @@ export {
   useChangeContact,
   useRecovery,
 } from "./contact";
+export { devicesQueryOptions, getDevices, notMe, signOutDevice, useDevices, useNotMe, useSignOutDevice } from "./devices";
 export type * from "./types";

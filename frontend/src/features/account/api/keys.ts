@@ -9,4 +9,6 @@ export const accountKeys = {
   operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
   /** The account recovery in progress (merchant/recovery). */
   recovery: () => [...accountKeys.all, "recovery"] as const,
+  /** The signed-in devices (merchant/devices). */
+  devices: () => [...accountKeys.all, "devices"] as const,
 };

@@ -1,5 +1,5 @@
 /** Shapes of the account API, from the generated OpenAPI schema (`make schema` -> lib/api/schema.d.ts). */
-import type { Schemas } from "@/lib/api/types";
+import type { ApiData, Schemas } from "@/lib/api/types";
 
 export type MerchantStatus = Schemas["MerchantStatusEnum"];
 
@@ -8,7 +8,7 @@ export type { MerchantInfo } from "@/lib/merchant";
 export type LoginInput = Schemas["LoginApiInputRequest"];
 export type LoginAnswer = Schemas["SignedInOutput"];
 
-export type ThirdInput = Schemas["PartnerPayloadRequest"];
+export type ThirdInput = Schemas["ThirdApiInputRequest"];
 export type ThirdAnswer = Schemas["ThirdOutput"];
 
 /** register / tkregister: upload fields carry the `id` returned by common/upload. */
@@ -40,3 +40,11 @@ export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
 /** The account recovery operators started (requested, or approved and waiting for its delay). */
 export type Recovery = Schemas["Recovery"];
 export type RecoveryAnswer = Schemas["RecoveryOutput"];
+
+/** merchant/devices: the open sessions (one page); a row: the device in words, address, place, times, `current`. */
+export type DevicePage = ApiData<"merchant/devices">;
+export type DeviceSession = DevicePage["list"][number];
+/** device_signout: one session ({id}) or every other one ({all_others: true}). */
+export type DeviceSignoutInput = Schemas["DeviceSignoutApiInputRequest"];
+export type DeviceSignoutAnswer = Schemas["DeviceSignoutApiOutput"];
+export type NotMeAnswer = Schemas["NotMeApiOutput"];

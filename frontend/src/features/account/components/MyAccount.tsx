@@ -18,6 +18,7 @@ import { useLogout } from "../api";
 import { useMerchant } from "../hooks/useMerchant";
 import { myMessages as m } from "./messages";
 import { LanguageRow } from "./LanguageRow";
+import { MoneyLockBanner } from "./MoneyLockBanner";
 import { StatusNotice } from "./StatusNotice";
 import { StatusTag } from "./StatusTag";
 import "./account.css";
@@ -88,6 +89,7 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
         </div>
       </header>
       {merchant && <StatusNotice merchant={merchant} />}
+      <MoneyLockBanner />
 
       {walletSlot}
 
