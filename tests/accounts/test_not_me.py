@@ -204,6 +204,9 @@ def test_an_applied_account_recovery_holds_withdrawals(merchant, settings):
     recovery = recovery_request(
         merchant_id=merchant.pk, new_email="new@example.com", new_phone="", reason="Lost mail", operator=requester
     )
+    # The operator action's message is the app's message of the notice: it offers "This wasn't me" too.
+    [requested] = Notice.objects.filter(merchant=merchant)
+    assert requested.target == {"kind": "security", "id": SecurityNotice.objects.get(event="recovery_requested").pk}
     recovery_approve(recovery_id=recovery.pk, approver=approver)
     assert _reload(merchant).withdrawals_held_until is None
     later = timezone.now() + timedelta(hours=settings.ACCOUNT_RECOVERY_DELAY_HOURS + 1)

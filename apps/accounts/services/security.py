@@ -165,7 +165,7 @@ def security_notice(
     operator_action_record writes the app's message), and at `to`: addresses, each an email (with "@") or a phone
     number; by default the merchant's email, else their phone. Call it in the transaction of the change: a change
     rolled back tells nobody. The notice is recorded; the app's message and the mail carry "This wasn't me" (see the
-    module). Returns the record."""
+    module; with in_app=False the caller's message takes not_me_target(record)). Returns the record."""
     from ..tasks import security_notice_deliver  # the task calls back into this module
 
     title, body = EVENTS[event]
@@ -173,8 +173,7 @@ def security_notice(
     record = SecurityNotice.objects.create(merchant=merchant, event=event, params=params)
     not_me = event not in NOT_ME_EXEMPT
     if in_app:
-        target = (notices.NoticeTarget.SECURITY, record.pk) if not_me else None
-        notices.notify(merchant=merchant, title=title, body=body, params=params or None, target=target)
+        notices.notify(merchant=merchant, title=title, body=body, params=params or None, target=not_me_target(record))
     addresses = list(dict.fromkeys(address for address in (to or [merchant.email or merchant.phone]) if address))
     if addresses:
         outbox.enqueue(
@@ -212,6 +211,13 @@ def security_notice_deliver(
 
 
 # ---------- "This wasn't me" ----------
+def not_me_target(record: SecurityNotice) -> notices.Target | None:
+    """What the app's message of a security notice points at, on which the app offers "This wasn't me": the notice's
+    record (none for NOT_ME_EXEMPT). A caller whose own message tells the merchant (in_app=False: an operator action)
+    passes it as that message's target."""
+    return None if record.event in NOT_ME_EXEMPT else (notices.NoticeTarget.SECURITY, record.pk)
+
+
 def not_me_url(*, merchant_id: int, notice_id: int) -> str:
     """The mail's link to the page of notice `notice_id`: signed (django.core.signing), bound to the merchant and the
     notice, valid NOT_ME_LINK_DAYS from now."""
