@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from apps.accounts.views import not_me_page
 from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
 from apps.core.views import api_not_found, health, public_media, ready, spa_not_found, spa_shell, web_manifest
@@ -30,6 +31,7 @@ urlpatterns = [
     path("manifest.webmanifest", web_manifest),
     path("merchant/", include(api_patterns)),
     path("intake/v1/", include("apps.orders.intake_urls")),  # the storefront's signed order intake
+    path("security/not-me/<str:token>", not_me_page, name="not-me"),  # a security notice's "This wasn't me" link
     path("", include("apps.storefront.urls")),  # the buyers' storefront: /s/<shop>/, sitemap.xml, robots.txt
     path("", spa_shell, name="spa-root"),
     *[path(route, spa_shell) for route in SPA_ROUTES],

@@ -84,6 +84,11 @@ class MerInfoSerializer(serializers.Serializer):
         help_text="The IANA zone the shop's dates are counted in.",
     )
     has_pay_password = serializers.BooleanField(read_only=True)
+    money_locked_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text='Since when money movements are locked ("This wasn\'t me"); null when they are not. A password '
+        "reset with a one-time code unlocks them.",
+    )
     invite_code = serializers.CharField()
     created_at = serializers.DateTimeField()
     shop = _ShopSummarySerializer(allow_null=True)

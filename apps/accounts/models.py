@@ -334,3 +334,23 @@ class AccountRecovery(TimeStampedModel):
     def new_contact(self) -> str:
         """The new contact details as shown to the merchant and to operators: "email, phone"."""
         return ", ".join(value for value in (self.new_email, self.new_phone) if value)
+
+
+class SecurityNotice(models.Model):
+    """One security notice told to the merchant (services.security.security_notice): what happened (`event`, a key
+    of services.security.EVENTS, with its params), and whether the merchant answered "This wasn't me" to it, when and
+    from where (the app or the mail's page). Its id is the reference the app's message and the mail's link carry."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="security_notices")
+    event = models.CharField(max_length=40)
+    params = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    disowned_at = models.DateTimeField(_("answered “This wasn't me”"), null=True, blank=True)
+    disowned_via = models.CharField(max_length=8, blank=True)  # "app" or "mail"
+
+    class Meta:
+        verbose_name = _("security notice")
+        verbose_name_plural = _("security notices")
+
+    def __str__(self) -> str:
+        return f"{self.event} of {self.merchant_id}"

@@ -107,3 +107,12 @@ def operator_action_list(*, merchant: Merchant) -> QuerySet[OperatorAction]:
 def recovery_open(*, merchant: Merchant) -> AccountRecovery | None:
     """The merchant's account recovery in progress (requested or approved, not applied yet), if any."""
     return AccountRecovery.objects.filter(merchant=merchant, status__in=RECOVERY_OPEN).first()
+
+
+def device_session_list(*, merchant: Merchant) -> QuerySet[AuthToken]:
+    """The merchant's open sessions (not signed out, not expired), the most recently used first: one query a page."""
+    return (
+        AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True, expires_at__gt=timezone.now())
+        .only("id", "created_at", "last_used_at", "user_agent", "ip")
+        .order_by("-last_used_at", "-id")
+    )

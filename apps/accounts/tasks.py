@@ -39,9 +39,14 @@ def contact_verify_code_deliver(merchant_id: int, kind: str, value: str, request
 
 
 @task(soft_time_limit=30, time_limit=60)
-def security_notice_deliver(merchant_id: int, event: str, params: dict, to: list[str]) -> int:
-    """Mails or texts a security notice to the merchant's contacts (services.security_notice)."""
-    return services.security_notice_deliver(merchant_id=merchant_id, event=event, params=params, to=to)
+def security_notice_deliver(
+    merchant_id: int, event: str, params: dict, to: list[str], notice_id: int | None = None
+) -> int:
+    """Mails or texts a security notice to the merchant's contacts (services.security_notice), with its "This wasn't
+    me" link."""
+    return services.security_notice_deliver(
+        merchant_id=merchant_id, event=event, params=params, to=to, notice_id=notice_id
+    )
 
 
 @task()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, history, passwords, profile, registration, security, signin
+from .apis import contact, devices, history, passwords, profile, registration, security, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -32,4 +32,7 @@ urlpatterns = [
     path("merchant/totp_off", security.TotpOffApi.as_view()),
     path("merchant/recovery_codes", security.RecoveryCodesApi.as_view()),
     path("merchant/login_factor", signin.LoginFactorApi.as_view()),
+    path("merchant/devices", devices.DeviceListApi.as_view()),
+    path("merchant/device_signout", devices.DeviceSignoutApi.as_view()),
+    path("merchant/not_me", devices.NotMeApi.as_view()),
 ]

@@ -10,12 +10,14 @@ from .hooks import Hook
 
 class NoticeTarget(models.TextChoices):
     """What a message is about, which the app opens from it (with the thing's id): an order, a refund request, a
-    deposit or a withdrawal."""
+    deposit or a withdrawal; or a security notice (accounts.SecurityNotice), on which the app offers "This wasn't
+    me"."""
 
     ORDER = "order", _("order")
     REFUND = "refund", _("refund request")
     DEPOSIT = "deposit", _("deposit")
     WITHDRAWAL = "withdrawal", _("withdrawal")
+    SECURITY = "security", _("security notice")
 
 
 # (NoticeTarget, the thing's id)

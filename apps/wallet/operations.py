@@ -7,6 +7,9 @@ operator_money_operation, the one way an operator's action moves a merchant's mo
     )
 
 Validate the request before calling it, or in `check`, so a form mistake costs no payment password try.
+Every operation that moves money out (one with a payment password) is refused while the merchant's money is locked
+("This wasn't me": accounts.services.money_movements_check), before anything else and again under the merchant row's
+lock; one that moves money back in (`pay_password=None`) and deposits are not.
 `pay_password=None` asks for no payment password: only for an operation that moves money back into the merchant's
 available balance and never out of it (cancelling a withdrawal in review), which the payment password does not guard
 (product.md section 3: it confirms what moves money out). Then, in this order:
@@ -46,7 +49,7 @@ from typing import TypeVar
 from django.db import models, transaction
 
 from apps.accounts.models import Merchant
-from apps.accounts.services import pay_password_check
+from apps.accounts.services import money_movements_check, pay_password_check
 from apps.core.idempotency import IdempotencyKey, run_once
 
 from .ledger import ledger_post
@@ -66,9 +69,14 @@ class Posting:
     memo: str = ""
 
 
-def _locked_write(merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]]) -> T:
-    """Step 3 of the module: the merchant row locked first, then `run`'s rows, then the entry's accounts."""
+def _locked_write(
+    merchant: Merchant, run: Callable[[Merchant], tuple[T, Posting | None]], *, money_out: bool = False
+) -> T:
+    """Step 3 of the module: the merchant row locked first, then `run`'s rows, then the entry's accounts. A money
+    movement out (`money_out`) is refused here too when the money was locked meanwhile ("This wasn't me")."""
     locked = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)
+    if money_out:
+        money_movements_check(merchant=locked)
     result, posting = run(locked)
     if posting is not None:
         ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
@@ -85,10 +93,14 @@ def money_operation(
 ) -> R:
     """Runs `run(locked merchant)` as a money operation (see the module) and returns its result."""
 
+    money_out = pay_password is not None
+
     def write() -> R:
-        return _locked_write(merchant, run)
+        return _locked_write(merchant, run, money_out=money_out)
 
     def before() -> None:
+        if money_out:  # before the payment password, so a locked account spends no try
+            money_movements_check(merchant=merchant)
         if check is not None:
             check()
         if pay_password is not None:

@@ -359,6 +359,10 @@ THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 # withdrawal unless confirmed with the second factor; withdrawals wait it too after a password reset or a recovery.
 # Shown on the withdraw screen.
 PAYOUT_COOLING_OFF_HOURS = env.int("PAYOUT_COOLING_OFF_HOURS", default=24)
+# The merchant app's public address, for links in mails and text messages (a security notice's "This wasn't me").
+APP_URL = env("APP_URL", default="http://localhost:8000").rstrip("/")
+# How long a security notice's "This wasn't me" link works.
+NOT_ME_LINK_DAYS = env.int("NOT_ME_LINK_DAYS", default=7)
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.
 ORDER_PAYMENT_WINDOW_MINUTES = env.int("ORDER_PAYMENT_WINDOW_MINUTES", default=30)
 # What an order awaiting payment holds of the catalogue's stock (apps.orders.services.order_create), so that unpaid

@@ -9,7 +9,7 @@ from .contacts import (
     contact_verify_code_deliver,
     contact_verify_code_send,
 )
-from .devices import device_seen, device_trust, session_device
+from .devices import device_seen, device_trust, device_words, place_of, session_device
 from .factors import (
     recovery_codes_renew,
     second_factor_check,
@@ -54,10 +54,18 @@ from .recoveries import (
     recovery_reject,
     recovery_request,
 )
-from .security import security_notice, security_notice_deliver
+from .security import (
+    money_movements_check,
+    money_unlock_and_hold,
+    not_me_report,
+    not_me_token_read,
+    security_notice,
+    security_notice_deliver,
+)
 from .sessions import (
     PartnerLink,
     SignIn,
+    device_signout,
     login_factor,
     merchant_login,
     session_create,
@@ -85,7 +93,9 @@ __all__ = [
     "contact_verify_code_deliver",
     "contact_verify_code_send",
     "device_seen",
+    "device_signout",
     "device_trust",
+    "device_words",
     "login_factor",
     "login_password_check",
     "merchant_avatar_set",
@@ -97,6 +107,10 @@ __all__ = [
     "merchant_time_zone_set",
     "merchant_tkregister",
     "merchant_transition",
+    "money_movements_check",
+    "money_unlock_and_hold",
+    "not_me_report",
+    "not_me_token_read",
     "one_time_code_deliver",
     "one_time_code_send",
     "one_time_code_use",
@@ -105,6 +119,7 @@ __all__ = [
     "password_reset",
     "pay_password_check",
     "pay_password_set",
+    "place_of",
     "recovery_apply",
     "recovery_apply_due",
     "recovery_approve",

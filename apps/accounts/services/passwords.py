@@ -21,7 +21,7 @@ from ..selectors import merchant_by_account
 from ..sms import sms_send
 from .factors import second_factor_check, second_factor_required
 from .guard import guarded, login_password_check
-from .security import security_notice
+from .security import money_unlock_and_hold, security_notice
 from .sessions import session_revoke_all
 
 ONE_TIME_CODE_MAX_FAILURES = 5
@@ -30,8 +30,9 @@ ONE_TIME_CODE_MAX_FAILURES = 5
 # ---------- passwords ----------
 def password_change(*, merchant: Merchant, old_password: str, password: str, code: str = "") -> None:
     """Signed in: the old password and, with two-step sign-in on, its `code` (each counted on the one lockout:
-    five wrong tries lock them for 15 minutes), then the new one. Every session ends. The checks run before the
-    transaction, so a wrong try stays counted."""
+    five wrong tries lock them for 15 minutes), then the new one. Every session ends, and withdrawals wait the payout
+    cooling-off (someone who knew the password cannot change it and withdraw at once). A money lock stays: only a
+    reset with a one-time code ends it. The checks run before the transaction, so a wrong try stays counted."""
     factor = second_factor_required(merchant=merchant, code=code)
     login_password_check(
         merchant=merchant,
@@ -46,11 +47,13 @@ def password_change(*, merchant: Merchant, old_password: str, password: str, cod
         second_factor_check(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        money_unlock_and_hold(merchant=merchant, unlock=False)
         security_notice(merchant=merchant, event="password_changed")
 
 
 def password_reset(*, account: str, code: str, password: str) -> None:
-    """Forgotten password: the one-time code sent to the account. Every session ends.
+    """Forgotten password: the one-time code sent to the account. Every session ends, the money lock of "This
+    wasn't me" ends (the code proves the account's email or phone), and withdrawals wait the payout cooling-off.
 
     Not atomic as a whole on purpose: a wrong code must stay counted when the request is refused.
     """
@@ -60,6 +63,7 @@ def password_reset(*, account: str, code: str, password: str) -> None:
     one_time_code_use(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
+        money_unlock_and_hold(merchant=merchant, unlock=True)
         security_notice(merchant=merchant, event="password_reset")
 
 

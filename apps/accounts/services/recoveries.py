@@ -28,7 +28,7 @@ from ..constants import (
 from ..models import AccountRecovery, Merchant
 from .contacts import contact_normalize, contact_set, contact_taken, contact_taken_error
 from .operator_actions import operator_action_record
-from .security import security_notice
+from .security import money_unlock_and_hold, not_me_target, security_notice
 from .sessions import session_revoke_all
 
 # The merchant's in-app messages (operator actions: the body is the operator's reason).
@@ -97,6 +97,10 @@ def recovery_request(
     except IntegrityError:  # another operator requested one at the same moment
         raise refused from None
     contact = recovery.new_contact
+    params = {"contact": contact, "reason": reason, "hours": settings.ACCOUNT_RECOVERY_DELAY_HOURS}
+    told = security_notice(
+        merchant=merchant, event="recovery_requested", params=params, to=_contacts(merchant), in_app=False
+    )
     operator_action_record(
         merchant=merchant,
         operator=operator,
@@ -104,9 +108,8 @@ def recovery_request(
         title=REQUESTED_TITLE,
         reason=reason,
         params={"contact": contact},
+        target=not_me_target(told),
     )
-    params = {"contact": contact, "reason": reason, "hours": settings.ACCOUNT_RECOVERY_DELAY_HOURS}
-    security_notice(merchant=merchant, event="recovery_requested", params=params, to=_contacts(merchant), in_app=False)
     return recovery
 
 
@@ -141,6 +144,9 @@ def recovery_approve(*, recovery_id: int, approver: Any) -> AccountRecovery:
         changes={"approved_by": approver, "effective_at": effective_at},
     )
     params = {"contact": recovery.new_contact, "date": _when(merchant, effective_at)}
+    told = security_notice(
+        merchant=merchant, event="recovery_approved", params=params, to=_contacts(merchant), in_app=False
+    )
     operator_action_record(
         merchant=merchant,
         operator=recovery.requested_by,
@@ -149,8 +155,8 @@ def recovery_approve(*, recovery_id: int, approver: Any) -> AccountRecovery:
         title=APPROVED_TITLE,
         reason=recovery.reason,
         params=params,
+        target=not_me_target(told),
     )
-    security_notice(merchant=merchant, event="recovery_approved", params=params, to=_contacts(merchant), in_app=False)
     return recovery
 
 
@@ -164,6 +170,9 @@ def recovery_reject(*, recovery_id: int, operator: Any, reason: str) -> AccountR
         raise field_error("reason", _("Please give a reason."))
     transition(recovery, RecoveryStatus.REJECTED, actor=operator, note=reason)
     params = {"contact": recovery.new_contact}
+    told = security_notice(
+        merchant=merchant, event="recovery_rejected", params=params, to=_contacts(merchant), in_app=False
+    )
     operator_action_record(
         merchant=merchant,
         operator=operator,
@@ -171,8 +180,8 @@ def recovery_reject(*, recovery_id: int, operator: Any, reason: str) -> AccountR
         title=REJECTED_TITLE,
         reason=reason,
         params=params,
+        target=not_me_target(told),
     )
-    security_notice(merchant=merchant, event="recovery_rejected", params=params, to=_contacts(merchant), in_app=False)
     return recovery
 
 
@@ -205,9 +214,10 @@ def recovery_apply_due(*, now: datetime | None = None) -> int:
 @transaction.atomic
 def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
     """Applies one approved recovery once its delay has passed: the new contact details are saved, every session
-    ends, and the merchant is told in the app (the operator action, naming both operators) and at the old and new
-    contacts. Claimed with a conditional update (still approved and due), so a second run, or a run racing the
-    merchant's cancel, does nothing. A new address that another account took meanwhile rejects the recovery."""
+    ends, withdrawals wait the payout cooling-off, and the merchant is told in the app (the operator action, naming
+    both operators) and at the old and new contacts. Claimed with a conditional update (still approved and due), so
+    a second run, or a run racing the merchant's cancel, does nothing. A new address that another account took
+    meanwhile rejects the recovery."""
     merchant, recovery = _locked(recovery_id)
     claimed = AccountRecovery.objects.filter(
         pk=recovery_id, status=RecoveryStatus.APPROVED, effective_at__lte=now
@@ -230,6 +240,14 @@ def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
         return False
     transition(recovery, RecoveryStatus.APPLIED, message=gettext_noop("Applied after the delay"))
     session_revoke_all(merchant=merchant)
+    money_unlock_and_hold(merchant=merchant, unlock=False)  # withdrawals wait the payout cooling-off
+    told = security_notice(
+        merchant=merchant,
+        event="recovery_applied",
+        params=params,
+        to=[*old, *_contacts(merchant)],
+        in_app=False,
+    )
     operator_action_record(
         merchant=merchant,
         operator=recovery.requested_by,
@@ -238,12 +256,6 @@ def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
         title=APPLIED_TITLE,
         reason=recovery.reason,
         params=params,
-    )
-    security_notice(
-        merchant=merchant,
-        event="recovery_applied",
-        params=params,
-        to=[*old, *_contacts(merchant)],
-        in_app=False,
+        target=not_me_target(told),
     )
     return True

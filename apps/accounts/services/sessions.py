@@ -51,6 +51,19 @@ def session_create(
     return raw
 
 
+def device_signout(*, merchant: Merchant, token_id: int | None, current_id: int) -> int:
+    """The merchant ends one of their open sessions (`token_id`), or with None every open one but `current_id` (the
+    request's own). Another merchant's session, or one already ended or expired, is answered as missing, nothing
+    changed. Returns how many ended."""
+    sessions = AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True, expires_at__gt=timezone.now())
+    if token_id is None:
+        return sessions.exclude(pk=current_id).update(revoked_at=timezone.now())
+    ended = sessions.filter(pk=token_id).update(revoked_at=timezone.now())
+    if not ended:
+        raise AppError(_("This device is not signed in to your account."), ErrorCode.NOT_FOUND)
+    return ended
+
+
 def session_revoke_all(*, merchant: Merchant) -> int:
     return AuthToken.objects.filter(merchant=merchant, revoked_at__isnull=True).update(revoked_at=timezone.now())
 

@@ -61,6 +61,7 @@ export const routeTitles = defineMessages({
   },
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
   security: { id: "route.security", defaultMessage: "Two-step sign-in", description: "Route name: turning two-step sign-in on and off, recovery codes" },
+  devices: { id: "route.devices", defaultMessage: "Devices", description: "Route name: the devices signed in to the account" },
 });
 
 export type RouteName = keyof typeof routeTitles;

@@ -64,6 +64,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "accountHistory", path: "/accountHistory", layout: "nav", load: () => import(/* webpackChunkName: "screen-AccountHistory" */ "./screens/AccountHistory") },
   { name: "terms", path: "/terms", layout: "nav", load: () => import(/* webpackChunkName: "screen-Terms" */ "./screens/Terms") },
   { name: "security", path: "/security", layout: "nav", load: () => import(/* webpackChunkName: "screen-Security" */ "./screens/Security") },
+  { name: "devices", path: "/devices", layout: "nav", load: () => import(/* webpackChunkName: "screen-Devices" */ "./screens/Devices") },
 ];
 
 export const ROUTES: AppRoute[] = DEFINITIONS.map((route) => ({ ...route, screen: lazy(route.load) }));

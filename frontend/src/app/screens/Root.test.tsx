@@ -38,7 +38,9 @@ describe("root: third-party sign-in", () => {
     expect((await screen.findByTestId("at")).textContent).toBe("/order");
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/merchant/merchant/third");
+    // The partner's link, and this browser's key (a new device is told: apps/accounts/services/devices.py).
     expect(JSON.parse(init.body)).toEqual({ data: "signed", code: "c1", mer: "m1", device: localStorage.getItem("device") });
+    expect(localStorage.getItem("device")).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     expect(getSession().token).toBe("partner-tok");
     expect(localStorage.getItem("data")).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { TermsLink } from "@/components/ui/TermsLink";
+import { MoneyLockBanner } from "@/features/account";
 import { WithdrawForm } from "@/features/wallet";
 
 /** /withdraw: the withdrawal form with the fee rule, the server's fee preview and the payment password; then the way
@@ -6,6 +7,7 @@ import { WithdrawForm } from "@/features/wallet";
 export default function WithdrawScreen() {
   return (
     <>
+      <MoneyLockBanner />
       <WithdrawForm />
       <TermsLink />
     </>

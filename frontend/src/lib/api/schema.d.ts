@@ -481,6 +481,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/device_signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST merchant/device_signout: {id} ends one of the merchant's sessions (another merchant's, or one no longer
+         *     open, is answered as missing and nothing changes); {all_others: true} ends every one but this request's.
+         */
+        post: operations["merchant_device_signout_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET merchant/devices: the merchant's open sessions, the most recently used first, paged: the device in words
+         *     (browser and system, or the browser's own name for it shortened), its address and place where known, when it
+         *     signed in and was last used (to within five minutes), and `current` for the session of this request.
+         */
+        get: operations["merchant_devices_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/extract": {
         parameters: {
             query?: never;
@@ -647,6 +688,27 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["merchant_logout_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/not_me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST merchant/not_me: "This wasn't me" on a security notice (the message's target id, kind "security"):
+         *     money movements are locked, every other session ends, and the merchant is told what was done and how to unlock.
+         *     Once per notice; another merchant's notice is answered as missing.
+         */
+        post: operations["merchant_not_me_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +1742,49 @@ export interface components {
          * @enum {integer}
          */
         DepositStatusEnum: 0 | 1 | 2;
+        DeviceListApiOutput: {
+            /** @description The session's id (device_signout's id). */
+            id: number;
+            /** @description In words (Chrome on Android), in the reader's language. */
+            readonly device: string;
+            /** @description Chrome, Safari, Firefox, Edge, Samsung Internet or ''. */
+            readonly browser: string;
+            /** @description Android, iOS, Windows, macOS or Linux; or ''. */
+            readonly system: string;
+            /** @description The address it signed in from. */
+            ip: string | null;
+            /** @description The address's city and country where known, else null. */
+            readonly place: string | null;
+            /** Format: date-time */
+            signed_in_at: string;
+            /** Format: date-time */
+            last_used_at: string;
+            /** @description This request's own session. */
+            readonly current: boolean;
+        };
+        /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
+        DeviceListApiOutputPage: {
+            total: number;
+            page: number;
+            limit: number;
+            list: components["schemas"]["DeviceListApiOutput"][];
+        };
+        DeviceSignoutApiInputRequest: {
+            /**
+             * Format: int64
+             * @description The session's id (merchant/devices).
+             */
+            id?: number;
+            /**
+             * @description Every session but this one.
+             * @default false
+             */
+            all_others?: boolean;
+        };
+        DeviceSignoutApiOutput: {
+            /** @description How many sessions ended. */
+            signed_out: number;
+        };
         /** @description What a distribution did (services.DistributeResult): added now, skipped for the level's product quantity. */
         DistributeOutput: {
             added: number;
@@ -2203,6 +2308,11 @@ export interface components {
             /** @description The IANA zone the shop's dates are counted in. */
             readonly time_zone: string;
             readonly has_pay_password: boolean;
+            /**
+             * Format: date-time
+             * @description Since when money movements are locked ("This wasn't me"); null when they are not. A password reset with a one-time code unlocks them.
+             */
+            money_locked_at: string | null;
             invite_code: string;
             /** Format: date-time */
             created_at: string;
@@ -2239,6 +2349,11 @@ export interface components {
             /** @description The IANA zone the shop's dates are counted in. */
             readonly time_zone: string;
             readonly has_pay_password: boolean;
+            /**
+             * Format: date-time
+             * @description Since when money movements are locked ("This wasn't me"); null when they are not. A password reset with a one-time code unlocks them.
+             */
+            money_locked_at: string | null;
             invite_code: string;
             /** Format: date-time */
             created_at: string;
@@ -2263,6 +2378,19 @@ export interface components {
          * @enum {string}
          */
         MerchantStatusEnum: "pending" | "active" | "rejected" | "closed";
+        NotMeApiInputRequest: {
+            /**
+             * Format: int64
+             * @description The security notice's id: target.id of a message whose target.kind is security.
+             */
+            id: number;
+        };
+        NotMeApiOutput: {
+            /** Format: date-time */
+            money_locked_at: string;
+            /** @description How many other sessions ended. */
+            signed_out: number;
+        };
         /** @description A message as the list shows it, in the reader's language. */
         Notice: {
             id: number;
@@ -2340,9 +2468,10 @@ export interface components {
          *     * `refund` - refund request
          *     * `deposit` - deposit
          *     * `withdrawal` - withdrawal
+         *     * `security` - security notice
          * @enum {string}
          */
-        NoticeTargetKindEnum: "order" | "refund" | "deposit" | "withdrawal";
+        NoticeTargetKindEnum: "order" | "refund" | "deposit" | "withdrawal" | "security";
         /**
          * @description * `1` - System message
          *     * `2` - User notification
@@ -6111,6 +6240,215 @@ export interface operations {
             };
         };
     };
+    merchant_device_signout_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeviceSignoutApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DeviceSignoutApiInputRequest"];
+                "multipart/form-data": components["schemas"]["DeviceSignoutApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["DeviceSignoutApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_devices_retrieve: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["DeviceListApiOutputPage"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_extract_retrieve: {
         parameters: {
             query?: {
@@ -7158,6 +7496,112 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: null;
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_not_me_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotMeApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["NotMeApiInputRequest"];
+                "multipart/form-data": components["schemas"]["NotMeApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["NotMeApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

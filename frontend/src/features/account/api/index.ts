@@ -46,4 +46,5 @@ export {
   useTotpOff,
   useTotpStart,
 } from "./security";
+export { devicesQueryOptions, getDevices, notMe, signOutDevice, useDevices, useNotMe, useSignOutDevice } from "./devices";
 export type * from "./types";

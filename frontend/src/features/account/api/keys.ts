@@ -11,4 +11,6 @@ export const accountKeys = {
   recovery: () => [...accountKeys.all, "recovery"] as const,
   /** Two-step sign-in's state (merchant/security). */
   security: () => [...accountKeys.all, "security"] as const,
+  /** The signed-in devices (merchant/devices). */
+  devices: () => [...accountKeys.all, "devices"] as const,
 };

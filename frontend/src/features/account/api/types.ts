@@ -1,5 +1,5 @@
 /** Shapes of the account API, from the generated OpenAPI schema (`make schema` -> lib/api/schema.d.ts). */
-import type { Schemas } from "@/lib/api/types";
+import type { ApiData, Schemas } from "@/lib/api/types";
 
 export type MerchantStatus = Schemas["MerchantStatusEnum"];
 
@@ -50,3 +50,10 @@ export type LoginFactorInput = Schemas["LoginFactorApiInputRequest"];
 export type SecurityState = Schemas["SecurityState"];
 export type TotpStartAnswer = Schemas["TotpStartApiOutput"];
 export type RecoveryCodesAnswer = Schemas["RecoveryCodes"];
+/** merchant/devices: the open sessions (one page); a row: the device in words, address, place, times, `current`. */
+export type DevicePage = ApiData<"merchant/devices">;
+export type DeviceSession = DevicePage["list"][number];
+/** device_signout: one session ({id}) or every other one ({all_others: true}). */
+export type DeviceSignoutInput = Schemas["DeviceSignoutApiInputRequest"];
+export type DeviceSignoutAnswer = Schemas["DeviceSignoutApiOutput"];
+export type NotMeAnswer = Schemas["NotMeApiOutput"];

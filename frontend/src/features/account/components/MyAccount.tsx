@@ -18,6 +18,7 @@ import { useLogout } from "../api";
 import { useMerchant } from "../hooks/useMerchant";
 import { myMessages as m } from "./messages";
 import { LanguageRow } from "./LanguageRow";
+import { MoneyLockBanner } from "./MoneyLockBanner";
 import { StatusNotice } from "./StatusNotice";
 import { StatusTag } from "./StatusTag";
 import { TwoStepOffer } from "./TwoStepRow";
@@ -90,6 +91,7 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
       </header>
       {merchant && <StatusNotice merchant={merchant} />}
       <TwoStepOffer />
+      <MoneyLockBanner />
 
       {walletSlot}
 

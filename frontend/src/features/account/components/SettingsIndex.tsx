@@ -1,9 +1,10 @@
 import { List, Skeleton } from "antd-mobile";
-import { FileOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
+import { FileOutline, LockOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useMerchant } from "../hooks/useMerchant";
 import { LanguageRow } from "./LanguageRow";
+import { devicesMessages } from "./devicesMessages";
 import { myMessages as m } from "./messages";
 import { SecurityLinks } from "./SecurityLinks";
 import "./account.css";
@@ -36,6 +37,11 @@ export function SettingsIndex() {
       ) : (
         <Skeleton.Paragraph lineCount={3} animated style={{ padding: 16 }} />
       )}
+      <List mode="card">
+        <List.Item prefix={<LockOutline />} onClick={() => navigate("/devices")} data-testid="devices-link">
+          <FormattedMessage {...devicesMessages.devicesLink} />
+        </List.Item>
+      </List>
       <List mode="card">
         <List.Item prefix={<FileOutline />} onClick={() => navigate("/terms")}>
           <FormattedMessage {...m.terms} />

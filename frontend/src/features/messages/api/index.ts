@@ -64,8 +64,8 @@ export function useMarkAllRead(onDone?: () => void) {
 }
 
 /** The screen a message about something opens (app/routes): an order's detail, the refund requests, the deposit or
- * withdrawal records, each with the thing's id. */
-export function targetPath(target: NoticeTarget): string {
+ * withdrawal records, each with the thing's id. (A security notice opens nothing: it offers "This wasn't me".) */
+export function targetPath(target: NoticeTarget & { kind: Exclude<NoticeTarget["kind"], "security"> }): string {
   const screen = { order: "/orderDetail", refund: "/refundRequest", deposit: "/rechargeRecord", withdrawal: "/withdrawRecord" }[
     target.kind
   ];

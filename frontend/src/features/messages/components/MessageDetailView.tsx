@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
@@ -10,8 +11,8 @@ import "./messages.css";
 
 const OPEN = { order: m.openOrder, refund: m.openRefund, deposit: m.openDeposit, withdrawal: m.openWithdrawal } as const;
 
-/** The button that opens what the message is about. */
-function OpenTarget({ target }: { target: NoticeTarget }) {
+/** The button that opens what the message is about (an order, a refund, a deposit, a withdrawal). */
+function OpenTarget({ target }: { target: NoticeTarget & { kind: keyof typeof OPEN } }) {
   const navigate = useNavigate();
   return (
     <Button className="message-detail-target" block color="primary" fill="outline" onClick={() => navigate(targetPath(target))} data-testid="message-target">
@@ -21,8 +22,17 @@ function OpenTarget({ target }: { target: NoticeTarget }) {
 }
 
 /** MessageDetail: opening it marks the message read (POST index/see_notice), then shows it whole. `onRead` lets the
- * screen refresh what else counts unread messages (Home's figure). */
-export function MessageDetailView({ id, onRead }: { id: number; onRead?: () => void }) {
+ * screen refresh what else counts unread messages (Home's figure); `securityAction` is what the screen shows under a
+ * security notice (target kind "security": the account's "This wasn't me"), given the notice's id. */
+export function MessageDetailView({
+  id,
+  onRead,
+  securityAction,
+}: {
+  id: number;
+  onRead?: () => void;
+  securityAction?: (noticeId: number) => ReactNode;
+}) {
   const format = useFormat();
   const query = useMessage(id, onRead);
   return (
@@ -40,7 +50,12 @@ export function MessageDetailView({ id, onRead }: { id: number; onRead?: () => v
             </span>
           </div>
           <div className="message-detail-content">{notice.content}</div>
-          {notice.target && <OpenTarget target={notice.target} />}
+          {notice.target &&
+            (notice.target.kind === "security" ? (
+              securityAction?.(notice.target.id)
+            ) : (
+              <OpenTarget target={{ ...notice.target, kind: notice.target.kind }} />
+            ))}
         </article>
       )}
     </QueryState>
