@@ -68,7 +68,8 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
     # Two-step sign-in (services.factors): an authenticator app's TOTP key (base32, RFC 6238), on once confirmed with
     # a code; the last time step accepted, so a code works once.
-    totp_key = models.CharField(max_length=64, blank=True)
+    # db_default: a row written by an older migration's model (which lacks the column) gets "" too.
+    totp_key = models.CharField(max_length=64, blank=True, db_default="")
     totp_confirmed_at = models.DateTimeField(null=True, blank=True)
     totp_last_step = models.BigIntegerField(null=True, blank=True)
     # Each contact detail proved by a code sent to it (services.contacts); a change of it clears the proof.

@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='merchant',
             name='totp_key',
-            field=models.CharField(blank=True, max_length=64),
+            field=models.CharField(blank=True, db_default='', max_length=64),
         ),
         migrations.AddField(
             model_name='merchant',
