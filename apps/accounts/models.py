@@ -144,7 +144,8 @@ class AuthToken(models.Model):
 class Device(models.Model):
     """A browser the merchant signed in on: the app keeps a random key for it (only its SHA-256 is stored here) and
     sends it with each sign-in, so a sign-in from a device seen before is told apart from one on a new device
-    (services.devices). A device is trusted once signed in with the second factor, or when the account has none."""
+    (services.devices). A device is trusted once it passed the second factor (the sign-in's second step, or it is the
+    one two-step sign-in was turned on from); turning two-step sign-in on or off forgets every other device's trust."""
 
     merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="devices")
     key_hash = models.CharField(max_length=64, unique=True)

@@ -41,7 +41,10 @@ def test_turn_on_two_step_sign_in_then_a_new_device_is_asked_the_code(page: Page
     sign_in_with_the_form(page, base_url, merchant, texts)
     page.wait_for_url(f"{base_url}/home")
 
-    # Settings offers it while it is off.
+    # My and Settings offer it while it is off.
+    open_app(page, base_url, "/my")
+    expect(app(page).get_by_text(texts["security.offer"], exact=True)).to_be_visible()
+    shot(page, "security-my-offer")
     open_app(page, base_url, "/settingup")
     row = app(page).get_by_test_id("two-step-row")
     expect(row).to_contain_text(texts["security.offTurnOn"])
@@ -95,6 +98,13 @@ def test_turn_on_two_step_sign_in_then_a_new_device_is_asked_the_code(page: Page
     shot(page, "security-turn-off")
     tap(app(page).get_by_role("button", name=texts["security.cancel"]))
     expect(app(page).get_by_test_id("two-step-state")).to_have_text(texts["security.on"])
+
+    # The payment-security forms now ask the code too.
+    open_app(page, base_url, "/changeLoginPassword")
+    expect(app(page).get_by_test_id("second-factor-field")).to_be_visible()
+    shot(page, "security-change-password")
+    open_app(page, base_url, "/my")
+    expect(app(page).get_by_text(texts["security.offer"], exact=True)).to_have_count(0)
 
     # A new device (a fresh browser context, its own device key): the password, then the second step.
     other = context.browser.new_context(**PHONE_CONTEXT)

@@ -143,7 +143,7 @@ def _anonymous_hash() -> str:
 
 
 def device_trust(*, device: Device) -> None:
-    """The device passed the second factor (or the account had none when it signed in): it is not asked again."""
+    """The device passed the second factor (or two-step sign-in was turned on from it): it is not asked again."""
     if device.trusted_at is None:
         device.trusted_at = timezone.now()
         Device.objects.filter(pk=device.pk).update(trusted_at=device.trusted_at)

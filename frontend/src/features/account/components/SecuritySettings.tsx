@@ -99,6 +99,7 @@ function StepForm({
   children,
   submit,
   pending,
+  danger = false,
   onSubmit,
   onCancel,
 }: {
@@ -106,6 +107,8 @@ function StepForm({
   children: ReactNode;
   submit: ReactNode;
   pending: boolean;
+  /** The submit turns protection off: drawn as a danger button. */
+  danger?: boolean;
   onSubmit: () => void;
   onCancel: () => void;
 }) {
@@ -116,7 +119,7 @@ function StepForm({
       onFinish={onSubmit}
       footer={
         <div className="security-step-buttons">
-          <Button block type="submit" color="primary" size="large" loading={pending}>
+          <Button block type="submit" color={danger ? "danger" : "primary"} size="large" loading={pending}>
             {submit}
           </Button>
           <Button block size="large" onClick={onCancel}>
@@ -319,6 +322,7 @@ function OffStep({ onOff, onCancel }: { onOff: () => void; onCancel: () => void 
       intro={<FormattedMessage {...m.turnOffHint} />}
       submit={<FormattedMessage {...m.confirmOff} />}
       pending={off.isPending}
+      danger
       onSubmit={submit}
       onCancel={onCancel}
     >
