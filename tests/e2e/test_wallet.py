@@ -9,6 +9,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.test import override_settings
 from django.utils import translation
 
 from apps.core.i18n import django_lang
@@ -377,15 +378,17 @@ def wallet_history(wallet_setup):
         network_code="USDT-TRC20",
         voucher_key=_voucher_key(merchant),
     )
-    services.withdrawal_create(
-        merchant=merchant,
-        pay_password=DEFAULT_PAY_PASSWORD,
-        method="bank",
-        amount=Decimal("200.00"),
-        full_name="Alex Merchant",
-        account="6222 0000 9876 5432",
-        bank_name="Demo Bank",
-    )
+    # A destination that existed before: usable at once (the cooling-off is tests/wallet/test_destinations.py's).
+    with override_settings(PAYOUT_COOLING_OFF_HOURS=0):
+        services.withdrawal_create(
+            merchant=merchant,
+            pay_password=DEFAULT_PAY_PASSWORD,
+            method="bank",
+            amount=Decimal("200.00"),
+            full_name="Alex Merchant",
+            account="6222 0000 9876 5432",
+            bank_name="Demo Bank",
+        )
     return merchant
 
 
