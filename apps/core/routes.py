@@ -7,5 +7,5 @@ SPA_ROUTES = [
     "recharge", "walletRecharge", "bankCardRecharge", "changeLoginPassword", "forgetPwd", "changePayPassword",
     "setPaypwd", "blockchainRecharge", "rechargeRecord", "message", "messageDetail", "login", "register",
     "storeExpress", "buyTrainBill", "level", "baseinfo", "socialmedia", "alliance", "uploadBanner", "service",
-    "services", "code", "accountHistory", "terms",
+    "services", "code", "accountHistory", "terms", "payoutDestinations",
 ]  # fmt: skip

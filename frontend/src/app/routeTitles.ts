@@ -60,6 +60,11 @@ export const routeTitles = defineMessages({
     description: "Route name: the operator actions on the merchant's account, with their reasons",
   },
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
+  payoutDestinations: {
+    id: "route.payoutDestinations",
+    defaultMessage: "Payout destinations",
+    description: "Route name: the bank cards and addresses withdrawals go to",
+  },
 });
 
 export type RouteName = keyof typeof routeTitles;

@@ -1,5 +1,5 @@
 import { List, Skeleton } from "antd-mobile";
-import { FileOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
+import { BankcardOutline, FileOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useMerchant } from "../hooks/useMerchant";
@@ -37,6 +37,9 @@ export function SettingsIndex() {
         <Skeleton.Paragraph lineCount={3} animated style={{ padding: 16 }} />
       )}
       <List mode="card">
+        <List.Item prefix={<BankcardOutline />} onClick={() => navigate("/payoutDestinations")}>
+          <FormattedMessage {...m.payoutDestinations} />
+        </List.Item>
         <List.Item prefix={<FileOutline />} onClick={() => navigate("/terms")}>
           <FormattedMessage {...m.terms} />
         </List.Item>
