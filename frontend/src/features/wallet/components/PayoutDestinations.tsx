@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Dialog, Empty, Input, Tag } from "antd-mobile";
+import { Button, Card, Dialog, Empty, Input, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { QueryState } from "@/components/ui/QueryState";
 import { useFormat } from "@/lib/money";
@@ -69,7 +69,11 @@ function RemoveButton({ destination }: { destination: Destination }) {
     const confirmed = await Dialog.confirm({
       content: (
         <span data-testid="destination-remove-confirm">
-          {intl.formatMessage(m.destinationRemoveConfirm, { name: destination.name, account: destination.account })}
+          {/* Rendered outside the app's providers (an imperative dialog): formatted here, names kept as they are. */}
+          {intl.formatMessage(m.destinationRemoveConfirm, {
+            name: <span translate="no">{destination.name}</span>,
+            account: <span translate="no">{destination.account}</span>,
+          })}
         </span>
       ),
       confirmText: (
@@ -98,7 +102,7 @@ function RemoveButton({ destination }: { destination: Destination }) {
 function DestinationItem({ destination, secondFactor }: { destination: Destination; secondFactor: boolean }) {
   const format = useFormat();
   return (
-    <div className="wallet-record" data-testid="destination">
+    <Card className="wallet-section" data-testid="destination">
       <div className="wallet-record-head">
         <span className="wallet-record-title" translate="no">
           {destination.name}
@@ -127,7 +131,7 @@ function DestinationItem({ destination, secondFactor }: { destination: Destinati
         {!destination.usable && secondFactor && <ConfirmNow destination={destination} />}
         <RemoveButton destination={destination} />
       </div>
-    </div>
+    </Card>
   );
 }
 

@@ -40,7 +40,7 @@ function useWithdrawSchema(form: ExtractForm) {
           destination: z.string(),
           method: z.enum(["chain", "bank"]),
           network: z.string(),
-          full_name: z.string().trim().min(1, intl.formatMessage(m.fullNameRequired)),
+          full_name: z.string().trim(),
           bank_name: z.string().trim(),
           account: z.string().trim(),
           amount: amountSchema(intl, {
@@ -55,6 +55,7 @@ function useWithdrawSchema(form: ExtractForm) {
           const chain = values.method === "chain";
           const network = form.networks.find((n) => n.code === values.network);
           const say = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+          if (!values.full_name) say("full_name", intl.formatMessage(m.fullNameRequired));
           if (chain && !network) say("network", intl.formatMessage(m.networkRequired));
           if (!chain && !values.bank_name) say("bank_name", intl.formatMessage(m.bankNameRequired));
           // The server's own patterns, so the merchant learns of a mistyped address before the payment password.
@@ -89,7 +90,11 @@ function DestinationPicker({
   const options = destinations.map((d) => ({
     value: String(d.id),
     disabled: !d.usable,
-    label: <span data-testid="destination-option">{d.name}</span>,
+    label: (
+      <span data-testid="destination-option" translate="no">
+        {d.name}
+      </span>
+    ),
     description: (
       <span>
         <span translate="no">{d.account}</span>
@@ -177,6 +182,8 @@ function WithdrawFields({ form, saved }: { form: ExtractForm; saved: Destination
   });
   const adding = picked === NEW;
   const chosen = saved.list.find((d) => String(d.id) === picked);
+  // A destination just saved is picked while it waits: no amount or withdrawal until it is usable.
+  const waiting = chosen !== undefined && !chosen.usable;
   const network = form.networks.find((n) => n.code === networkCode);
   const chain = adding ? method === "chain" : chosen?.method === "chain";
   const currency = adding ? (chain ? (network?.currency ?? "") : form.currency) : (chosen?.currency ?? form.currency);
@@ -247,6 +254,7 @@ function WithdrawFields({ form, saved }: { form: ExtractForm; saved: Destination
               color="primary"
               size="large"
               loading={extract.isPending || adder.isPending}
+              disabled={waiting}
               data-testid={adding ? "destination-save" : "withdraw-submit"}
             >
               <FormattedMessage {...(adding ? m.destinationSave : m.submitWithdraw)} />
@@ -348,7 +356,7 @@ function WithdrawFields({ form, saved }: { form: ExtractForm; saved: Destination
         </Form.Item>
         </>
         )}
-        {!adding && (
+        {!adding && !waiting && (
         <>
         <FormField
           control={control}
