@@ -441,7 +441,7 @@ def test_wallet_screens_in_every_language(page, base_url, wallet_history, lang):
     shot(page, "wallet-rechargeRecord")
 
     open_app(page, base_url, "/withdraw")
-    page.locator(".adm-selector-item").nth(1).click()  # bank card
+    page.get_by_test_id("destination-option").first.wait_for()  # the bank card withdrawn to, picked
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text(money(lang, "3.00")).wait_for()
     assert_amount_in(page.get_by_test_id("withdraw-maximum").inner_text(), texts["withdraw.maximum"], "500000.00")
