@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, make_password
 from django.core.management import call_command
 from django.db import connection, transaction
+from django.test import override_settings
 from django.utils import timezone
 
 from apps.accounts.constants import MerchantStatus
@@ -238,15 +239,17 @@ def _wallet(scale: Scale, merchants: list[Merchant], rng: random.Random, log: Lo
             )
             wallet.deposit_approve(deposit_id=deposit.pk, operator=None, note="bench")
         for w in range(scale.withdrawals):
-            withdrawal = wallet.withdrawal_create(
-                merchant=merchant,
-                pay_password=PAY_PASSWORD,
-                method=Method.BANK,
-                amount=Decimal(rng.randrange(20, 200)),
-                full_name=merchant.real_name,
-                account=CARD,
-                bank_name="Bench Bank",
-            )
+            # The seeded card is a destination usable at once (no cooling-off for seeded data).
+            with override_settings(PAYOUT_COOLING_OFF_HOURS=0):
+                withdrawal = wallet.withdrawal_create(
+                    merchant=merchant,
+                    pay_password=PAY_PASSWORD,
+                    method=Method.BANK,
+                    amount=Decimal(rng.randrange(20, 200)),
+                    full_name=merchant.real_name,
+                    account=CARD,
+                    bank_name="Bench Bank",
+                )
             if w == 0:
                 wallet.withdrawal_pay(withdrawal_id=withdrawal.pk, operator=None, reference=f"BENCH-{withdrawal.pk}")
             else:

@@ -8,5 +8,5 @@ SPA_ROUTES = [
     "recharge", "walletRecharge", "bankCardRecharge", "changeLoginPassword", "forgetPwd", "changePayPassword",
     "setPaypwd", "blockchainRecharge", "rechargeRecord", "message", "messageDetail", "login", "register",
     "storeExpress", "buyTrainBill", "level", "baseinfo", "socialmedia", "alliance", "uploadBanner", "service",
-    "services", "code", "accountHistory", "terms", "devices", "security",
+    "services", "code", "accountHistory", "terms", "devices", "security", "payoutDestinations",
 ]  # fmt: skip

@@ -50,6 +50,7 @@ from .models import (
     JournalEntry,
     JournalLine,
     LedgerAccount,
+    PayoutDestination,
     Withdrawal,
     WithdrawalFeeRule,
 )
@@ -373,9 +374,10 @@ class WithdrawalAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
     list_display = ["number", "merchant_shown", "to_send", "channel", "status", "deadline"]
     list_filter = [OverdueFilter, "status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
-    list_select_related = ["merchant", "network"]
+    list_select_related = ["merchant", "network", "destination"]
     extra_readonly = (
         "decide",
+        "destination_shown",
         "deadline",
         "holder",
         "network_shown",
@@ -413,6 +415,7 @@ class WithdrawalAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
             "holder",
             *where,
             "to_send",
+            "destination_shown",
             "amount_shown",
             "fee_shown",
             "merchant_shown",
@@ -424,6 +427,14 @@ class WithdrawalAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
     @admin.display(description=_("account holder"))
     def holder(self, obj: Withdrawal) -> str:
         return obj.full_name
+
+    @admin.display(description=_("payout destination"))
+    def destination_shown(self, obj: Withdrawal) -> str:
+        """The merchant's destination: its name, last digits or shortened address, and how it became usable."""
+        destination = obj.destination
+        if destination is None:
+            return ""
+        return f"{destination} · {destination.get_confirmed_with_display()}"
 
     @admin.display(description=_("card number"))
     def account_shown(self, obj: Withdrawal) -> str:
@@ -497,6 +508,35 @@ class JournalEntryAdmin(ReadOnlyAdmin):
     @admin.display(description=_("amount"), ordering="moved")
     def amount(self, obj: JournalEntry) -> str:
         return _money(getattr(obj, "moved", None))
+
+
+@admin.register(PayoutDestination)
+class PayoutDestinationAdmin(ReadOnlyAdmin):
+    """The merchants' payout destinations, to look at only: operators never add, change or remove one (only the
+    merchant does, told each time); a card number shows as its last four digits."""
+
+    list_display = ["name", "merchant", "method", "account_shown", "usable_from", "confirmed_with", "removed_at"]
+    list_filter = ["method", "confirmed_with"]
+    search_fields = ["merchant__phone", "merchant__email", "name"]
+    list_select_related = ["merchant"]
+    fields = readonly_fields = (
+        "merchant",
+        "name",
+        "method",
+        "currency",
+        "network",
+        "holder",
+        "bank_name",
+        "account_shown",
+        "usable_from",
+        "confirmed_with",
+        "created_at",
+        "removed_at",
+    )
+
+    @admin.display(description=_("card number or address"))
+    def account_shown(self, obj: PayoutDestination) -> str:
+        return obj.account_shown
 
 
 @admin.register(LedgerAccount)

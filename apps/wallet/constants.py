@@ -96,6 +96,19 @@ def contains_chain_address(text: str) -> bool:
 CARD_NUMBER_PATTERN = r"^[0-9][0-9 -]{6,38}[0-9]$"
 
 
+class DestinationConfirmation(models.TextChoices):
+    """How a payout destination became usable: it waited the cooling-off, it was confirmed at once with the second
+    factor, or it existed before destinations did (the withdrawals made to it, migration)."""
+
+    WAITED = "waited", _("Waited the cooling-off")
+    SECOND_FACTOR = "second_factor", _("Confirmed with the two-step sign-in code")
+    EXISTING = "existing", _("Used before destinations existed")
+
+
+# How many payout destinations a merchant keeps at once (removing one makes room).
+DESTINATIONS_MAX = 20
+
+
 class DepositStatus(models.IntegerChoices):
     PENDING = 0, _("In review")
     APPROVED = 1, _("Approved")

@@ -25,6 +25,7 @@ from .constants import (
     AddressFormat,
     AdjustmentStatus,
     DepositStatus,
+    DestinationConfirmation,
     EntryKind,
     Method,
     WithdrawalStatus,
@@ -36,6 +37,26 @@ def masked_card(number: str) -> str:
     """A bank card number as merchants and operators see it outside the payout step: its last four digits."""
     digits = "".join(ch for ch in number if ch.isdigit())
     return f"•••• {digits[-4:]}" if digits else ""
+
+
+def shortened_address(address: str) -> str:
+    """A chain address as lists show it: its first six and last four characters ("TJbM8y…E5Lt")."""
+    return f"{address[:6]}…{address[-4:]}" if len(address) > 12 else address
+
+
+def account_shown(method: str, account: str) -> str:
+    """A payout account as the app's lists show it, defined once: a card as its last four digits, an address
+    shortened (the full address is on the destination's own line, where a wrong one must be recognisable)."""
+    return masked_card(account) if method == Method.BANK else shortened_address(account)
+
+
+def account_key(method: str, account: str) -> str:
+    """The one spelling of a payout account (a destination is unique per merchant, method and key): a card's digits;
+    an address without spaces, an EVM one (0x, case-insensitive) in lower case."""
+    if method == Method.BANK:
+        return "".join(ch for ch in account if ch.isdigit())
+    account = "".join(account.split())
+    return account.lower() if account[:2].lower() == "0x" else account
 
 
 class LedgerAccount(models.Model):
@@ -319,6 +340,54 @@ class Deposit(TimeStampedModel):
         return self.network.currency if self.network else settings.PLATFORM_CURRENCY
 
 
+class PayoutDestination(models.Model):
+    """A bank card or chain address the merchant withdraws to (docs/security.md, payout destinations). A new one is
+    usable from `usable_from`: settings.PAYOUT_COOLING_OFF_HOURS after it was added, or at once when confirmed with
+    the second factor. Never edited: a change of any of its payout fields is a new destination (this one removed),
+    which waits again; removed ones are kept (`removed_at`) for the withdrawals made to them."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.PROTECT, related_name="payout_destinations")
+    method = models.CharField(_("method"), max_length=8, choices=Method.choices)
+    currency = models.CharField(_("currency"), max_length=16)
+    network = models.CharField(_("network"), max_length=32, blank=True)
+    holder = models.CharField(_("full name"), max_length=100)
+    bank_name = models.CharField(_("bank name"), max_length=100, blank=True)
+    account = models.CharField(_("card number or address"), max_length=128)
+    account_key = models.CharField(_("account key"), max_length=128)
+    name = models.CharField(_("name"), max_length=64)
+    usable_from = models.DateTimeField(_("usable from"))
+    confirmed_with = models.CharField(
+        _("became usable"),
+        max_length=16,
+        choices=DestinationConfirmation.choices,
+        default=DestinationConfirmation.WAITED,
+    )
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
+    removed_at = models.DateTimeField(_("removed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("payout destination")
+        verbose_name_plural = _("payout destinations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["merchant", "method", "account_key"],
+                condition=Q(removed_at__isnull=True),
+                name="payout_destination_live_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.account_shown})"
+
+    @property
+    def account_shown(self) -> str:
+        return account_shown(self.method, self.account)
+
+    def usable_at(self, now: datetime) -> bool:
+        return self.removed_at is None and self.usable_from <= now
+
+
 class Withdrawal(TimeStampedModel):
     TRANSITIONS = WITHDRAWAL_TRANSITIONS
     TRANSITION_REFUSED = _("This request was already decided.")
@@ -331,6 +400,16 @@ class Withdrawal(TimeStampedModel):
     full_name = models.CharField(_("full name"), max_length=100)
     bank_name = models.CharField(_("bank name"), max_length=100, blank=True)
     account = models.CharField(_("card number or address"), max_length=128)
+    # The payout destination it was made to (its fields are copied above when it is made); empty only for a
+    # withdrawal made before destinations existed and not yet migrated.
+    destination = models.ForeignKey(
+        PayoutDestination,
+        verbose_name=_("payout destination"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="withdrawals",
+    )
     amount = MoneyField(verbose_name=_("amount"))
     fee = MoneyField(verbose_name=_("fee"))
     actual_amount = MoneyField(verbose_name=_("actual amount"))

@@ -40,6 +40,7 @@ from .models import (
     DepositNetwork,
     JournalLine,
     LedgerAccount,
+    PayoutDestination,
     Withdrawal,
     WithdrawalFeeRule,
 )
@@ -187,8 +188,13 @@ def deposit_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[D
 
 
 def withdrawal_list(*, merchant: Merchant, status: int | None = None) -> QuerySet[Withdrawal]:
-    qs = Withdrawal.objects.filter(merchant=merchant).select_related("network").order_by("-id")
+    qs = Withdrawal.objects.filter(merchant=merchant).select_related("network", "destination").order_by("-id")
     return WithdrawalFilter({"status": status}, queryset=qs).qs
+
+
+def destination_list(*, merchant: Merchant) -> list[PayoutDestination]:
+    """The merchant's payout destinations not removed (at most DESTINATIONS_MAX), newest first. One query."""
+    return list(PayoutDestination.objects.filter(merchant=merchant, removed_at__isnull=True).order_by("-id"))
 
 
 def _bill_lines(tab: str) -> QuerySet[JournalLine]:

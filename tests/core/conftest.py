@@ -2,6 +2,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -66,15 +67,17 @@ def console_world(operator):
         voucher_key=voucher.key,
     )
     WithdrawalFeeRuleFactory()
-    wallet_services.withdrawal_create(
-        merchant=merchant,
-        pay_password=DEFAULT_PAY_PASSWORD,
-        method="bank",
-        amount=Decimal("30"),
-        full_name="A",
-        account="40001234",
-        bank_name="B",
-    )
+    # A destination that existed before: usable at once (the cooling-off is tests/wallet/test_destinations.py's).
+    with override_settings(PAYOUT_COOLING_OFF_HOURS=0):
+        wallet_services.withdrawal_create(
+            merchant=merchant,
+            pay_password=DEFAULT_PAY_PASSWORD,
+            method="bank",
+            amount=Decimal("30"),
+            full_name="A",
+            account="40001234",
+            bank_name="B",
+        )
     # A balance adjustment requested, awaiting a second operator's decision.
     wallet_services.adjustment_request(merchant=merchant, amount=Decimal("5"), reason="Goodwill", operator=operator)
     product = ProductFactory()

@@ -9,6 +9,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.test import override_settings
 from django.utils import translation
 
 from apps.core.i18n import django_lang
@@ -68,6 +69,15 @@ def wallet_setup(base_url, merchant):
     return merchant
 
 
+def usable_destination(merchant, *, account: str = PAYOUT_ADDRESS, holder: str = "Alex Merchant"):
+    """A TRON payout destination of `merchant`, usable at once (its wait is tests/e2e/test_payouts.py's)."""
+    from apps.wallet.services.destinations import destination_add, payout_fields_valid
+
+    fields = payout_fields_valid(method="chain", network_code="USDT-TRC20", account=account, holder=holder)
+    with override_settings(PAYOUT_COOLING_OFF_HOURS=0):
+        return destination_add(merchant=merchant, fields=fields)
+
+
 def list_item(page, text: str):
     return page.locator(".adm-list-item", has_text=text)
 
@@ -118,7 +128,7 @@ def admin_decide(admin, base_url, model: str, pk: int, decision: str, fields: di
 
 @pytest.mark.parametrize("lang", ["en", "ru-RU"])
 def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wallet_setup, operator, lang):
-    from apps.wallet.constants import AddressFormat, DepositStatus, EntryKind, WithdrawalStatus
+    from apps.wallet.constants import DepositStatus, EntryKind, WithdrawalStatus
     from apps.wallet.models import Deposit, Withdrawal
 
     merchant = wallet_setup
@@ -185,11 +195,11 @@ def test_chain_deposit_approved_then_withdrawal_paid(page, context, base_url, wa
     card.get_by_text(money(lang, "150.00")).first.wait_for()
     shot(page, "wallet-my-after-deposit")
 
-    # Withdraw: blockchain to a TRON address; more than the balance is refused; "all" fills it; the server's fee.
+    # Withdraw: to a saved TRON address (picked: the only usable destination); more than the balance is refused;
+    # "all" fills it; the server's fee.
+    usable_destination(merchant)
     open_app(page, base_url, "/withdraw")
-    page.get_by_placeholder(texts["withdraw.fullNamePlaceholder"]).fill("Alex Merchant")
-    tron = label(lang, AddressFormat.TRON)
-    page.get_by_placeholder(texts["withdraw.addressPlaceholder"].replace("{format}", tron)).fill(PAYOUT_ADDRESS)
+    page.get_by_test_id("destination-option").first.wait_for()
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("150.01")
     tap(page.get_by_role("button", name=texts["withdraw.submit"]))
     assert field_error(page, texts["withdraw.exceedsBalance"]).is_visible()
@@ -285,7 +295,7 @@ def test_level_upgrade_pays_the_difference(page, base_url, wallet_setup):
 def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, wallet_setup):
     """The first submit reaches the server but its answer is lost; the merchant submits again with the same
     Idempotency-Key (useMoneyMutation) and gets the first one's result: one withdrawal, the balance moved once."""
-    from apps.wallet.constants import AccountKind, AddressFormat, EntryKind
+    from apps.wallet.constants import AccountKind, EntryKind
     from apps.wallet.models import JournalLine, Withdrawal
     from apps.wallet.selectors import available_balance
 
@@ -307,10 +317,9 @@ def test_withdraw_retried_after_a_lost_answer_moves_money_once(page, base_url, w
 
     sign_in(page, base_url, merchant, "en")
     page.route("**/merchant/merchant/extract", lose_first_answer)
+    usable_destination(merchant)
     open_app(page, base_url, "/withdraw")
-    page.get_by_placeholder(texts["withdraw.fullNamePlaceholder"]).fill("Alex Merchant")
-    tron = label("en", AddressFormat.TRON)
-    page.get_by_placeholder(texts["withdraw.addressPlaceholder"].replace("{format}", tron)).fill(PAYOUT_ADDRESS)
+    page.get_by_test_id("destination-option").first.wait_for()
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text("97.00").wait_for()
     tap(page.get_by_role("button", name=texts["withdraw.submit"]))
@@ -377,15 +386,17 @@ def wallet_history(wallet_setup):
         network_code="USDT-TRC20",
         voucher_key=_voucher_key(merchant),
     )
-    services.withdrawal_create(
-        merchant=merchant,
-        pay_password=DEFAULT_PAY_PASSWORD,
-        method="bank",
-        amount=Decimal("200.00"),
-        full_name="Alex Merchant",
-        account="6222 0000 9876 5432",
-        bank_name="Demo Bank",
-    )
+    # A destination that existed before: usable at once (the cooling-off is tests/wallet/test_destinations.py's).
+    with override_settings(PAYOUT_COOLING_OFF_HOURS=0):
+        services.withdrawal_create(
+            merchant=merchant,
+            pay_password=DEFAULT_PAY_PASSWORD,
+            method="bank",
+            amount=Decimal("200.00"),
+            full_name="Alex Merchant",
+            account="6222 0000 9876 5432",
+            bank_name="Demo Bank",
+        )
     return merchant
 
 
@@ -430,7 +441,7 @@ def test_wallet_screens_in_every_language(page, base_url, wallet_history, lang):
     shot(page, "wallet-rechargeRecord")
 
     open_app(page, base_url, "/withdraw")
-    page.locator(".adm-selector-item").nth(1).click()  # bank card
+    page.get_by_test_id("destination-option").first.wait_for()  # the bank card withdrawn to, picked
     page.get_by_placeholder(texts["wallet.amountPlaceholder"]).fill("100")
     page.get_by_test_id("fee-preview").get_by_text(money(lang, "3.00")).wait_for()
     assert_amount_in(page.get_by_test_id("withdraw-maximum").inner_text(), texts["withdraw.maximum"], "500000.00")

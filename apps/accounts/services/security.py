@@ -167,6 +167,29 @@ EVENTS: dict[str, tuple[str, str]] = {
             "or phone). After the reset, withdrawals wait %(hours)d hours."
         ),
     ),
+    "destination_added": (
+        gettext_noop("Payout destination added"),
+        gettext_noop(
+            "The payout destination %(name)s (%(account)s) was added to your shop account. Withdrawals to it are "
+            "possible from %(date)s. If this was not you, remove it in Payout destinations, change your login "
+            "password at once and contact customer service."
+        ),
+    ),
+    "destination_confirmed": (
+        gettext_noop("Payout destination confirmed"),
+        gettext_noop(
+            "The payout destination %(name)s (%(account)s) was confirmed with your two-step sign-in code and can be "
+            "used for withdrawals now. If this was not you, remove it in Payout destinations, change your login "
+            "password at once and contact customer service."
+        ),
+    ),
+    "destination_removed": (
+        gettext_noop("Payout destination removed"),
+        gettext_noop(
+            "The payout destination %(name)s (%(account)s) was removed from your shop account. If this was not you, "
+            "change your login password at once and contact customer service."
+        ),
+    ),
 }
 
 # The events that offer no "This wasn't me": the answer to one itself.

@@ -19,6 +19,7 @@ from apps.core.schema import paged
 from apps.core.writers import derived, writer
 
 from .. import selectors, services
+from ..answers import WithdrawalDestinationSerializer
 from ..constants import ADDRESS_PATTERNS, AddressFormat, Method, WithdrawalStatus
 from .common import AMOUNT_ERRORS, _amount_field
 
@@ -32,6 +33,9 @@ class WithdrawalOutputSerializer(serializers.Serializer):
     currency = serializers.CharField()
     network = serializers.CharField(source="network.code", default=None, allow_null=True)
     account = serializers.CharField(source="account_shown", help_text="A bank card as its last four digits.")
+    destination = WithdrawalDestinationSerializer(
+        allow_null=True, help_text="The payout destination it was made to: its name and shortened account."
+    )
     amount = MoneySerializerField()
     fee = MoneySerializerField()
     actual_amount = MoneySerializerField()
@@ -54,19 +58,25 @@ class ExtractApi(ApiView):
         amount = MoneySerializerField(operation="withdrawal", required=False, error_messages=AMOUNT_ERRORS)
 
     class InputSerializer(serializers.Serializer):
+        destination = IdField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="The payout destination (merchant/destinations). Without it, the payout fields below name one: "
+            "a live destination with these fields, or a new one added now, which waits the cooling-off.",
+        )
         method = serializers.ChoiceField(
             choices=Method.choices,
+            required=False,
+            allow_blank=True,
+            default="",
             error_messages={"invalid_choice": gettext_lazy("Please choose a withdrawal method.")},
         )
         currency = serializers.CharField(required=False, allow_blank=True, default="")
         network = serializers.CharField(required=False, allow_blank=True, default="")
-        full_name = serializers.CharField(
-            max_length=100, error_messages={"blank": gettext_lazy("Please enter your full name.")}
-        )
+        full_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
         bank_name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
-        account = serializers.CharField(
-            max_length=128, error_messages={"blank": gettext_lazy("Please enter the card number or address.")}
-        )
+        account = serializers.CharField(required=False, allow_blank=True, default="", max_length=128)
         amount = _amount_field("withdrawal")
         pay_password = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
@@ -122,6 +132,7 @@ class ExtractApi(ApiView):
         withdrawal = services.withdrawal_create(
             merchant=signed_in(request),
             pay_password=v["pay_password"],
+            destination_id=v["destination"],
             method=v["method"],
             amount=v["amount"],
             full_name=v["full_name"],

@@ -2,11 +2,9 @@
 merchant cancels it while it is in review. Past its published review deadline it is overdue: flagged to operators
 (the admin) and the merchant is told once (withdrawals_overdue_notify, on the beat)."""
 
-import re
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,10 +21,7 @@ from apps.core.transitions import Operator, reviewed, transition
 
 from .. import selectors
 from ..constants import (
-    ADDRESS_PATTERNS,
-    CARD_NUMBER_PATTERN,
     AccountKind,
-    AddressFormat,
     EntryKind,
     Method,
     OperatorActionKind,
@@ -37,6 +32,7 @@ from ..models import Withdrawal
 from ..operations import Posting, money_operation
 from ..references import RefKind, ledger_ref
 from .common import NOT_APPROVED, active_network, positive
+from .destinations import destination_add, destination_usable, payout_fields_valid, withdrawals_not_held
 
 # The messages a decision sent before each was recorded as an operator action (one message per decision since then):
 # the merchants' earlier messages still read them, in their language.
@@ -52,59 +48,74 @@ def withdrawal_create(
     *,
     merchant: Merchant,
     pay_password: str,
-    method: str,
     amount: Decimal,
-    full_name: str,
-    account: str,
+    destination_id: int | None = None,
+    method: str = "",
+    full_name: str = "",
+    account: str = "",
     bank_name: str = "",
     network_code: str = "",
     currency: str = "",
     idempotency: IdempotencyKey | None = None,
 ) -> Withdrawal:
-    """A withdrawal request: checks the rules, then, as a money operation, moves available -> held."""
+    """A withdrawal request to a payout destination: checks the rules, then, as a money operation, moves available ->
+    held.
+
+    The destination is `destination_id`, or else the one the raw payout fields (the spec's form) name: a live
+    destination with exactly these fields, or a new one added now (services.destinations), which waits the cooling-off
+    before its first withdrawal: the request is then refused, saying until when. Whether the destination is usable
+    and the account's withdrawals not held is decided again under the merchant row's lock (the money operation's),
+    the lock a removal or a change of a destination takes first, so a withdrawal never pays to a removed destination
+    and two requests to a new one are both refused."""
     if merchant.status in NOT_APPROVED:
         raise AppError(_("Withdrawals open once your registration is approved."), ErrorCode.FORBIDDEN)
     amount = positive(amount, operation="withdrawal")
-    account, full_name, bank_name = account.strip(), full_name.strip(), bank_name.strip()
-    network = None
-    if method == Method.CHAIN:
-        network = active_network(network_code)
-        if not re.match(ADDRESS_PATTERNS[AddressFormat(network.address_format)], account):
-            raise field_error("account", _("This is not a valid %(network)s address.") % {"network": network.code})
-        expected_currency = network.currency
-    else:
-        if not bank_name:
-            raise field_error("bank_name", _("Please enter the bank name."))
-        if not re.match(CARD_NUMBER_PATTERN, account):
-            raise field_error("account", _("The card number is not valid."))
-        expected_currency = settings.PLATFORM_CURRENCY
-    if currency and currency != expected_currency:
-        raise field_error("currency", _("This currency is not available for this method."))
-    if not full_name:
-        raise field_error("full_name", _("Please enter your full name."))
+    fields = None
+    if destination_id is None:
+        fields = payout_fields_valid(
+            method=method,
+            account=account,
+            holder=full_name,
+            bank_name=bank_name,
+            network_code=network_code,
+            currency=currency,
+        )
     rule = selectors.fee_rule_current()
     if amount < rule.minimum:
         raise field_error("amount", _("The minimum withdrawal is %(minimum)s.") % {"minimum": money_text(rule.minimum)})
     fee = rule.fee_for(amount)
     if amount - fee <= ZERO:
         raise field_error("amount", _("The amount does not cover the fee."))
-    withdrawal = Withdrawal(
-        merchant=merchant,
-        number=new_number("W"),
-        method=method,
-        currency=expected_currency,
-        network=network,
-        full_name=full_name,
-        bank_name=bank_name,
-        account=account,
-        amount=amount,
-        fee=fee,
-        actual_amount=amount - fee,
-        review_due_at=timezone.now() + timedelta(hours=selectors.withdrawal_review_hours()),
-    )
+    chosen: dict[str, int] = {}
+
+    def check() -> None:
+        """Before the payment password (a refusal here costs no try), and skipped for a repeated request."""
+        withdrawals_not_held(merchant=merchant, now=timezone.now())
+        pk = destination_add(merchant=merchant, fields=fields).pk if fields is not None else destination_id
+        if pk is None:
+            raise field_error("destination", _("Please choose a payout destination."))
+        chosen["pk"] = destination_usable(merchant=merchant, destination_id=pk, now=timezone.now()).pk
 
     def hold(locked: Merchant) -> tuple[Withdrawal, Posting]:
-        withdrawal.save()
+        now = timezone.now()
+        withdrawals_not_held(merchant=locked, now=now)
+        destination = destination_usable(merchant=locked, destination_id=chosen["pk"], now=now)
+        network = active_network(destination.network) if destination.method == Method.CHAIN else None
+        withdrawal = Withdrawal.objects.create(
+            merchant=locked,
+            number=new_number("W"),
+            method=destination.method,
+            currency=destination.currency,
+            network=network,
+            full_name=destination.holder,
+            bank_name=destination.bank_name,
+            account=destination.account,
+            destination=destination,
+            amount=amount,
+            fee=fee,
+            actual_amount=amount - fee,
+            review_due_at=now + timedelta(hours=selectors.withdrawal_review_hours()),
+        )
         return withdrawal, Posting(
             reference=ledger_ref(RefKind.WITHDRAWAL, withdrawal.pk),
             kind=EntryKind.WITHDRAWAL,
@@ -115,7 +126,7 @@ def withdrawal_create(
             memo=withdrawal.number,
         )
 
-    return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=hold)
+    return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=hold, check=check)
 
 
 @transaction.atomic

@@ -62,6 +62,11 @@ export const routeTitles = defineMessages({
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
   security: { id: "route.security", defaultMessage: "Two-step sign-in", description: "Route name: turning two-step sign-in on and off, recovery codes" },
   devices: { id: "route.devices", defaultMessage: "Devices", description: "Route name: the devices signed in to the account" },
+  payoutDestinations: {
+    id: "route.payoutDestinations",
+    defaultMessage: "Payout destinations",
+    description: "Route name: the bank cards and addresses withdrawals go to",
+  },
 });
 
 export type RouteName = keyof typeof routeTitles;

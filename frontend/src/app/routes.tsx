@@ -65,6 +65,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "terms", path: "/terms", layout: "nav", load: () => import(/* webpackChunkName: "screen-Terms" */ "./screens/Terms") },
   { name: "security", path: "/security", layout: "nav", load: () => import(/* webpackChunkName: "screen-Security" */ "./screens/Security") },
   { name: "devices", path: "/devices", layout: "nav", load: () => import(/* webpackChunkName: "screen-Devices" */ "./screens/Devices") },
+  { name: "payoutDestinations", path: "/payoutDestinations", layout: "nav", load: () => import(/* webpackChunkName: "screen-PayoutDestinations" */ "./screens/PayoutDestinations") },
 ];
 
 export const ROUTES: AppRoute[] = DEFINITIONS.map((route) => ({ ...route, screen: lazy(route.load) }));

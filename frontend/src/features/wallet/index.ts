@@ -7,6 +7,7 @@ export { BankDeposit } from "./components/BankDeposit";
 export { DepositRecords } from "./components/DepositRecords";
 export { WithdrawForm } from "./components/WithdrawForm";
 export { WithdrawalRecords } from "./components/WithdrawalRecords";
+export { PayoutDestinations } from "./components/PayoutDestinations";
 export { FundsRecords } from "./components/FundsRecords";
 export { LevelUpgradeButton } from "./components/LevelUpgradeButton";
 export { walletMessages } from "./components/messages";

@@ -481,6 +481,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/destination_add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Adds a destination: usable after the cooling-off (or at once with the second factor, destination_confirm).
+         *     The same fields as a live destination answer it unchanged; the same account with other fields replaces it.
+         */
+        post: operations["merchant_destination_add_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/destination_confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Makes a waiting destination usable at once with the second factor's code (a wrong one is counted). */
+        post: operations["merchant_destination_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/destination_remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Removes one of the merchant's destinations, also during its wait. Its withdrawals keep it. */
+        post: operations["merchant_destination_remove_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The merchant's payout destinations (not removed), newest first, each with when it is usable. Two queries. */
+        get: operations["merchant_destinations_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/device_signout": {
         parameters: {
             query?: never;
@@ -1575,6 +1646,8 @@ export interface components {
             limit: number;
             list: components["schemas"]["BillApiOutput"][];
         };
+        /** @enum {unknown} */
+        BlankEnum: "";
         BuyTrainBillApiOutput: {
             id: number;
             /** @description The package's name in the reader's language. */
@@ -1665,6 +1738,13 @@ export interface components {
             total_rewards: string;
         };
         /**
+         * @description * `waited` - Waited the cooling-off
+         *     * `second_factor` - Confirmed with the two-step sign-in code
+         *     * `existing` - Used before destinations existed
+         * @enum {string}
+         */
+        ConfirmedWithEnum: "waited" | "second_factor" | "existing";
+        /**
          * @description * `email` - email
          *     * `phone` - phone
          * @enum {string}
@@ -1742,6 +1822,70 @@ export interface components {
          * @enum {integer}
          */
         DepositStatusEnum: 0 | 1 | 2;
+        /**
+         * @description A payout destination as the app shows it: its name and its account shortened (a card's last four digits, an
+         *     address's ends), never a whole card number.
+         */
+        Destination: {
+            id: number;
+            name: string;
+            method: components["schemas"]["PaymentMethodEnum"];
+            method_label: string;
+            currency: string;
+            /** @description The network's code (chain), empty for a bank card. */
+            network: string;
+            holder: string;
+            bank_name: string;
+            /** @description A card's last four digits, a shortened address. */
+            account: string;
+            /**
+             * Format: date-time
+             * @description From when withdrawals to it are possible.
+             */
+            usable_from: string;
+            /** @description Withdrawals to it are possible now. */
+            readonly usable: boolean;
+            confirmed_with: components["schemas"]["ConfirmedWithEnum"];
+            confirmed_with_label: string;
+            /** Format: date-time */
+            created_at: string;
+            readonly removed: boolean;
+        };
+        DestinationAddApiInputRequest: {
+            method: components["schemas"]["PaymentMethodEnum"];
+            /** @default  */
+            currency?: string;
+            /** @default  */
+            network?: string;
+            full_name: string;
+            /** @default  */
+            bank_name?: string;
+            account: string;
+            /**
+             * @description The merchant's label.
+             * @default
+             */
+            name?: string;
+        };
+        DestinationConfirmApiInputRequest: {
+            /** Format: int64 */
+            id: number;
+            /** @description The authenticator app's code, or a recovery code. */
+            code: string;
+        };
+        DestinationRemoveApiInputRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        DestinationsApiOutput: {
+            /** @description A new destination can be used this many hours after it is added, or at once with the second factor. */
+            cooling_off_hours: number;
+            /** @description Two-step sign-in is on: a waiting destination can be confirmed at once with its code. */
+            second_factor_enabled: boolean;
+            /** @description How many destinations a merchant keeps at once. */
+            maximum: number;
+            list: components["schemas"]["Destination"][];
+        };
         DeviceListApiOutput: {
             /** @description The session's id (device_signout's id). */
             id: number;
@@ -1805,15 +1949,23 @@ export interface components {
             sales: string;
         };
         ExtractApiInputRequest: {
-            method: components["schemas"]["PaymentMethodEnum"];
+            /**
+             * Format: int64
+             * @description The payout destination (merchant/destinations). Without it, the payout fields below name one: a live destination with these fields, or a new one added now, which waits the cooling-off.
+             */
+            destination?: number | null;
+            /** @default  */
+            method?: components["schemas"]["PaymentMethodEnum"] | components["schemas"]["BlankEnum"];
             /** @default  */
             currency?: string;
             /** @default  */
             network?: string;
-            full_name: string;
+            /** @default  */
+            full_name?: string;
             /** @default  */
             bank_name?: string;
-            account: string;
+            /** @default  */
+            account?: string;
             /** Format: decimal */
             amount: string;
             /** @default  */
@@ -3376,6 +3528,12 @@ export interface components {
              */
             total_income: string;
         };
+        /** @description The destination a withdrawal went to, in its records: name and shortened account. */
+        WithdrawalDestination: {
+            id: number;
+            name: string;
+            account: string;
+        };
         WithdrawalOutput: {
             id: number;
             number: string;
@@ -3387,6 +3545,8 @@ export interface components {
             network?: string | null;
             /** @description A bank card as its last four digits. */
             account: string;
+            /** @description The payout destination it was made to: its name and shortened account. */
+            destination: components["schemas"]["WithdrawalDestination"] | null;
             /** Format: decimal */
             amount: string;
             /** Format: decimal */
@@ -6163,6 +6323,424 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["CreditEventsApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_destination_add_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DestinationAddApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DestinationAddApiInputRequest"];
+                "multipart/form-data": components["schemas"]["DestinationAddApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["Destination"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_destination_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DestinationConfirmApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DestinationConfirmApiInputRequest"];
+                "multipart/form-data": components["schemas"]["DestinationConfirmApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["Destination"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_destination_remove_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DestinationRemoveApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["DestinationRemoveApiInputRequest"];
+                "multipart/form-data": components["schemas"]["DestinationRemoveApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["Destination"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_destinations_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["DestinationsApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };

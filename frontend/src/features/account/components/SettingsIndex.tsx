@@ -1,5 +1,5 @@
 import { List, Skeleton } from "antd-mobile";
-import { FileOutline, LockOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
+import { BankcardOutline, FileOutline, LockOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useMerchant } from "../hooks/useMerchant";
@@ -40,6 +40,9 @@ export function SettingsIndex() {
       <List mode="card">
         <List.Item prefix={<LockOutline />} onClick={() => navigate("/devices")} data-testid="devices-link">
           <FormattedMessage {...devicesMessages.devicesLink} />
+        </List.Item>
+        <List.Item prefix={<BankcardOutline />} onClick={() => navigate("/payoutDestinations")}>
+          <FormattedMessage {...m.payoutDestinations} />
         </List.Item>
       </List>
       <List mode="card">

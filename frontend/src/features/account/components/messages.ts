@@ -296,6 +296,11 @@ export const myMessages = defineMessages({
   settings: { id: "my.settings", defaultMessage: "Shop settings", description: "My menu link" },
   level: { id: "my.level", defaultMessage: "Shop level", description: "My menu link" },
   terms: { id: "my.terms", defaultMessage: "Terms", description: "My menu link: the platform's published terms (fees, levels, windows)" },
+  payoutDestinations: {
+    id: "my.payoutDestinations",
+    defaultMessage: "Payout destinations",
+    description: "Settings link: the bank cards and addresses withdrawals go to",
+  },
   resubmit: { id: "my.resubmit", defaultMessage: "Submit new documents", description: "Button for a rejected merchant" },
   resubmitTitle: {
     id: "my.resubmitTitle",

@@ -12,6 +12,7 @@ export const walletKeys = {
   deposits: () => [...walletKeys.all, "deposits"] as const,
   extractForm: () => [...walletKeys.all, "extractForm"] as const,
   feePreview: (amount: string) => [...walletKeys.all, "feePreview", amount] as const,
+  destinations: () => [...walletKeys.all, "destinations"] as const,
   withdrawals: () => [...walletKeys.all, "withdrawals"] as const,
   bill: (tab: BillTab) => [...walletKeys.all, "bill", tab] as const,
 };

@@ -35,6 +35,13 @@ export type ExtractInput = ApiBody<"merchant/extract", "post">;
 
 export type Withdrawal = Schemas["WithdrawalOutput"];
 
+/** A payout destination (merchant/destinations): name, shortened account, when it is usable. */
+export type Destination = Schemas["Destination"];
+
+export type Destinations = ApiData<"merchant/destinations">;
+
+export type DestinationInput = ApiBody<"merchant/destination_add">;
+
 /** Funds records tabs (`type` of merchant/bill). */
 export type BillTab = NonNullable<ApiQuery<"merchant/bill">["type"]>;
 

@@ -12,7 +12,16 @@ import { isPayPasswordRefusal, PayPasswordPopup } from "@/components/ui/PayPassw
 import { QueryState } from "@/components/ui/QueryState";
 import { applyFieldErrors } from "@/lib/api";
 import { useFormat } from "@/lib/money";
-import { useExtract, useExtractForm, useFeePreview, type ExtractForm } from "../api";
+import {
+  useAddDestination,
+  useDestinations,
+  useExtract,
+  useExtractForm,
+  useFeePreview,
+  type Destination,
+  type Destinations,
+  type ExtractForm,
+} from "../api";
 import { useDebounced } from "@/hooks/useDebounced";
 import { isPositiveAmount, parseAmount } from "@/lib/money/amount";
 import { toast } from "@/lib/toast";
@@ -28,9 +37,10 @@ function useWithdrawSchema(form: ExtractForm) {
     () =>
       z
         .object({
+          destination: z.string(),
           method: z.enum(["chain", "bank"]),
           network: z.string(),
-          full_name: z.string().trim().min(1, intl.formatMessage(m.fullNameRequired)),
+          full_name: z.string().trim(),
           bank_name: z.string().trim(),
           account: z.string().trim(),
           amount: amountSchema(intl, {
@@ -41,9 +51,11 @@ function useWithdrawSchema(form: ExtractForm) {
           }),
         })
         .superRefine((values, ctx) => {
+          if (values.destination !== NEW) return; // a saved destination: its fields were checked when it was added
           const chain = values.method === "chain";
           const network = form.networks.find((n) => n.code === values.network);
           const say = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+          if (!values.full_name) say("full_name", intl.formatMessage(m.fullNameRequired));
           if (chain && !network) say("network", intl.formatMessage(m.networkRequired));
           if (!chain && !values.bank_name) say("bank_name", intl.formatMessage(m.bankNameRequired));
           // The server's own patterns, so the merchant learns of a mistyped address before the payment password.
@@ -58,7 +70,63 @@ function useWithdrawSchema(form: ExtractForm) {
 }
 
 type Values = z.infer<ReturnType<typeof useWithdrawSchema>>;
-const FIELDS = ["method", "network", "full_name", "bank_name", "account", "amount"] as const;
+const FIELDS = ["destination", "method", "network", "full_name", "bank_name", "account", "amount"] as const;
+const DESTINATION_FIELDS = ["method", "network", "full_name", "bank_name", "account"] as const;
+/** The picker's choice that shows the fields of a new destination. */
+const NEW = "new";
+
+/** The saved destinations to choose from: name, shortened account, and "Usable from …" (disabled) while waiting. */
+function DestinationPicker({
+  destinations,
+  value,
+  onChange,
+}: {
+  destinations: Destination[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const intl = useIntl();
+  const format = useFormat();
+  const options = destinations.map((d) => ({
+    value: String(d.id),
+    disabled: !d.usable,
+    label: (
+      <span data-testid="destination-option" translate="no">
+        {d.name}
+      </span>
+    ),
+    description: (
+      <span>
+        <span translate="no">{d.account}</span>
+        <span className="wallet-dot" data-testid="destination-status">
+          {d.usable
+            ? intl.formatMessage(m.destinationUsable)
+            : intl.formatMessage(m.usableFrom, { date: format.dateTime(d.usable_from) })}
+        </span>
+      </span>
+    ),
+  }));
+  options.push({
+    value: NEW,
+    disabled: false,
+    label: <span data-testid="destination-new">{intl.formatMessage(m.destinationNew)}</span>,
+    description: <span />,
+  });
+  return (
+    <Selector
+      columns={1}
+      value={[value]}
+      options={options}
+      onChange={(values) => values[0] && onChange(values[0])}
+    />
+  );
+}
+
+/** The first usable destination, else "add a destination". */
+function firstChoice(destinations: Destination[]): string {
+  const usable = destinations.find((d) => d.usable);
+  return usable ? String(usable.id) : NEW;
+}
 
 /** The fee and actual amount received for the typed amount, as the server computes them (GET extract?amount=). */
 function FeePreview({ amount, payout }: { amount: string; payout: string }) {
@@ -90,15 +158,16 @@ function FeePreview({ amount, payout }: { amount: string; payout: string }) {
   );
 }
 
-function WithdrawFields({ form }: { form: ExtractForm }) {
+function WithdrawFields({ form, saved }: { form: ExtractForm; saved: Destinations }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const format = useFormat();
   const schema = useWithdrawSchema(form);
-  const { control, handleSubmit, setError, setValue, reset } = useForm<Values>({
+  const { control, handleSubmit, setError, setValue, reset, trigger, getValues } = useForm<Values>({
     mode: "onTouched",
     resolver: zodResolver(schema),
     defaultValues: {
+      destination: firstChoice(saved.list),
       method: form.methods[0]?.code ?? "bank",
       network: form.networks[0]?.code ?? "",
       full_name: "",
@@ -107,27 +176,49 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
       amount: "",
     },
   });
-  const [method, networkCode, amount] = useWatch({ control, name: ["method", "network", "amount"] });
+  const [picked, method, networkCode, amount] = useWatch({
+    control,
+    name: ["destination", "method", "network", "amount"],
+  });
+  const adding = picked === NEW;
+  const chosen = saved.list.find((d) => String(d.id) === picked);
+  // A destination just saved is picked while it waits: no amount or withdrawal until it is usable.
+  const waiting = chosen !== undefined && !chosen.usable;
   const network = form.networks.find((n) => n.code === networkCode);
-  const chain = method === "chain";
-  const currency = chain ? (network?.currency ?? "") : form.currency;
+  const chain = adding ? method === "chain" : chosen?.method === "chain";
+  const currency = adding ? (chain ? (network?.currency ?? "") : form.currency) : (chosen?.currency ?? form.currency);
   const [confirming, setConfirming] = useState<Values | null>(null);
   const extract = useExtract();
+  const adder = useAddDestination();
+
+  /** "Save destination": the new destination's fields checked here, then saved; it is picked, shown waiting. */
+  const save = async () => {
+    if (!(await trigger([...DESTINATION_FIELDS]))) return;
+    const values = getValues();
+    const isChain = values.method === "chain";
+    adder.mutate(
+      {
+        method: values.method,
+        network: isChain ? values.network : "",
+        currency,
+        full_name: values.full_name,
+        bank_name: isChain ? "" : values.bank_name,
+        account: values.account,
+      },
+      {
+        onSuccess: ({ data, msg }) => {
+          toast.success(msg);
+          setValue("destination", String(data.id));
+        },
+        onError: (error) => applyFieldErrors(error, setError, FIELDS),
+      },
+    );
+  };
 
   const pay = (payPassword: string) => {
     if (!confirming) return Promise.resolve();
-    const { method: chosen, network: code, full_name, bank_name, account, amount: value } = confirming;
     return extract.mutateAsync(
-      {
-        method: chosen,
-        currency,
-        network: chosen === "chain" ? code : "",
-        full_name,
-        bank_name: chosen === "chain" ? "" : bank_name,
-        account,
-        amount: value,
-        pay_password: payPassword,
-      },
+      { destination: Number(confirming.destination), amount: confirming.amount, pay_password: payPassword },
       {
         onSuccess: ({ msg }) => {
           setConfirming(null);
@@ -154,15 +245,41 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
       <Form
         layout="vertical"
         mode="card"
-        onFinish={() => void handleSubmit(setConfirming)()}
+        onFinish={() => void (adding ? save() : handleSubmit(setConfirming)())}
         footer={
           <div className="wallet-form-footer">
-            <Button block type="submit" color="primary" size="large" loading={extract.isPending}>
-              <FormattedMessage {...m.submitWithdraw} />
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={extract.isPending || adder.isPending}
+              disabled={waiting}
+              data-testid={adding ? "destination-save" : "withdraw-submit"}
+            >
+              <FormattedMessage {...(adding ? m.destinationSave : m.submitWithdraw)} />
             </Button>
           </div>
         }
       >
+        <FormField
+          control={control}
+          name="destination"
+          label={<FormattedMessage {...m.destination} />}
+          render={(field) => <DestinationPicker destinations={saved.list} value={field.value} onChange={field.onChange} />}
+        />
+        <Form.Item>
+          <div className="wallet-note wallet-flush" data-testid="cooling-off">
+            <FormattedMessage {...m.coolingOff} values={{ hours: saved.cooling_off_hours }} />
+            <div>
+              <a data-testid="destinations-link" onClick={() => navigate("/payoutDestinations")}>
+                <FormattedMessage {...m.destinationsLink} />
+              </a>
+            </div>
+          </div>
+        </Form.Item>
+        {adding && (
+        <>
         <FormField
           control={control}
           name="method"
@@ -232,6 +349,15 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
             />
           )}
         />
+        <Form.Item>
+          <div className="wallet-note wallet-flush">
+            <FormattedMessage {...m.destinationAddHint} />
+          </div>
+        </Form.Item>
+        </>
+        )}
+        {!adding && !waiting && (
+        <>
         <FormField
           control={control}
           name="amount"
@@ -275,6 +401,8 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
           </div>
           <FeePreview amount={amount} payout={currency} />
         </Form.Item>
+        </>
+        )}
       </Form>
       <p className="wallet-note">
         <FormattedMessage {...m.reviewNote} />
@@ -298,5 +426,14 @@ function WithdrawFields({ form }: { form: ExtractForm }) {
 /** Withdraw: method, currency, network, full name, bank name, address or card number, amount with "all",
  * the published fee rule, review deadline and the server's fee preview, then the payment password. */
 export function WithdrawForm() {
-  return <QueryState query={useExtractForm()} lines={10}>{(form) => <WithdrawFields form={form} />}</QueryState>;
+  const destinations = useDestinations();
+  return (
+    <QueryState query={useExtractForm()} lines={10}>
+      {(form) => (
+        <QueryState query={destinations} lines={3}>
+          {(saved) => <WithdrawFields form={form} saved={saved} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
 }

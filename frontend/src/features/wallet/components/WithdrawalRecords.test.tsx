@@ -19,6 +19,7 @@ const IN_REVIEW: Withdrawal = {
   currency: "USD",
   network: null,
   account: "•••• 2222",
+  destination: { id: 3, name: "Good Bank •••• 2222", account: "•••• 2222" },
   amount: "60.00",
   fee: "2.20",
   actual_amount: "57.80",

@@ -76,8 +76,14 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
           <span data-testid="withdrawal-deadline">{format.dateTime(withdrawal.review_deadline)}</span>
         </KeyValue>
       )}
-      <KeyValue label={<FormattedMessage {...m.account} />}>
-        <span className="wallet-record-number" translate="no">{withdrawal.account}</span>
+      <KeyValue label={<FormattedMessage {...(withdrawal.destination ? m.destination : m.account)} />}>
+        <span className="wallet-record-number" translate="no" data-testid="withdrawal-destination">
+          {withdrawal.destination ? (
+            <FormattedMessage {...m.destinationShown} values={withdrawal.destination} />
+          ) : (
+            withdrawal.account
+          )}
+        </span>
       </KeyValue>
       <KeyValue label={<FormattedMessage {...m.amount} />}>
         <Money value={withdrawal.amount} />

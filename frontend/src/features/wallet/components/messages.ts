@@ -197,6 +197,29 @@ const plainMessages = defineMessages({
   tabRecharge: { id: "funds.recharge", defaultMessage: "Deposit", description: "Funds records tab: deposits" },
   tabWithdraw: { id: "funds.withdraw", defaultMessage: "Withdrawal", description: "Funds records tab" },
   tabOrder: { id: "funds.order", defaultMessage: "Orders", description: "Funds records tab" },
+  // Payout destinations (issue 36)
+  destination: { id: "destinations.field", defaultMessage: "Payout destination", description: "Withdraw form: where the money is paid to" },
+  destinationNew: { id: "destinations.new", defaultMessage: "Add a destination", description: "Withdraw form: the choice that shows the bank card or address fields" },
+  destinationsLink: { id: "destinations.link", defaultMessage: "Payout destinations", description: "Link to the payout destinations screen" },
+  destinationUsable: { id: "destinations.usable", defaultMessage: "Usable", description: "Payout destination status" },
+  destinationSave: { id: "destinations.save", defaultMessage: "Save destination", description: "Withdraw form button when adding a destination" },
+  destinationRemove: { id: "destinations.remove", defaultMessage: "Remove", description: "Button: remove a payout destination" },
+  destinationKeep: { id: "destinations.keep", defaultMessage: "Keep", description: "Dialog button: do not remove the destination" },
+  destinationConfirmNow: { id: "destinations.confirmNow", defaultMessage: "Confirm now", description: "Button: make a waiting destination usable at once with the two-step sign-in code" },
+  destinationCode: { id: "destinations.code", defaultMessage: "Two-step sign-in code", description: "Label of the code field" },
+  destinationCodePlaceholder: { id: "destinations.codePlaceholder", defaultMessage: "6-digit code or a recovery code", description: "Placeholder of the code field" },
+  destinationConfirm: { id: "destinations.confirm", defaultMessage: "Confirm", description: "Button: send the code" },
+  destinationsEmpty: { id: "destinations.empty", defaultMessage: "No payout destinations yet. Add one on the withdraw screen.", description: "Payout destinations screen without any" },
+  destinationsTurnOn: {
+    id: "destinations.turnOn",
+    defaultMessage: "Turn on two-step sign-in in Personal information to confirm new destinations at once.",
+    description: "Payout destinations screen when two-step sign-in is off",
+  },
+  destinationAddHint: {
+    id: "destinations.addHint",
+    defaultMessage: "The destination is saved first; you can withdraw to it once it is usable.",
+    description: "Withdraw form: what saving a new destination does",
+  },
 });
 
 /** Messages with arguments carry their argument types (react-intl 12 typed messages). */
@@ -221,7 +244,28 @@ const argumentMessages = defineMessages<{
   addressInvalid: { readonly network: MessageValue };
   reviewHours: { readonly hours: MessageValue };
   cancelConfirm: { readonly amount: MessageValue; readonly number: MessageValue };
+  coolingOff: { readonly hours: MessageValue };
+  usableFrom: { readonly date: MessageValue };
+  destinationShown: { readonly account: MessageValue; readonly name: MessageValue };
+  destinationRemoveConfirm: { readonly account: MessageValue; readonly name: MessageValue };
 }>({
+  coolingOff: {
+    id: "destinations.coolingOff",
+    defaultMessage:
+      "New destinations can be used {hours, plural, one {# hour} other {# hours}} after they are added, or at once with your two-step sign-in code.",
+    description: "Withdraw and payout destinations screens: the published cooling-off of a new destination",
+  },
+  destinationShown: {
+    id: "destinations.shown",
+    defaultMessage: "{name} ({account})",
+    description: "A payout destination in one line: its name and its last digits or shortened address",
+  },
+  usableFrom: { id: "destinations.usableFrom", defaultMessage: "Usable from {date}", description: "Payout destination status while it waits" },
+  destinationRemoveConfirm: {
+    id: "destinations.removeConfirm",
+    defaultMessage: "Remove {name} ({account})? Withdrawals to it will no longer be possible.",
+    description: "Confirm dialog before removing a payout destination",
+  },
   reviewHours: {
     id: "withdraw.reviewHours",
     defaultMessage:
