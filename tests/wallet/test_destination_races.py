@@ -6,6 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from apps.core.errors import AppError, ErrorCode
 from apps.wallet import services
 from apps.wallet.models import JournalEntry, PayoutDestination, Withdrawal
 from apps.wallet.selectors import wallet_summary
@@ -70,6 +71,6 @@ def test_a_withdrawal_racing_a_removal_never_pays_to_a_removed_destination(merch
         if isinstance(withdrawal, Withdrawal):
             assert withdrawal.created_at <= removed.removed_at  # made before the removal committed
         else:
-            assert "does not exist" in str(withdrawal)
+            assert isinstance(withdrawal, AppError) and withdrawal.error_code == ErrorCode.NOT_FOUND, withdrawal
             assert not Withdrawal.objects.filter(destination=removed).exists()
     call_command("check_ledger", verbosity=0)

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Card, Dialog, Empty, Input, Tag } from "antd-mobile";
+import { Button, Card, Dialog, Input, Tag } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { QueryState } from "@/components/ui/QueryState";
 import { useFormat } from "@/lib/money";
@@ -147,7 +147,9 @@ function DestinationList({ saved }: { saved: Destinations }) {
         </p>
       )}
       {saved.list.length === 0 ? (
-        <Empty description={<FormattedMessage {...m.destinationsEmpty} />} />
+        <p className="wallet-note" data-testid="destinations-empty">
+          <FormattedMessage {...m.destinationsEmpty} />
+        </p>
       ) : (
         saved.list.map((destination) => (
           <DestinationItem key={destination.id} destination={destination} secondFactor={saved.second_factor_enabled} />
