@@ -16,7 +16,7 @@ from apps.core.writers import fields_of
 from .answers import MerInfoSerializer, _ShopSummarySerializer
 from .constants import RECOVERY_OPEN, MerchantStatus
 from .hooks import wallet_summary
-from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction
+from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction, Passkey
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 
@@ -107,3 +107,8 @@ def operator_action_list(*, merchant: Merchant) -> QuerySet[OperatorAction]:
 def recovery_open(*, merchant: Merchant) -> AccountRecovery | None:
     """The merchant's account recovery in progress (requested or approved, not applied yet), if any."""
     return AccountRecovery.objects.filter(merchant=merchant, status__in=RECOVERY_OPEN).first()
+
+
+def passkey_list(*, merchant: Merchant) -> QuerySet[Passkey]:
+    """The merchant's passkeys, oldest first (at most services.passkeys.PASSKEYS_MAX): one query."""
+    return Passkey.objects.filter(merchant=merchant).only("id", "name", "created_at", "last_used_at")

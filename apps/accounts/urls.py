@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, history, passwords, profile, registration, signin
+from .apis import contact, history, passkeys, passwords, profile, registration, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -24,4 +24,11 @@ urlpatterns = [
     path("merchant/change_contact", contact.ChangeContactApi.as_view()),
     path("merchant/recovery", contact.RecoveryApi.as_view()),
     path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
+    path("merchant/passkeys", passkeys.PasskeyListApi.as_view()),
+    path("merchant/passkey_options", passkeys.PasskeyOptionsApi.as_view()),
+    path("merchant/passkey_add", passkeys.PasskeyAddApi.as_view()),
+    path("merchant/passkey_remove", passkeys.PasskeyRemoveApi.as_view()),
+    path("merchant/passkey_verify_options", passkeys.PasskeyVerifyOptionsApi.as_view()),
+    path("merchant/login_passkey_options", passkeys.LoginPasskeyOptionsApi.as_view()),
+    path("merchant/login_passkey", passkeys.LoginPasskeyApi.as_view()),
 ]

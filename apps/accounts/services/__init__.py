@@ -16,6 +16,14 @@ from .merchants import (
     registration_taken_notify,
 )
 from .operator_actions import operator_action_record
+from .passkeys import (
+    passkey_add,
+    passkey_login,
+    passkey_login_options,
+    passkey_options,
+    passkey_remove,
+    passkey_verify_options,
+)
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
     login_password_check,
@@ -76,6 +84,12 @@ __all__ = [
     "one_time_code_send",
     "one_time_code_use",
     "operator_action_record",
+    "passkey_add",
+    "passkey_login",
+    "passkey_login_options",
+    "passkey_options",
+    "passkey_remove",
+    "passkey_verify_options",
     "password_change",
     "password_reset",
     "pay_password_check",

@@ -1,5 +1,5 @@
-"""A merchant's second factor (two-step sign-in): an authenticator app's code (TOTP, RFC 6238) or a one-time
-recovery code.
+"""A merchant's second factor (two-step sign-in): an authenticator app's code (TOTP, RFC 6238), a one-time
+recovery code, or one of the merchant's passkeys (services.passkeys).
 
 `second_factor_enabled` says whether the account has one; `second_factor_check` is the one check every caller uses
 (signing in on a new device, the payment-security actions, a payout destination confirmed at once). Its tries are
@@ -7,6 +7,7 @@ counted on the merchant row like the payment password's (passwords._guarded).
 """
 
 import base64
+from typing import Any
 
 from django.contrib.auth.hashers import check_password
 from django.utils import timezone
@@ -16,7 +17,9 @@ from django_otp.oath import TOTP
 
 from apps.core.errors import AppError, ErrorCode, field_error
 
-from ..models import Merchant, RecoveryCode
+from ..models import Merchant, Passkey, RecoveryCode
+from ..webauthn import RelyingParty
+from .passkeys import passkey_assertion_check
 from .passwords import _Guard, _guarded
 
 TOTP_STEP_SECONDS = 30
@@ -33,7 +36,8 @@ _FACTOR_GUARD = _Guard(
 
 
 def second_factor_enabled(merchant: Merchant) -> bool:
-    return merchant.totp_confirmed_at is not None
+    """An authenticator app confirmed, or a passkey."""
+    return merchant.totp_confirmed_at is not None or Passkey.objects.filter(merchant=merchant).exists()
 
 
 def totp(key: str) -> TOTP:
@@ -65,8 +69,17 @@ def _recovery_code_spend(merchant: Merchant, code: str) -> bool:
     return False
 
 
-def second_factor_check(*, merchant: Merchant, code: str, field: str = "code") -> None:
-    """An authenticator code or an unused recovery code of `merchant`; refused on `field` when wrong, counted.
+def second_factor_check(
+    *,
+    merchant: Merchant,
+    code: str = "",
+    field: str = "code",
+    passkey: Any = None,
+    rp: RelyingParty | None = None,
+) -> None:
+    """An authenticator code or an unused recovery code of `merchant`, or instead `passkey`: the answer of one of
+    their passkeys to passkeys.passkey_verify_options (checked for relying party `rp`). Refused on `field` when
+    wrong, counted on the same lockout.
 
     Call it outside the operation's transaction (see passwords._guarded): a wrong try stays counted.
     """
@@ -75,10 +88,17 @@ def second_factor_check(*, merchant: Merchant, code: str, field: str = "code") -
     code = (code or "").strip()
 
     def check() -> bool:
+        if passkey is not None:
+            return rp is not None and passkey_assertion_check(merchant=merchant, credential=passkey, rp=rp)
         return _totp_accept(merchant, code) or _recovery_code_spend(merchant, code)
 
     left = _guarded(merchant=merchant, guard=_FACTOR_GUARD, check=check)
     if left is not None:
-        error = field_error(field, _("The code is incorrect. %(left)d tries left.") % {"left": left})
+        message = (
+            _("The passkey could not be verified. %(left)d tries left.")
+            if passkey is not None
+            else _("The code is incorrect. %(left)d tries left.")
+        )
+        error = field_error(field, message % {"left": left})
         error.data["tries_left"] = left
         raise error
