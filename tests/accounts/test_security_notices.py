@@ -103,7 +103,15 @@ def test_a_merchant_without_email_is_told_by_text_message_in_their_language(merc
 
 @pytest.mark.parametrize("event", sorted(EVENTS))
 def test_every_notice_is_translated_in_every_language(event):
-    params = {"old": "a", "new": "b", "contact": "c", "reason": "d", "hours": 72, "date": "2026-12-01 10:00 (UTC)"}
+    params = {
+        "old": "a",
+        "new": "b",
+        "contact": "c",
+        "reason": "d",
+        "hours": 72,
+        "date": "2026-12-01 10:00 (UTC)",
+        "name": "e",
+    }
     title, body = EVENTS[event]
     for language in ("ru", "zh-hans", "zh-hant", "ko", "ja", "th"):
         with translation.override(language):

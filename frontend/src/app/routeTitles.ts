@@ -60,6 +60,7 @@ export const routeTitles = defineMessages({
     description: "Route name: the operator actions on the merchant's account, with their reasons",
   },
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
+  passkeys: { id: "route.passkeys", defaultMessage: "Passkeys", description: "Route name: the merchant's passkeys (sign-in without password)" },
 });
 
 export type RouteName = keyof typeof routeTitles;

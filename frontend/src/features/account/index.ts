@@ -1,5 +1,7 @@
 export * from "./api";
 export { LoginForm } from "./components/LoginForm";
+export { PasskeySignIn } from "./components/PasskeySignIn";
+export { PasskeysSection } from "./components/PasskeysSection";
 export { AccountIntro, AccountLinks, AccountResult } from "./components/AccountIntro";
 export { InviteCodeForm } from "./components/InviteCodeForm";
 export { RegisterForm } from "./components/RegisterForm";

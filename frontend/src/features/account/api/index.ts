@@ -33,4 +33,18 @@ export {
   useChangeContact,
   useRecovery,
 } from "./contact";
+export {
+  addPasskey,
+  getPasskeys,
+  makePasskey,
+  passkeyAnswer,
+  passkeySignIn,
+  passkeysQueryOptions,
+  removePasskey,
+  useAddPasskey,
+  useMakePasskey,
+  usePasskeys,
+  usePasskeySignIn,
+  useRemovePasskey,
+} from "./passkeys";
 export type * from "./types";

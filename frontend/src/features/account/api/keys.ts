@@ -9,4 +9,6 @@ export const accountKeys = {
   operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
   /** The account recovery in progress (merchant/recovery). */
   recovery: () => [...accountKeys.all, "recovery"] as const,
+  /** The merchant's passkeys (merchant/passkeys). */
+  passkeys: () => [...accountKeys.all, "passkeys"] as const,
 };

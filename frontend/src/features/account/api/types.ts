@@ -40,3 +40,7 @@ export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
 /** The account recovery operators started (requested, or approved and waiting for its delay). */
 export type Recovery = Schemas["Recovery"];
 export type RecoveryAnswer = Schemas["RecoveryOutput"];
+
+/** One of the merchant's passkeys, and their list (merchant/passkeys). */
+export type Passkey = Schemas["PasskeyOutput"];
+export type PasskeyList = Schemas["PasskeyListOutput"];

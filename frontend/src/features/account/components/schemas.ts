@@ -10,6 +10,7 @@ import {
   loginMessages,
   codeStepMessages,
   passwordMessages as pm,
+  passkeyMessages,
   payMessages,
   registerMessages as rm,
 } from "./messages";
@@ -135,4 +136,9 @@ export function contactChangeSchema(t: Translate, kind: "email" | "phone") {
     code: required(t(codeStepMessages.codeRequired)),
     password: z.string().min(1, t(contactMessages.passwordRequired)),
   });
+}
+
+/** Adding or removing a passkey: the login password. */
+export function passkeyPasswordSchema(t: Translate) {
+  return z.object({ password: z.string().min(1, t(passkeyMessages.passwordRequired)) });
 }
