@@ -6,7 +6,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from apps.accounts.models import AuthToken, Passkey
-from tests.e2e.conftest import catalogue, open_app, server_text, shot, sign_in, tap, wait_toast, wait_toast_gone
+from tests.e2e.conftest import (
+    catalogue,
+    open_app,
+    server_text,
+    settled,
+    shot,
+    sign_in,
+    tap,
+    wait_toast,
+    wait_toast_gone,
+)
 from tests.factories import DEFAULT_PASSWORD, MerchantFactory
 
 pytestmark = pytest.mark.e2e
@@ -45,10 +55,11 @@ def test_add_a_passkey_sign_in_with_it_and_remove_it(page: Page, base_url: str, 
 
     tap(app(page).get_by_text(texts["passkeys.add"]))
     sheet = page.locator(".contact-sheet")
+    settled(sheet)
     sheet.locator('input[type="password"]').fill(DEFAULT_PASSWORD)
     shot(page, "passkeys-add-password", full_page=False)
     tap(sheet.get_by_role("button", name=texts["passkeys.continue"]))
-    name = sheet.get_by_test_id("passkey-name")
+    name = sheet.get_by_test_id("passkey-name").locator("input")
     expect(name).to_be_visible()  # the browser made the passkey; now its name
     name.fill("Pixel")
     tap(sheet.get_by_role("button", name=texts["passkeys.save"]))
