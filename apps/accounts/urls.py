@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, history, passkeys, passwords, profile, registration, signin
+from .apis import contact, history, passkeys, passwords, profile, registration, security, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -24,6 +24,12 @@ urlpatterns = [
     path("merchant/change_contact", contact.ChangeContactApi.as_view()),
     path("merchant/recovery", contact.RecoveryApi.as_view()),
     path("merchant/cancel_recovery", contact.CancelRecoveryApi.as_view()),
+    path("merchant/security", security.SecurityApi.as_view()),
+    path("merchant/totp_start", security.TotpStartApi.as_view()),
+    path("merchant/totp_confirm", security.TotpConfirmApi.as_view()),
+    path("merchant/totp_off", security.TotpOffApi.as_view()),
+    path("merchant/recovery_codes", security.RecoveryCodesApi.as_view()),
+    path("merchant/login_factor", signin.LoginFactorApi.as_view()),
     path("merchant/passkeys", passkeys.PasskeyListApi.as_view()),
     path("merchant/passkey_options", passkeys.PasskeyOptionsApi.as_view()),
     path("merchant/passkey_add", passkeys.PasskeyAddApi.as_view()),
@@ -31,4 +37,5 @@ urlpatterns = [
     path("merchant/passkey_verify_options", passkeys.PasskeyVerifyOptionsApi.as_view()),
     path("merchant/login_passkey_options", passkeys.LoginPasskeyOptionsApi.as_view()),
     path("merchant/login_passkey", passkeys.LoginPasskeyApi.as_view()),
+    path("merchant/login_factor_options", passkeys.LoginFactorOptionsApi.as_view()),
 ]

@@ -228,3 +228,42 @@ def test_unused_devices_untouched_by_failed_sign_in(api, merchant):
     api.post(M + "login_passkey", {"credential": credential, "device": DEVICE})
     assert not Device.objects.filter(merchant=merchant).exists()
     assert challenge_of(credential)
+
+
+def test_the_sign_in_second_step_with_a_passkey(api, merchant, other_merchant):
+    authenticator = register(api, merchant)
+    other = register(api, other_merchant)
+    body = api.post(M + "login", {"account": merchant.email, "password": DEFAULT_PASSWORD, "device": DEVICE}).json()
+    step = body["data"]["second_factor"]
+    assert step["methods"] == ["passkey"] and "merinfo" not in body["data"]
+    ticket = {"ticket": step["ticket"], "device": DEVICE}
+
+    # Only this merchant's passkeys are offered; another merchant's passkey answering is refused and counted.
+    options = api.post(M + "login_factor_options", ticket).json()["data"]["options"]
+    assert [item["id"] for item in options["allowCredentials"]] == [authenticator.id]
+    refused = api.post(M + "login_factor", {**ticket, "passkey": other.get({"challenge": options["challenge"]})})
+    assert refused.json()["code"] == 0 and refused.json()["data"]["tries_left"] == 4
+    # From another browser the ticket opens nothing.
+    assert (
+        api.post(M + "login_factor_options", {**ticket, "device": "another-browser-key-of-24-chars"}).json()["code"]
+        == 0
+    )
+
+    options = api.post(M + "login_factor_options", ticket).json()["data"]["options"]
+    answer = authenticator.get(options)
+    signed_in = api.post(M + "login_factor", {**ticket, "passkey": answer}).json()
+    assert signed_in["code"] == 1 and signed_in["data"]["merinfo"]["token"]
+    assert Device.objects.get(merchant=merchant, trusted_at__isnull=False)
+    assert api.post(M + "login_factor", {**ticket, "passkey": answer}).json()["code"] == 0  # replayed
+    # The trusted device signs in with the password alone from now on.
+    again = api.post(M + "login", {"account": merchant.email, "password": DEFAULT_PASSWORD, "device": DEVICE}).json()
+    assert again["data"]["merinfo"]["token"]
+
+
+def test_passkeys_alone_leave_the_authenticator_app_off(api, merchant):
+    register(api, merchant)
+    api.login_as(merchant)
+    state = api.get(M + "security").json()["data"]
+    assert state["second_factor"] is True and state["totp"] is False
+    # The app can still be added.
+    assert api.post(M + "totp_start", {"password": DEFAULT_PASSWORD}).json()["code"] == 1

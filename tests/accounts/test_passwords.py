@@ -224,7 +224,7 @@ def test_changing_the_password_allows_five_wrong_old_ones_then_waits(merchant_ap
     wrong = {"old_password": "wrong", "password": NEW, "password_confirm": NEW}
     assert [merchant_api.post(RESETPWD, wrong).json()["data"]["tries_left"] for _ in range(4)] == [4, 3, 2, 1]
     assert merchant_api.post(RESETPWD, wrong).json()["msg"] == (
-        "Too many wrong login passwords. Try again in 15 minutes."
+        "Too many wrong passwords or codes. Try again in 15 minutes."
     )
     body = merchant_api.post(RESETPWD, {**wrong, "old_password": DEFAULT_PASSWORD}).json()
     assert (body["code"], body["data"]["error"]) == (0, 1005)

@@ -89,11 +89,11 @@ def test_changing_needs_the_old_one_or_the_login_password(merchant_api, merchant
 @pytest.mark.parametrize(
     ("lang", "wrong", "locked"),
     [
-        ("en", "Wrong payment password. 4 tries left.", "Too many wrong payment passwords. Try again in 15 minutes."),
+        ("en", "Wrong payment password. 4 tries left.", "Too many wrong passwords or codes. Try again in 15 minutes."),
         (
             "ru-RU",
             "Неверный платёжный пароль. Осталось попыток: 4.",
-            "Слишком много неверных платёжных паролей. Повторите через 15 мин.",
+            "Слишком много неверных паролей или кодов. Повторите через 15 мин.",
         ),
     ],
 )
@@ -127,14 +127,17 @@ def test_pay_password_calls_need_a_session(api):
         assert res.status_code == 401
 
 
-def test_setting_a_new_pay_password_clears_a_lock(merchant_api, merchant):
+def test_the_one_lockout_also_refuses_replacing_the_pay_password_with_the_login_password(merchant_api, merchant):
+    """Locked by wrong payment passwords: the login password cannot replace it until the lock ends (one lockout)."""
     Merchant.objects.filter(pk=merchant.pk).update(
         pay_password=make_password("111111"), pay_password_locked_until=timezone.now() + timedelta(minutes=10)
     )
-    body = merchant_api.post(
-        RESET_PAY, {"pay_password": "246810", "pay_password_confirm": "246810", "password": DEFAULT_PASSWORD}
-    ).json()
-    assert body["code"] == 1
+    reset = {"pay_password": "246810", "pay_password_confirm": "246810", "password": DEFAULT_PASSWORD}
+    body = merchant_api.post(RESET_PAY, reset).json()
+    assert (body["code"], body["data"]["error"]) == (0, 1005)
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": "111111"}).json()["data"]["error"] == 1005
+    Merchant.objects.filter(pk=merchant.pk).update(pay_password_locked_until=timezone.now() - timedelta(seconds=1))
+    assert merchant_api.post(RESET_PAY, reset).json()["code"] == 1
     assert merchant_api.post(VERIFY_PAY, {"pay_password": "246810"}).json()["code"] == 1
 
 
@@ -164,12 +167,12 @@ def test_the_login_password_on_reset_pay_has_five_tries_then_waits(merchant_api,
     merchant_api.lang = "ru-RU"
     fifth = merchant_api.post(RESET_PAY, wrong).json()
     assert (fifth["code"], fifth["data"]["error"]) == (0, 1005)
-    assert fifth["msg"] == "Слишком много неверных паролей для входа. Повторите через 15 мин."
+    assert fifth["msg"] == "Слишком много неверных паролей или кодов. Повторите через 15 мин."
     right = merchant_api.post(RESET_PAY, {**wrong, "password": DEFAULT_PASSWORD}).json()
     assert (right["code"], right["data"]["error"]) == (0, 1005)
-    # Its own counter: the payment password still works, and the lock ends.
-    assert merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()["code"] == 1
-    Merchant.objects.filter(pk=merchant.pk).update(password_locked_until=timezone.now() - timedelta(seconds=1))
+    # One lockout: the payment password waits too, until the lock ends.
+    assert merchant_api.post(VERIFY_PAY, {"pay_password": DEFAULT_PAY_PASSWORD}).json()["data"]["error"] == 1005
+    Merchant.objects.filter(pk=merchant.pk).update(pay_password_locked_until=timezone.now() - timedelta(seconds=1))
     assert merchant_api.post(RESET_PAY, {**wrong, "password": DEFAULT_PASSWORD}).json()["code"] == 1
 
 

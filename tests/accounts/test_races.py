@@ -49,7 +49,9 @@ def test_twenty_concurrent_wrong_login_passwords_on_reset_pay_check_at_most_five
     with pytest.raises(AppError) as refused:
         services.pay_password_set(merchant=counted, pay_password="246810", password=DEFAULT_PASSWORD)
     assert refused.value.error_code == ErrorCode.LOCKED
-    assert services.pay_password_check(merchant=counted, raw=DEFAULT_PAY_PASSWORD) is None  # not this lock
+    with pytest.raises(AppError) as shared:  # one lockout: the payment password waits too
+        services.pay_password_check(merchant=counted, raw=DEFAULT_PAY_PASSWORD)
+    assert shared.value.error_code == ErrorCode.LOCKED
 
 
 def test_ten_concurrent_uses_of_one_partner_link_open_one_session(merchant):
@@ -58,8 +60,8 @@ def test_ten_concurrent_uses_of_one_partner_link_open_one_session(merchant):
     results = concurrently(
         10, lambda i: services.third_party_login(data=link["data"], code=link["code"], partner="partner-a")
     )
-    assert sum(isinstance(r, tuple) for r in results) == 1
-    assert all(isinstance(r, AppError) for r in results if not isinstance(r, tuple))
+    assert sum(isinstance(r, services.SignIn) for r in results) == 1
+    assert all(isinstance(r, AppError) for r in results if not isinstance(r, services.SignIn))
     assert AuthToken.objects.count() == 1
 
 
@@ -83,3 +85,39 @@ def test_five_concurrent_registrations_of_one_phone_open_one_account_and_answer_
     assert [r for r in results if isinstance(r, Exception)] == []  # none refused: the same answer for all
     assert sum(isinstance(r, Merchant) for r in results) == 1 and results.count(None) == 4
     assert Merchant.objects.filter(phone="+491701234567").count() == 1
+
+
+def test_one_second_factor_code_sent_ten_times_at_once_opens_one_session(merchant):
+    """The sign-in's second step: the same authenticator code (and the same recovery code) sent at once works once."""
+    import base64
+    import secrets
+
+    from django.contrib.auth.hashers import make_password
+    from django.utils import timezone
+
+    from apps.accounts.models import RecoveryCode
+    from apps.accounts.services.factors import totp
+
+    key = base64.b32encode(secrets.token_bytes(20)).decode()
+    Merchant.objects.filter(pk=merchant.pk).update(totp_key=key, totp_confirmed_at=timezone.now())
+    RecoveryCode.objects.create(merchant=merchant, code_hash=make_password("abcdefghjk"))
+    device = "race-browser-key-aaaaaaaaaaaaaaaaaaaaa"
+
+    def ticket():
+        return services.merchant_login(account=merchant.email, password=DEFAULT_PASSWORD, device=device).second_factor[
+            "ticket"
+        ]
+
+    for code in (f"{totp(key).token():06d}", "abcd-efgh-jk"):
+        AuthToken.objects.all().delete()
+        sent = ticket()
+        results = concurrently(
+            10, lambda i, sent=sent, code=code: services.login_factor(ticket=sent, code=code, device=device)
+        )
+        assert sum(isinstance(r, services.SignIn) for r in results) == 1, results
+        assert all(isinstance(r, AppError) for r in results if not isinstance(r, services.SignIn))
+        assert AuthToken.objects.filter(merchant=merchant).count() == 1
+        from apps.accounts.models import Device
+
+        Device.objects.filter(merchant=merchant).update(trusted_at=None)  # asked again for the next round
+        Merchant.objects.filter(pk=merchant.pk).update(pay_password_failures=0, pay_password_locked_until=None)

@@ -9,14 +9,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from apps.core.apiview import ApiView
+from apps.core.envelope import ok
 from apps.core.throttles import client_ip
 from apps.core.writers import writer
 
 from ..answers import MerInfoSerializer, MerInfoWithTokenSerializer
 from ..models import Merchant
 from ..selectors import merchant_summary
+from ..services import SignIn
 
 PAY_PASSWORD_RE = re.compile(r"[0-9]{6}")
 CHINESE = {"zh-hans", "zh-hant"}
@@ -55,17 +58,28 @@ class PasswordPairSerializer(serializers.Serializer):
         return attrs
 
 
-class SignedInOutputSerializer(serializers.Serializer):
-    """login: {merinfo}."""
+class SecondStepSerializer(serializers.Serializer):
+    ticket = serializers.CharField(help_text="Signed, for this merchant and browser, valid 5 minutes: login_factor.")
+    methods = serializers.ListField(
+        child=serializers.CharField(), help_text='What the second step accepts: "totp", "recovery".'
+    )
 
-    merinfo = MerInfoWithTokenSerializer()
+
+class SignedInOutputSerializer(serializers.Serializer):
+    """login: {merinfo}, or {second_factor} (and no token) when two-step sign-in is on and this device has not
+    passed it: then login_factor."""
+
+    merinfo = MerInfoWithTokenSerializer(required=False)
+    second_factor = SecondStepSerializer(required=False)
 
 
 class ThirdOutputSerializer(serializers.Serializer):
-    """third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one."""
+    """third: {status: 1, merinfo} for a linked identity, {status: 2, second_factor} when it must pass two-step
+    sign-in first (login_factor), {status: 0} for an unknown one."""
 
-    status = serializers.ChoiceField(choices=[0, 1])
+    status = serializers.ChoiceField(choices=[0, 1, 2])
     merinfo = MerInfoWithTokenSerializer(required=False)
+    second_factor = SecondStepSerializer(required=False)
 
 
 # getMerInfo is asked for on every screen: its answer is written from plain values by MerInfoSerializer's compiled
@@ -85,6 +99,17 @@ def merinfo(request: Request, merchant: Merchant) -> dict[str, Any]:
 
 def _signed_in(request: Request, merchant: Merchant, token: str, **extra: object) -> dict:
     return {**extra, "merinfo": {**merinfo(request, merchant), "token": token}}
+
+
+def sign_in_answer(request: Request, sign_in: SignIn, **extra: object) -> Response:
+    """A sign-in's answer: the merchant summary with the new token, or the second step (no token)."""
+    if sign_in.second_factor is not None:
+        second = {**extra, "second_factor": sign_in.second_factor}
+        if "status" in extra:
+            second["status"] = 2
+        return ok(second, _("Enter the code from your authenticator app"))
+    assert sign_in.token is not None
+    return ok(_signed_in(request, sign_in.merchant, sign_in.token, **extra), _("Login successful"))
 
 
 class PublicApi(ApiView):

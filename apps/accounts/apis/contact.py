@@ -19,6 +19,7 @@ from ..constants import ContactKind, RecoveryStatus
 from ..selectors import recovery_open
 from ..throttles import ContactCodeAddressThrottle, ContactCodeMerchantThrottle
 from .common import MerInfoSerializer, _say, merinfo
+from .security import factor_code_field
 
 
 class ContactInputSerializer(serializers.Serializer):
@@ -68,6 +69,7 @@ class ChangeContactApi(ApiView):
         password = serializers.CharField(
             max_length=128, trim_whitespace=False, error_messages=_say(gettext_lazy("Please enter the password"))
         )
+        factor_code = factor_code_field(required=False, allow_blank=True, default="")
 
     @extend_schema(request=InputSerializer, responses=MerInfoSerializer)
     def post(self, request: Request) -> Response:
@@ -80,6 +82,7 @@ class ChangeContactApi(ApiView):
             value=data["value"],
             code=data["code"],
             password=data["password"],
+            factor_code=data["factor_code"],
         )
         if data["kind"] == ContactKind.EMAIL:
             return ok(merinfo(request, merchant), _("Email address changed"))

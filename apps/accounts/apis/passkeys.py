@@ -178,3 +178,23 @@ class LoginPasskeyApi(PublicApi):
             **serializer.validated_data, rp=relying_party(request), **_client(request)
         )
         return ok(_signed_in(request, merchant, token), _("Login successful"))
+
+
+class LoginFactorOptionsApi(PublicApi):
+    """POST merchant/login_factor_options: the sign-in's second step with a passkey: options for the passkeys of the
+    ticket's merchant (the ticket login answered, from the same browser). The answer goes to login_factor."""
+
+    throttle_classes = [LoginIpThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        ticket = serializers.CharField(
+            max_length=512, error_messages=_say(gettext_lazy("This sign-in has expired. Please sign in again."))
+        )
+        device = serializers.CharField(max_length=64, required=False, default="", help_text="As for login.")
+
+    @extend_schema(request=InputSerializer, responses=OptionsOutputSerializer)
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        options = services.login_factor_passkey_options(**serializer.validated_data, rp=relying_party(request))
+        return ok({"options": options})

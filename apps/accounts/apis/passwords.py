@@ -21,6 +21,7 @@ from .common import (
     PublicApi,
     _say,
 )
+from .security import factor_code_field
 
 
 # ---------- passwords ----------
@@ -33,6 +34,7 @@ class ResetPwdApi(ApiView):
         old_password = serializers.CharField(
             max_length=128, trim_whitespace=False, error_messages=_say(gettext_lazy("Please enter the old password"))
         )
+        code = factor_code_field(required=False, allow_blank=True, default="")
 
     class ResetInputSerializer(PasswordPairSerializer):
         account = serializers.CharField(
@@ -59,6 +61,7 @@ class ResetPwdApi(ApiView):
                 merchant=merchant,
                 old_password=change.validated_data["old_password"],
                 password=change.validated_data["password"],
+                code=change.validated_data["code"],
             )
         else:
             reset = self.ResetInputSerializer(data=request.data)
@@ -101,6 +104,7 @@ class ResetPayApi(ApiView):
         password = serializers.CharField(
             max_length=128, required=False, allow_blank=True, default="", trim_whitespace=False
         )
+        code = factor_code_field(required=False, allow_blank=True, default="")
 
         def validate_pay_password(self, value: str) -> str:
             if not PAY_PASSWORD_RE.fullmatch(value):
@@ -122,6 +126,7 @@ class ResetPayApi(ApiView):
             pay_password=data["pay_password"],
             old_pay_password=data["old_pay_password"],
             password=data["password"],
+            code=data["code"],
         )
         return ok(None, _("Payment password saved"))
 

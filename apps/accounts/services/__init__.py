@@ -1,8 +1,19 @@
 """Account services, by concern: they write; views and the admin call them (conventions.md)."""
 
 from .contacts import contact_change, contact_code_deliver, contact_code_send, contact_normalize
-from .devices import device_seen, device_trust
-from .factors import second_factor_check, second_factor_enabled
+from .devices import device_seen, device_trust, session_device
+from .factors import (
+    recovery_codes_renew,
+    second_factor_check,
+    second_factor_enabled,
+    second_factor_methods,
+    second_factor_required,
+    security_state,
+    totp_confirm,
+    totp_off,
+    totp_start,
+)
+from .guard import login_password_check
 from .merchants import (
     REASON_OPTIONAL,
     Registration,
@@ -26,7 +37,6 @@ from .passkeys import (
 )
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
-    login_password_check,
     one_time_code_deliver,
     one_time_code_send,
     one_time_code_use,
@@ -47,6 +57,9 @@ from .recoveries import (
 from .security import security_notice, security_notice_deliver
 from .sessions import (
     PartnerLink,
+    SignIn,
+    login_factor,
+    login_factor_passkey_options,
     merchant_login,
     session_create,
     session_revoke,
@@ -64,12 +77,15 @@ __all__ = [
     "REASON_OPTIONAL",
     "PartnerLink",
     "Registration",
+    "SignIn",
     "contact_change",
     "contact_code_deliver",
     "contact_code_send",
     "contact_normalize",
     "device_seen",
     "device_trust",
+    "login_factor",
+    "login_factor_passkey_options",
     "login_password_check",
     "merchant_avatar_set",
     "merchant_details_change",
@@ -98,15 +114,20 @@ __all__ = [
     "recovery_apply_due",
     "recovery_approve",
     "recovery_cancel",
+    "recovery_codes_renew",
     "recovery_contacts",
     "recovery_reject",
     "recovery_request",
     "registration_taken_notify",
     "second_factor_check",
     "second_factor_enabled",
+    "second_factor_methods",
+    "second_factor_required",
     "security_notice",
     "security_notice_deliver",
+    "security_state",
     "session_create",
+    "session_device",
     "session_revoke",
     "session_revoke_all",
     "session_revoke_by_operator",
@@ -115,4 +136,7 @@ __all__ = [
     "third_party_link_verify",
     "third_party_login",
     "time_zone_names",
+    "totp_confirm",
+    "totp_off",
+    "totp_start",
 ]

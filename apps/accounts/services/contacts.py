@@ -19,9 +19,13 @@ from apps.core.errors import AppError, field_error
 from ..constants import CodePurpose, ContactKind
 from ..models import Merchant, OneTimeCode
 from ..sms import sms_send
-from .passwords import login_password_check, one_time_code_issue, one_time_code_use
+from .factors import second_factor_check, second_factor_required
+from .guard import login_password_check
+from .passwords import one_time_code_issue, one_time_code_use
 from .security import security_notice
 
+# The request field of the second factor's code here (`code` is the one sent to the new address).
+FACTOR_FIELD = "factor_code"
 _PHONE = re.compile(r"\+?[0-9]{6,20}")
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 
@@ -118,8 +122,12 @@ def contact_code_deliver(*, merchant_id: int, kind: str, value: str, lang: str, 
     )
 
 
-def contact_change(*, merchant: Merchant, kind: str, value: str, code: str, password: str) -> Merchant:
-    """The merchant's new email or phone, with the code sent to it and the login password.
+def contact_change(
+    *, merchant: Merchant, kind: str, value: str, code: str, password: str, factor_code: str = ""
+) -> Merchant:
+    """The merchant's new email or phone, with the code sent to it and the login password, and with two-step
+    sign-in on, a code of the second factor (`factor_code`; counted on the one
+    lockout with the password).
 
     The password (counted: five wrong tries lock it) and the code (five wrong tries spend it) are checked first, each
     committed on its own, so a refused try stays counted. Then, in one transaction: the address is refused if
@@ -129,9 +137,16 @@ def contact_change(*, merchant: Merchant, kind: str, value: str, code: str, pass
     ends every session).
     """
     value = contact_normalize(kind=kind, value=value)
+    factor = second_factor_required(merchant=merchant, code=factor_code, field=FACTOR_FIELD)
     login_password_check(
-        merchant=merchant, raw=password, field="password", message=_("The login password is incorrect.")
+        merchant=merchant,
+        raw=password,
+        field="password",
+        message=_("The login password is incorrect."),
+        reset=not factor,
     )
+    if factor:
+        second_factor_check(merchant=merchant, code=factor_code, field=FACTOR_FIELD)
     one_time_code_use(merchant=merchant, code=code, purpose=CodePurpose.CONTACT, target=_target(kind, value))
     with transaction.atomic():
         merchant = Merchant.objects.select_for_update(no_key=True).get(pk=merchant.pk)

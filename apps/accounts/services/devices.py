@@ -12,7 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..models import Device, Merchant
+from ..models import AuthToken, Device, Merchant
 
 # What the app sends: 16 to 48 random bytes, base64url without padding.
 DEVICE_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
@@ -52,3 +52,8 @@ def device_trust(*, device: Device) -> None:
     if device.trusted_at is None:
         device.trusted_at = timezone.now()
         Device.objects.filter(pk=device.pk).update(trusted_at=device.trusted_at)
+
+
+def session_device(*, token_id: int) -> Device | None:
+    """The device a session was opened on (None for a session opened before devices were kept)."""
+    return Device.objects.filter(pk__in=AuthToken.objects.filter(pk=token_id).values("device_id")).first()

@@ -23,9 +23,8 @@ from .. import webauthn
 from ..models import Merchant, Passkey, PasskeyChallenge
 from ..webauthn import PasskeyError, RelyingParty
 from .devices import device_seen, device_trust
-from .passwords import login_password_check
+from .guard import login_password_check
 from .security import security_notice
-from .sessions import session_create
 from .zones import merchant_time_zone_set, time_zone_names
 
 PASSKEY_CHALLENGE_SECONDS = 300
@@ -197,6 +196,8 @@ def passkey_login(
 ) -> tuple[Merchant, str]:
     """A passkey's answer to passkey_login_options, with user verification -> (merchant, new session token) on the
     browser whose key is `device`, which is trusted: the passkey and the verification on it are two factors."""
+    from .sessions import session_create  # sessions -> factors -> passkeys: imported when called
+
     row = _challenge_spend(credential=credential, purpose=LOGIN)
     try:
         with transaction.atomic():

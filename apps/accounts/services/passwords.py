@@ -2,7 +2,6 @@
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -12,7 +11,6 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
@@ -21,6 +19,8 @@ from ..constants import CodePurpose
 from ..models import Merchant, OneTimeCode
 from ..selectors import merchant_by_account
 from ..sms import sms_send
+from .factors import second_factor_check, second_factor_required
+from .guard import guarded, login_password_check
 from .security import security_notice
 from .sessions import session_revoke_all
 
@@ -28,14 +28,22 @@ ONE_TIME_CODE_MAX_FAILURES = 5
 
 
 # ---------- passwords ----------
-def password_change(*, merchant: Merchant, old_password: str, password: str) -> None:
-    """Signed in: the old password (counted: five wrong tries lock it for 15 minutes), then the new one. Every
-    session ends. The check runs before the transaction, so a wrong try stays counted."""
+def password_change(*, merchant: Merchant, old_password: str, password: str, code: str = "") -> None:
+    """Signed in: the old password and, with two-step sign-in on, its `code` (each counted on the one lockout:
+    five wrong tries lock them for 15 minutes), then the new one. Every session ends. The checks run before the
+    transaction, so a wrong try stays counted."""
+    factor = second_factor_required(merchant=merchant, code=code)
     login_password_check(
-        merchant=merchant, raw=old_password, field="old_password", message=_("The old password is incorrect.")
+        merchant=merchant,
+        raw=old_password,
+        field="old_password",
+        message=_("The old password is incorrect."),
+        reset=not factor,
     )
     if password == old_password:  # it would change nothing but sign every device out
         raise field_error("password", _("The new password must be different from the old one."))
+    if factor:
+        second_factor_check(merchant=merchant, code=code)
     with transaction.atomic():
         _password_set(merchant=merchant, password=password)
         security_notice(merchant=merchant, event="password_changed")
@@ -157,107 +165,42 @@ def one_time_code_use(*, merchant: Merchant, code: str, purpose: str = CodePurpo
         raise field_error("code", _("The verification code is invalid or has expired."))
 
 
-# ---------- guarded checks: payment password, login password of a signed-in merchant ----------
-@dataclass(frozen=True)
-class _Guard:
-    """A counter of wrong tries on the merchant row: its two columns and the refusal once locked."""
-
-    failures: str
-    locked_until: str
-    locked: str  # message with %(minutes)d
-    code: ErrorCode
-
-
-_PAY_GUARD = _Guard(
-    "pay_password_failures",
-    "pay_password_locked_until",
-    gettext_noop("Too many wrong payment passwords. Try again in %(minutes)d minutes."),
-    ErrorCode.LOCKED,
-)
-# A signed-in merchant's login password (changing the payment password with it, changing the password): its own
-# counter, so a locked payment password can still be replaced with the login password.
-_LOGIN_GUARD = _Guard(
-    "password_failures",
-    "password_locked_until",
-    gettext_noop("Too many wrong login passwords. Try again in %(minutes)d minutes."),
-    ErrorCode.LOCKED,
-)
-
-
-def _locked(guard: _Guard, minutes: int) -> AppError:
-    return AppError(_(guard.locked) % {"minutes": minutes}, guard.code)
-
-
-def _guarded(*, merchant: Merchant, guard: _Guard, check: Callable[[], bool]) -> int | None:
-    """Runs `check` (a password comparison) as one counted try: None when right, else the tries left (>= 1).
-
-    Raises the guard's refusal when locked, or when this wrong try used the last one (then it locks for
-    PAY_PASSWORD_LOCK_MINUTES). The try is counted under a lock on the merchant row, held while the password is
-    compared, so concurrent tries are checked one after the other: of any number of wrong ones at most
-    PAY_PASSWORD_MAX_TRIES are compared before the lock, and right ones are never refused for the others' sake.
-    The count commits at once, so a wrong try stays counted although the surrounding operation is refused: call
-    it outside the operation's transaction (an outer rollback would undo the count).
-    """
-    most, minutes = settings.PAY_PASSWORD_MAX_TRIES, settings.PAY_PASSWORD_LOCK_MINUTES
-    rows = Merchant.objects.filter(pk=merchant.pk)
-    refusal: AppError | None = None
-    left: int | None = None
-    with transaction.atomic():
-        now = timezone.now()
-        failures, until = rows.select_for_update(no_key=True).values_list(guard.failures, guard.locked_until).get()
-        if until is not None and until > now:
-            refusal = _locked(guard, max(1, int((until - now).total_seconds() // 60) + 1))
-        elif check():
-            if failures or until is not None:
-                rows.update(**{guard.failures: 0, guard.locked_until: None})
-        elif failures + 1 >= most:
-            rows.update(**{guard.failures: 0, guard.locked_until: now + timedelta(minutes=minutes)})
-            refusal = _locked(guard, minutes)
-        else:
-            rows.update(**{guard.failures: failures + 1})
-            left = most - failures - 1
-    if refusal is not None:  # raised after the commit, so the count stays
-        raise refusal
-    return left
-
-
-def login_password_check(*, merchant: Merchant, raw: str, field: str, message: str) -> None:
-    """A signed-in merchant's login password, counted (_LOGIN_GUARD); a wrong one is refused on `field`."""
-    left = _guarded(merchant=merchant, guard=_LOGIN_GUARD, check=lambda: merchant.check_password(raw))
-    if left is not None:
-        error = field_error(field, message)
-        error.data["tries_left"] = left
-        raise error
-
-
+# ---------- checks counted on the one lockout (services.guard) ----------
 # ---------- payment password ----------
-def pay_password_set(*, merchant: Merchant, pay_password: str, old_pay_password: str = "", password: str = "") -> None:
-    """Sets the 6-digit payment password; changing one needs the current one or the login password.
+def pay_password_set(
+    *, merchant: Merchant, pay_password: str, old_pay_password: str = "", password: str = "", code: str = ""
+) -> None:
+    """Sets the 6-digit payment password; changing one needs the current one or the login password, and with
+    two-step sign-in on, setting or changing it needs its `code` too.
 
-    Either check is counted (the current one on the payment password's lockout, the login password on its own
-    counter, five tries then 15 minutes) and runs before, outside, the transaction that saves the new one.
+    Every check is counted on the one lockout (services.guard: five wrong tries, then 15 minutes) and runs before,
+    outside, the transaction that saves the new one; the password is checked before the code, and only the last
+    right check clears the count.
     """
     event = "pay_password_set"
+    factor = second_factor_required(merchant=merchant, code=code)
     if merchant.pay_password:
         if password:
             login_password_check(
-                merchant=merchant, raw=password, field="password", message=_("The login password is incorrect.")
+                merchant=merchant,
+                raw=password,
+                field="password",
+                message=_("The login password is incorrect."),
+                reset=not factor,
             )
             event = "pay_password_reset"
         elif old_pay_password:
-            pay_password_check(merchant=merchant, raw=old_pay_password)
+            pay_password_check(merchant=merchant, raw=old_pay_password, reset=not factor)
             event = "pay_password_changed"
         else:
             raise field_error(
                 "old_pay_password", _("Please enter your current payment password or your login password.")
             )
+    if factor:
+        second_factor_check(merchant=merchant, code=code)
     with transaction.atomic():
         merchant.pay_password = make_password(pay_password)
-        merchant.pay_password_failures = 0
-        merchant.pay_password_locked_until = None
-        merchant.save(
-            update_fields=["pay_password", "pay_password_failures", "pay_password_locked_until", "updated_at"]
-        )
+        merchant.save(update_fields=["pay_password", "updated_at"])
         security_notice(merchant=merchant, event=event)
 
 
@@ -267,10 +210,11 @@ def _pay_password_rehash(merchant: Merchant, raw: str) -> None:
     Merchant.objects.filter(pk=merchant.pk).update(pay_password=merchant.pay_password)
 
 
-def pay_password_check(*, merchant: Merchant, raw: str) -> None:
+def pay_password_check(*, merchant: Merchant, raw: str, reset: bool = True) -> None:
     """Checks the payment password on the server; every money-out operation calls this first.
 
-    Five wrong tries lock it for 15 minutes (product.md section 3), also when they come at once (see _guarded).
+    Five wrong tries lock it for 15 minutes (product.md section 3), also when they come at once; the count is the one
+    lockout it shares with the login password typed while signed in and the second factor (services.guard).
     Raises AppError; returns None when right. A wrong try stays counted although the operation is refused:
     call it before entering transaction.atomic, or the rollback of the refused operation undoes the count.
     """
@@ -279,10 +223,10 @@ def pay_password_check(*, merchant: Merchant, raw: str) -> None:
     if not merchant.pay_password:
         raise AppError(_("Please set a payment password first."), ErrorCode.PAY_PASSWORD)
     stored = merchant.pay_password
-    left = _guarded(
+    left = guarded(
         merchant=merchant,
-        guard=_PAY_GUARD,
         check=lambda: check_password(raw, stored, setter=lambda _raw: _pay_password_rehash(merchant, raw)),
+        reset=reset,
     )
     if left is not None:
         raise AppError(

@@ -116,6 +116,28 @@ EVENTS: dict[str, tuple[str, str]] = {
             "did not ask for this, contact customer service at once."
         ),
     ),
+    "second_factor_on": (
+        gettext_noop("Two-step sign-in turned on"),
+        gettext_noop(
+            "Two-step sign-in was turned on for your shop account: signing in on a new device now also asks for a "
+            "code from your authenticator app. If this was not you, change your login password at once and contact "
+            "customer service."
+        ),
+    ),
+    "recovery_codes_new": (
+        gettext_noop("New recovery codes"),
+        gettext_noop(
+            "New recovery codes were made for the two-step sign-in of your shop account; the old ones no longer "
+            "work. If this was not you, change your login password at once and contact customer service."
+        ),
+    ),
+    "second_factor_off": (
+        gettext_noop("Two-step sign-in turned off"),
+        gettext_noop(
+            "Two-step sign-in was turned off for your shop account: signing in now asks only for the password. If "
+            "this was not you, change your login password at once and contact customer service."
+        ),
+    ),
     "passkey_added": (
         gettext_noop("Passkey added"),
         gettext_noop(

@@ -11,9 +11,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -23,8 +25,11 @@ from apps.core.signatures import signature_matches
 from ..constants import ACTION_SESSIONS_REVOKED, THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
 from ..models import AuthToken, Device, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
-from .devices import device_seen
+from ..webauthn import RelyingParty
+from .devices import DEVICE_KEY, device_key_hash, device_seen, device_trust
+from .factors import second_factor_check, second_factor_enabled, second_factor_methods
 from .operator_actions import operator_action_record
+from .passkeys import passkey_verify_options
 from .zones import merchant_time_zone_set, time_zone_names
 
 
@@ -83,6 +88,71 @@ def session_revoke_by_operator(*, token_ids: list[int], operator: Any, reason: s
 
 
 # ---------- sign-in ----------
+@dataclass(frozen=True)
+class SignIn:
+    """A sign-in's outcome: a session `token`, or, when the second step is asked, `second_factor` ({ticket,
+    methods}) and no token."""
+
+    merchant: Merchant
+    token: str | None = None
+    second_factor: dict[str, Any] | None = None
+
+
+LOGIN_TICKET_SALT = "accounts.login_factor"
+LOGIN_TICKET_SECONDS = 5 * 60
+
+
+def _password_print(merchant: Merchant) -> str:
+    """Changes with the login password: a ticket made before a password change no longer opens."""
+    return salted_hmac(LOGIN_TICKET_SALT, merchant.password).hexdigest()[:16]
+
+
+def login_ticket(*, merchant: Merchant, device: Device, key: str) -> str:
+    """The second step's ticket: signed (django.core.signing), valid LOGIN_TICKET_SECONDS, for this merchant, this
+    device (the browser whose key is `key`) and the current login password."""
+    anonymous = not DEVICE_KEY.fullmatch(key or "")
+    payload = {"m": merchant.pk, "d": device.pk, "a": anonymous, "p": _password_print(merchant)}
+    return signing.dumps(payload, salt=LOGIN_TICKET_SALT)
+
+
+def _ticket_invalid() -> AppError:
+    return AppError(_("This sign-in has expired. Please sign in again."), ErrorCode.FORBIDDEN, {"restart": True})
+
+
+def _ticket_open(*, ticket: str, key: str) -> tuple[Merchant, Device]:
+    """The merchant and device of a ticket that is signed, not expired, for the browser whose key is `key`, and made
+    with the current login password; else one refusal, whatever was wrong."""
+    try:
+        payload = signing.loads(ticket, salt=LOGIN_TICKET_SALT, max_age=LOGIN_TICKET_SECONDS)
+    except signing.BadSignature:  # also SignatureExpired
+        raise _ticket_invalid() from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("m"), int) or not isinstance(payload.get("d"), int):
+        raise _ticket_invalid()
+    merchant = Merchant.objects.filter(pk=payload["m"]).first()
+    device = Device.objects.filter(pk=payload["d"], merchant=merchant).first() if merchant else None
+    if merchant is None or device is None or payload.get("p") != _password_print(merchant):
+        raise _ticket_invalid()
+    if payload.get("a"):
+        same_browser = not DEVICE_KEY.fullmatch(key or "")
+    else:
+        same_browser = bool(DEVICE_KEY.fullmatch(key or "")) and device.key_hash == device_key_hash(
+            f"{merchant.pk}:{key}"
+        )
+    if not same_browser:
+        raise _ticket_invalid()
+    return merchant, device
+
+
+def _sign_in(*, merchant: Merchant, device: str, user_agent: str, ip: str | None) -> SignIn:
+    """The password (or partner link) was right: a session on this device, or the second step when the merchant has
+    a second factor and this device has not passed it."""
+    seen, _new = device_seen(merchant=merchant, key=device, user_agent=user_agent, ip=ip)
+    if second_factor_enabled(merchant) and seen.trusted_at is None:
+        ticket = login_ticket(merchant=merchant, device=seen, key=device)
+        return SignIn(merchant, second_factor={"ticket": ticket, "methods": second_factor_methods(merchant)})
+    return SignIn(merchant, token=session_create(merchant=merchant, user_agent=user_agent, ip=ip, device=seen))
+
+
 def merchant_login(
     *,
     account: str,
@@ -91,10 +161,11 @@ def merchant_login(
     device: str = "",
     user_agent: str = "",
     ip: str | None = None,
-) -> tuple[Merchant, str]:
-    """Phone or email + password -> (merchant, new session token) on the browser whose key is `device`
-    (services.devices). The browser's time zone becomes the shop's when it has none yet (later the merchant
-    changes it in personal info); an unknown one is left aside."""
+) -> SignIn:
+    """Phone or email + password -> a new session token on the browser whose key is `device` (services.devices),
+    or the second step (login_factor) when two-step sign-in is on and this device has not passed it. The browser's
+    time zone becomes the shop's when it has none yet (later the merchant changes it in personal info); an unknown
+    one is left aside."""
     merchant = merchant_by_account(account=account)
     if merchant is None:
         # Spend the same hashing time as for a real account, so timing does not tell which accounts exist.
@@ -104,8 +175,33 @@ def merchant_login(
         raise AppError(_("Incorrect account or password."))
     if time_zone and not merchant.time_zone and time_zone in time_zone_names():
         merchant_time_zone_set(merchant=merchant, time_zone=time_zone)
-    seen, _new = device_seen(merchant=merchant, key=device, user_agent=user_agent, ip=ip)
-    return merchant, session_create(merchant=merchant, user_agent=user_agent, ip=ip, device=seen)
+    return _sign_in(merchant=merchant, device=device, user_agent=user_agent, ip=ip)
+
+
+def login_factor_passkey_options(*, ticket: str, device: str = "", rp: RelyingParty) -> dict[str, Any]:
+    """The second step with a passkey: request options for the passkeys of the ticket's merchant."""
+    merchant, _seen = _ticket_open(ticket=ticket, key=device)
+    return passkey_verify_options(merchant=merchant, rp=rp)
+
+
+def login_factor(
+    *,
+    ticket: str,
+    code: str = "",
+    device: str = "",
+    user_agent: str = "",
+    ip: str | None = None,
+    passkey: Any = None,
+    rp: RelyingParty | None = None,
+) -> SignIn:
+    """The sign-in's second step: the ticket `merchant_login` (or `third`) answered, from the same browser, and a
+    code of the second factor, or the answer of one of the merchant's passkeys to login_factor_passkey_options
+    (counted on the one lockout). Opens the session and trusts the device: it is not asked again."""
+    merchant, seen = _ticket_open(ticket=ticket, key=device)
+    second_factor_check(merchant=merchant, code=code, passkey=passkey, rp=rp)
+    device_trust(device=seen)
+    Device.objects.filter(pk=seen.pk).update(last_seen_at=timezone.now(), user_agent=user_agent[:255], ip=ip)
+    return SignIn(merchant, token=session_create(merchant=merchant, user_agent=user_agent, ip=ip, device=seen))
 
 
 # ---------- third-party sign-in ----------
@@ -205,16 +301,15 @@ def third_party_link_spend(*, link: PartnerLink) -> None:
 
 
 def third_party_login(
-    *, data: str, code: str, partner: str, user_agent: str = "", ip: str | None = None
-) -> tuple[Merchant | None, str | None]:
-    """A linked identity signs in: (merchant, token), and the link is spent. An unknown one: (None, None), to
-    continue to registration (tkregister) with the same link, which is kept for it."""
+    *, data: str, code: str, partner: str, device: str = "", user_agent: str = "", ip: str | None = None
+) -> SignIn | None:
+    """A linked identity signs in (a session, or the second step as for merchant_login), and the link is spent. An
+    unknown one: None, to continue to registration (tkregister) with the same link, which is kept for it."""
     link = third_party_link_verify(data=data, code=code, partner=partner)
     with transaction.atomic():
         identity = ThirdPartyIdentity.objects.select_related("merchant").filter(partner=partner, uid=link.uid).first()
         if identity is None:
             third_party_link_keep(link=link)
-            return None, None
+            return None
         third_party_link_spend(link=link)
-        token = session_create(merchant=identity.merchant, user_agent=user_agent, ip=ip)
-    return identity.merchant, token
+        return _sign_in(merchant=identity.merchant, device=device, user_agent=user_agent, ip=ip)

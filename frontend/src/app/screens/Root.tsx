@@ -2,7 +2,8 @@
  * "/": the partner (third-party) sign-in, as the spec's navigation section says. With `data` in the query:
  * a loading toast that does not close by itself and blocks clicks, POST merchant/third {data, code, mer},
  * toast closed; status 0 -> `data` kept in localStorage `data` and the user stays here (offered registration,
- * which links the partner identity, or sign-in); otherwise the token is saved and the user goes to `path` when it
+ * which links the partner identity, or sign-in); status 2 -> the sign-in's second step (two-step sign-in on a device
+ * the account has not trusted yet) here, then as for status 1; otherwise the token is saved and the user goes to `path` when it
  * is one of the app's screens (appPath), else to /home.
  * Without `data`: the toast is only closed and the user goes to /login (or /home when signed in).
  */
@@ -10,8 +11,8 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Result, Space } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { savePartnerLink, thirdMessages as m, useThirdSignIn } from "@/features/account";
-import { signIn, useSession } from "@/lib/session";
+import { LoginFactorStep, savePartnerLink, thirdMessages as m, useThirdSignIn } from "@/features/account";
+import { deviceKey, signIn, useSession } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { appPath } from "../appPath";
 
@@ -24,6 +25,7 @@ export default function RootScreen() {
   const { token } = useSession();
   const third = useThirdSignIn();
   const [notLinked, setNotLinked] = useState(false);
+  const [step, setStep] = useState<{ ticket: string; methods: string[] } | null>(null);
   const started = useRef(false);
   const data = params.get("data");
 
@@ -36,10 +38,14 @@ export default function RootScreen() {
     started.current = true;
     toast.loading(intl.formatMessage(m.signingIn));
     third.mutate(
-      { data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" },
+      { data, code: params.get("code") ?? "", mer: params.get("mer") ?? "", device: deviceKey() },
       {
         onSuccess: (answer) => {
           toast.clear();
+          if (answer.status === 2 && answer.second_factor) {
+            setStep(answer.second_factor);
+            return;
+          }
           if (answer.status === 0 || !answer.merinfo) {
             // `data` under localStorage `data` (spec), with code and mer, for tkregister (features/account/partner).
             savePartnerLink({ data, code: params.get("code") ?? "", mer: params.get("mer") ?? "" });
@@ -59,6 +65,17 @@ export default function RootScreen() {
   }, [data, params, intl, navigate, third]);
 
   if (!data) return <Navigate to={token ? "/home" : "/login"} replace />;
+  if (step) {
+    return (
+      <div className="third-screen">
+        <LoginFactorStep
+          {...step}
+          onSignedIn={() => navigate(appPath(params.get("path")), { replace: true })}
+          onBack={() => navigate("/login", { replace: true })}
+        />
+      </div>
+    );
+  }
   if (!notLinked) return null;
   return (
     <div className="third-screen">

@@ -617,6 +617,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/login_factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description The sign-in's second step: the ticket login (or third) answered, from the same browser, and a code of the
+         *     authenticator app or a recovery code, or instead `passkey`: a passkey's answer to login_factor_options.
+         *     Answers like a successful login; the device is trusted from then on.
+         */
+        post: operations["merchant_login_factor_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/login_factor_options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST merchant/login_factor_options: the sign-in's second step with a passkey: options for the passkeys of the
+         *     ticket's merchant (the ticket login answered, from the same browser). The answer goes to login_factor.
+         */
+        post: operations["merchant_login_factor_options_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/login_passkey": {
         parameters: {
             query?: never;
@@ -834,6 +875,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/recovery_codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A code (counted), then new recovery codes replacing the old ones, shown once. */
+        post: operations["merchant_recovery_codes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/refund_order": {
         parameters: {
             query?: never;
@@ -912,6 +970,22 @@ export interface paths {
         put?: never;
         /** @description A rejected merchant sends new ID documents (uploaded while signed in) for another review. */
         post: operations["merchant_resubmit_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["merchant_security_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1073,6 +1147,57 @@ export interface paths {
         put?: never;
         /** @description Signed-out screens: no token is read, so a stale one cannot turn the answer into a 401. */
         post: operations["merchant_tkregister_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/totp_confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A code of the new key turns two-step sign-in on; answers the recovery codes, shown once. */
+        post: operations["merchant_totp_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/totp_off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The login password and a code (both counted), then two-step sign-in is off. */
+        post: operations["merchant_totp_off_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/merchant/totp_start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The login password (counted), then a new authenticator key, not on until totp_confirm. */
+        post: operations["merchant_totp_start_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1550,6 +1675,11 @@ export interface components {
             value: string;
             code: string;
             password: string;
+            /**
+             * @description A 6-digit code of the authenticator app or a recovery code; required when two-step sign-in is on.
+             * @default
+             */
+            factor_code?: string;
         };
         /** @description A page of a list (apps.core.pagination.paginate): `total` rows in all, `page` from 1, `limit` per page. */
         CoalitionApiOutput: {
@@ -2137,6 +2267,26 @@ export interface components {
              */
             device?: string;
         };
+        LoginFactorApiInputRequest: {
+            ticket: string;
+            /** @default  */
+            code?: string;
+            /** @description Instead of the code: the PublicKeyCredential from navigator.credentials.get, as JSON. */
+            passkey?: unknown;
+            /**
+             * @description This browser's random key, kept by the app: tells a device seen before from a new one.
+             * @default
+             */
+            device?: string;
+        };
+        LoginFactorOptionsApiInputRequest: {
+            ticket: string;
+            /**
+             * @description As for login.
+             * @default
+             */
+            device?: string;
+        };
         LoginPasskeyApiInputRequest: {
             /** @description The PublicKeyCredential from navigator.credentials.get, as JSON. */
             credential: unknown;
@@ -2568,11 +2718,6 @@ export interface components {
          * @enum {string}
          */
         OutcomeEnum: "cancelled" | "requested";
-        PartnerPayloadRequest: {
-            data: string;
-            code: string;
-            mer: string;
-        };
         PasskeyAddApiInputRequest: {
             /** @description The PublicKeyCredential from navigator.credentials.create, as JSON. */
             credential: unknown;
@@ -2775,6 +2920,20 @@ export interface components {
              */
             effective_at: string | null;
         };
+        RecoveryCodes: {
+            /** @description Two-step sign-in is on. */
+            second_factor: boolean;
+            /** @description An authenticator app is set up. */
+            totp: boolean;
+            /** @description Recovery codes not used yet. */
+            recovery_codes_left: number;
+            /** @description Shown this once: only their hashes are kept. */
+            recovery_codes: string[];
+        };
+        RecoveryCodesApiInputRequest: {
+            /** @description A 6-digit code of the authenticator app or a recovery code; required when two-step sign-in is on. */
+            code: string;
+        };
         RecoveryOutput: {
             /** @description The account recovery in progress, if any. */
             recovery: components["schemas"]["Recovery"] | null;
@@ -2897,11 +3056,21 @@ export interface components {
             old_pay_password?: string;
             /** @default  */
             password?: string;
+            /**
+             * @description A 6-digit code of the authenticator app or a recovery code; required when two-step sign-in is on.
+             * @default
+             */
+            code?: string;
         };
         ResetPwdApiChangeInputRequest: {
             password: string;
             password_confirm: string;
             old_password: string;
+            /**
+             * @description A 6-digit code of the authenticator app or a recovery code; required when two-step sign-in is on.
+             * @default
+             */
+            code?: string;
         };
         ResetPwdApiResetInputRequest: {
             password: string;
@@ -2923,6 +3092,20 @@ export interface components {
             /** Format: date-time */
             ends_at: string;
             goods: components["schemas"]["PromotedGoods"][];
+        };
+        SecondStep: {
+            /** @description Signed, for this merchant and browser, valid 5 minutes: login_factor. */
+            ticket: string;
+            /** @description What the second step accepts: "totp", "recovery". */
+            methods: string[];
+        };
+        SecurityState: {
+            /** @description Two-step sign-in is on. */
+            second_factor: boolean;
+            /** @description An authenticator app is set up. */
+            totp: boolean;
+            /** @description Recovery codes not used yet. */
+            recovery_codes_left: number;
         };
         SendCodeApiInputRequest: {
             account: string;
@@ -2953,9 +3136,13 @@ export interface components {
             store_banner: components["schemas"]["UploadOutput"] | null;
             ad_banner: components["schemas"]["UploadOutput"] | null;
         };
-        /** @description login: {merinfo}. */
+        /**
+         * @description login: {merinfo}, or {second_factor} (and no token) when two-step sign-in is on and this device has not
+         *     passed it: then login_factor.
+         */
         SignedInOutput: {
-            merinfo: components["schemas"]["MerInfoWithToken"];
+            merinfo?: components["schemas"]["MerInfoWithToken"];
+            second_factor?: components["schemas"]["SecondStep"];
         };
         /**
          * @description * `picked_up` - Picked up by the carrier
@@ -3060,17 +3247,32 @@ export interface components {
             /** @description The value as merchants read it (e.g. "15 %"). */
             value: string;
         };
-        /** @description third: {status: 1, merinfo} for a linked identity, {status: 0} for an unknown one. */
+        ThirdInputRequest: {
+            data: string;
+            code: string;
+            mer: string;
+            /**
+             * @description This browser's random key, kept by the app: tells a device seen before from a new one.
+             * @default
+             */
+            device?: string;
+        };
+        /**
+         * @description third: {status: 1, merinfo} for a linked identity, {status: 2, second_factor} when it must pass two-step
+         *     sign-in first (login_factor), {status: 0} for an unknown one.
+         */
         ThirdOutput: {
             status: components["schemas"]["ThirdOutputStatusEnum"];
             merinfo?: components["schemas"]["MerInfoWithToken"];
+            second_factor?: components["schemas"]["SecondStep"];
         };
         /**
          * @description * `0` - 0
          *     * `1` - 1
+         *     * `2` - 2
          * @enum {integer}
          */
-        ThirdOutputStatusEnum: 0 | 1;
+        ThirdOutputStatusEnum: 0 | 1 | 2;
         TimeZoneApiInputRequest: {
             /** @description An IANA time zone, e.g. Asia/Bangkok. */
             time_zone: string;
@@ -3095,6 +3297,25 @@ export interface components {
             data: string;
             code: string;
             mer: string;
+        };
+        TotpConfirmApiInputRequest: {
+            code: string;
+        };
+        TotpOffApiInputRequest: {
+            password: string;
+            /** @description A 6-digit code of the authenticator app or a recovery code; required when two-step sign-in is on. */
+            code: string;
+        };
+        TotpStartApiInputRequest: {
+            password: string;
+        };
+        TotpStartApiOutput: {
+            /** @description The key in base32, to type into the app by hand. */
+            key: string;
+            /** @description otpauth://totp/... (what the QR code holds). */
+            uri: string;
+            /** @description The QR code: an SVG image as a data: URL. */
+            qr: string;
         };
         TrackingEvent: {
             /** Format: date-time */
@@ -6959,6 +7180,200 @@ export interface operations {
             };
         };
     };
+    merchant_login_factor_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginFactorApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginFactorApiInputRequest"];
+                "multipart/form-data": components["schemas"]["LoginFactorApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["SignedInOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_login_factor_options_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginFactorOptionsApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginFactorOptionsApiInputRequest"];
+                "multipart/form-data": components["schemas"]["LoginFactorOptionsApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["OptionsOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_login_passkey_create: {
         parameters: {
             query?: never;
@@ -8185,6 +8600,112 @@ export interface operations {
             };
         };
     };
+    merchant_recovery_codes_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryCodesApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RecoveryCodesApiInputRequest"];
+                "multipart/form-data": components["schemas"]["RecoveryCodesApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
     merchant_refund_order_retrieve: {
         parameters: {
             query?: {
@@ -8632,6 +9153,106 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["RegisterOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_security_retrieve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["SecurityState"];
                     } | components["schemas"]["Rejection"];
                 };
             };
@@ -9538,9 +10159,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PartnerPayloadRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartnerPayloadRequest"];
-                "multipart/form-data": components["schemas"]["PartnerPayloadRequest"];
+                "application/json": components["schemas"]["ThirdInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ThirdInputRequest"];
+                "multipart/form-data": components["schemas"]["ThirdInputRequest"];
             };
         };
         responses: {
@@ -9768,6 +10389,324 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_totp_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirmApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TotpConfirmApiInputRequest"];
+                "multipart/form-data": components["schemas"]["TotpConfirmApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["RecoveryCodes"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_totp_off_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpOffApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TotpOffApiInputRequest"];
+                "multipart/form-data": components["schemas"]["TotpOffApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["SecurityState"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_totp_start_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpStartApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TotpStartApiInputRequest"];
+                "multipart/form-data": components["schemas"]["TotpStartApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["TotpStartApiOutput"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Refused. */

@@ -34,10 +34,21 @@ export {
   useRecovery,
 } from "./contact";
 export {
+  loginFactor,
+  securityQueryOptions,
+  useLoginFactor,
+  useRecoveryCodes,
+  useSecurity,
+  useTotpConfirm,
+  useTotpOff,
+  useTotpStart,
+} from "./security";
+export {
   addPasskey,
   getPasskeys,
   makePasskey,
   passkeyAnswer,
+  passkeyFactorAnswer,
   passkeySignIn,
   passkeysQueryOptions,
   removePasskey,

@@ -9,6 +9,8 @@ export const accountKeys = {
   operatorActions: () => [...accountKeys.all, "operatorActions"] as const,
   /** The account recovery in progress (merchant/recovery). */
   recovery: () => [...accountKeys.all, "recovery"] as const,
+  /** Two-step sign-in's state (merchant/security). */
+  security: () => [...accountKeys.all, "security"] as const,
   /** The merchant's passkeys (merchant/passkeys). */
   passkeys: () => [...accountKeys.all, "passkeys"] as const,
 };

@@ -65,6 +65,13 @@ export function usePasskeySignIn() {
   return useMutation({ mutationFn: passkeySignIn });
 }
 
+/** The sign-in's second step with a passkey: login_factor_options for the ticket and the browser's prompt; the
+ * answer goes to login_factor as `passkey`. */
+export async function passkeyFactorAnswer(ticket: string): Promise<PasskeyCredentialJSON> {
+  const { options } = await api.post("merchant/login_factor_options", { ticket, device: deviceKey() });
+  return getPasskey(options as PasskeyOptionsJSON);
+}
+
 /** The second factor with a passkey (signed in): passkey_verify_options and the browser's prompt; the answer goes
  * as `passkey` where a code is asked. */
 export async function passkeyAnswer(): Promise<PasskeyCredentialJSON> {

@@ -8,7 +8,7 @@ export type { MerchantInfo } from "@/lib/merchant";
 export type LoginInput = Schemas["LoginApiInputRequest"];
 export type LoginAnswer = Schemas["SignedInOutput"];
 
-export type ThirdInput = Schemas["PartnerPayloadRequest"];
+export type ThirdInput = Schemas["ThirdInputRequest"];
 export type ThirdAnswer = Schemas["ThirdOutput"];
 
 /** register / tkregister: upload fields carry the `id` returned by common/upload. */
@@ -41,6 +41,12 @@ export type ChangeContactInput = Schemas["ChangeContactApiInputRequest"];
 export type Recovery = Schemas["Recovery"];
 export type RecoveryAnswer = Schemas["RecoveryOutput"];
 
+/** Two-step sign-in: the sign-in's second step (login or third answered second_factor) and its state. */
+export type SecondStep = Schemas["SecondStep"];
+export type LoginFactorInput = Schemas["LoginFactorApiInputRequest"];
+export type SecurityState = Schemas["SecurityState"];
+export type TotpStartAnswer = Schemas["TotpStartApiOutput"];
+export type RecoveryCodesAnswer = Schemas["RecoveryCodes"];
 /** One of the merchant's passkeys, and their list (merchant/passkeys). */
 export type Passkey = Schemas["PasskeyOutput"];
 export type PasskeyList = Schemas["PasskeyListOutput"];

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { Button, Input } from "antd-mobile";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Controller, useForm, type Control, type ControllerRenderProps } from "react-hook-form";
@@ -7,6 +7,7 @@ import { signIn } from "@/lib/session";
 import { useSchema } from "@/hooks/useSchema";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api";
+import { LoginFactorStep } from "./LoginFactorStep";
 import { loginResolver, type LoginValues } from "./loginValidation";
 import { loginMessages as m } from "./messages";
 import "./login.css";
@@ -14,7 +15,8 @@ import "./login.css";
 /**
  * The sign-in form: translated validation messages, react-hook-form, server field errors on their fields. /login is
  * the page most visitors load first, so it validates without zod (loginValidation.ts) and draws its fields without
- * antd-mobile's Form (LoginField); the other forms use both.
+ * antd-mobile's Form (LoginField); the other forms use both. When the server asks the second step (two-step sign-in on
+ * a device the account has not trusted yet), the form gives way to it (LoginFactorStep).
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
@@ -25,10 +27,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     defaultValues: { account: "", password: "" },
   });
   const login = useLogin();
+  const [step, setStep] = useState<{ ticket: string; methods: string[] } | null>(null);
 
   const submit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: ({ data, msg }) => {
+        if (data.second_factor) {
+          setStep(data.second_factor);
+          return;
+        }
+        if (!data.merinfo) return;
         signIn(data.merinfo);
         toast.success(msg);
         onSignedIn();
@@ -37,6 +45,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       onError: (error) => applyFieldErrors(error, setError, ["account", "password"]),
     }),
   );
+
+  if (step) {
+    return <LoginFactorStep {...step} onSignedIn={onSignedIn} onBack={() => setStep(null)} />;
+  }
 
   return (
     <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>

@@ -15,6 +15,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const start = () =>
     passkey.mutate(undefined, {
       onSuccess: ({ data, msg }) => {
+        if (!data.merinfo) return;
         signIn(data.merinfo);
         toast.success(msg);
         onSignedIn();

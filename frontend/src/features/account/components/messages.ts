@@ -443,6 +443,12 @@ export const passkeyMessages = defineMessages({
   signIn: { id: "passkeys.signIn", defaultMessage: "Sign in with a passkey", description: "Login screen button" },
   or: { id: "passkeys.or", defaultMessage: "or", description: "Between the password form and the passkey button" },
   link: { id: "passkeys.link", defaultMessage: "Passkeys", description: "Settings link to the passkeys screen" },
+  usePasskey: { id: "passkeys.usePasskey", defaultMessage: "Use a passkey", description: "Sign-in's second step: button" },
+  factorIntro: {
+    id: "passkeys.factorIntro",
+    defaultMessage: "This device is new to your account. Confirm it is you with one of your passkeys.",
+    description: "Sign-in's second step when the account has passkeys only",
+  },
 });
 
 export const passkeyArgumentMessages = defineMessages<{
