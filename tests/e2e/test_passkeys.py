@@ -1,5 +1,6 @@
 """Passkeys in Chromium with its DevTools virtual authenticator (a platform authenticator that verifies the user):
-add one on /passkeys, sign out, sign in with it (no account, no password), then remove it. Screenshots in English and
+add one on /passkeys, sign out, sign in with it (no account, no password), pass the sign-in's second step with it
+on a new device, then remove it. Screenshots in English and
 Russian."""
 
 import pytest
@@ -80,6 +81,20 @@ def test_add_a_passkey_sign_in_with_it_and_remove_it(page: Page, base_url: str, 
     session = AuthToken.objects.filter(merchant=merchant, device__isnull=False).get()
     assert session.device is not None and session.device.trusted_at is not None
     assert Passkey.objects.get(merchant=merchant).last_used_at is not None
+
+    # On a new device (another browser key) the password asks for the second step: the passkey passes it.
+    page.evaluate("localStorage.removeItem('token'); localStorage.removeItem('device')")
+    open_app(page, base_url, "/login")
+    page.locator("#login-account").fill(merchant.email)
+    page.locator("#login-password").fill(DEFAULT_PASSWORD)
+    tap(page.get_by_role("button", name=texts["login.submit"], exact=True))
+    use = page.get_by_test_id("login-factor").get_by_role("button", name=texts["passkeys.usePasskey"])
+    expect(use).to_be_visible()
+    expect(page.locator("#login-factor-code")).to_have_count(0)  # passkeys alone: no code field
+    shot(page, "login-factor-passkey")
+    tap(use)
+    page.wait_for_url("**/home")
+    assert AuthToken.objects.filter(merchant=merchant, device__trusted_at__isnull=False).count() == 2
 
     open_app(page, base_url, "/passkeys")
     expect(app(page).get_by_test_id("passkey")).to_contain_text(texts["passkeys.lastUsed"].split("{")[0].strip())

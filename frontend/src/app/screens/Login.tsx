@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router-dom";
-import { LoginForm, PasskeySignIn, loginMessages as m } from "@/features/account";
+import { LoginForm, loginMessages as m } from "@/features/account";
 import { LanguagePicker } from "@/components/ui/LanguagePicker";
 
 /** /login: the reference screen (layout "bare": it draws its own header). */
@@ -20,7 +20,6 @@ export default function LoginScreen() {
         </p>
       </div>
       <LoginForm onSignedIn={() => navigate("/home", { replace: true })} />
-      <PasskeySignIn onSignedIn={() => navigate("/home", { replace: true })} />
       <div className="login-links">
         <Link to="/forgetPwd">
           <FormattedMessage {...m.forgot} />

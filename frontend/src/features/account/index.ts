@@ -2,7 +2,6 @@ export * from "./api";
 export { LoginForm } from "./components/LoginForm";
 export { LoginFactorStep } from "./components/LoginFactorStep";
 export { SecondFactorField } from "./components/SecondFactorField";
-export { PasskeySignIn } from "./components/PasskeySignIn";
 export { PasskeysSection } from "./components/PasskeysSection";
 export { AccountIntro, AccountLinks, AccountResult } from "./components/AccountIntro";
 export { InviteCodeForm } from "./components/InviteCodeForm";
