@@ -60,6 +60,7 @@ export const routeTitles = defineMessages({
     description: "Route name: the operator actions on the merchant's account, with their reasons",
   },
   terms: { id: "route.terms", defaultMessage: "Terms", description: "Route name: the platform's published terms (fees, levels, windows)" },
+  security: { id: "route.security", defaultMessage: "Two-step sign-in", description: "Route name: turning two-step sign-in on and off, recovery codes" },
   passkeys: { id: "route.passkeys", defaultMessage: "Passkeys", description: "Route name: the merchant's passkeys (sign-in without password)" },
 });
 

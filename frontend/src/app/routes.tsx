@@ -63,6 +63,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "code", path: "/code", layout: "nav", public: true, load: () => import(/* webpackChunkName: "screen-Code" */ "./screens/Code") },
   { name: "accountHistory", path: "/accountHistory", layout: "nav", load: () => import(/* webpackChunkName: "screen-AccountHistory" */ "./screens/AccountHistory") },
   { name: "terms", path: "/terms", layout: "nav", load: () => import(/* webpackChunkName: "screen-Terms" */ "./screens/Terms") },
+  { name: "security", path: "/security", layout: "nav", load: () => import(/* webpackChunkName: "screen-Security" */ "./screens/Security") },
   { name: "passkeys", path: "/passkeys", layout: "nav", load: () => import(/* webpackChunkName: "screen-Passkeys" */ "./screens/Passkeys") },
 ];
 

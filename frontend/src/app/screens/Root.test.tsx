@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/api";
@@ -38,9 +38,28 @@ describe("root: third-party sign-in", () => {
     expect((await screen.findByTestId("at")).textContent).toBe("/order");
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/merchant/merchant/third");
-    expect(JSON.parse(init.body)).toEqual({ data: "signed", code: "c1", mer: "m1" });
+    expect(JSON.parse(init.body)).toEqual({ data: "signed", code: "c1", mer: "m1", device: localStorage.getItem("device") });
     expect(getSession().token).toBe("partner-tok");
     expect(localStorage.getItem("data")).toBeNull();
+  });
+
+  it("asks the second step when the account has two-step sign-in and this device has not passed it", async () => {
+    const answers = [
+      { code: 1, msg: "", data: { status: 2, second_factor: { ticket: "t1", methods: ["totp", "recovery"] } } },
+      { code: 1, msg: "Login successful", data: { merinfo: { token: "factor-tok" } } },
+    ];
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(answers.shift()))));
+    vi.stubGlobal("fetch", fetchMock);
+    renderRoot("/?data=signed&code=c1&mer=m1&path=/order");
+
+    fireEvent.change(await screen.findByPlaceholderText("6-digit code"), { target: { value: "123456" } });
+    expect(getSession().token).not.toBe("factor-tok");
+    fireEvent.click(screen.getByRole("button", { name: "Verify and sign in" }));
+    expect((await screen.findByTestId("at")).textContent).toBe("/order");
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe("/merchant/merchant/login_factor");
+    expect(JSON.parse(init.body as string)).toEqual({ device: localStorage.getItem("device"), ticket: "t1", code: "123456" });
+    expect(getSession().token).toBe("factor-tok");
   });
 
   it.each(["/\\evil.example", "//evil.example", "https://evil.example", "/nowhere"])(

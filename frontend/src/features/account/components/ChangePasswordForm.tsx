@@ -10,6 +10,7 @@ import { useChangePassword } from "../api";
 import { passwordMessages as m } from "./messages";
 import { changePasswordSchema } from "./schemas";
 import { NewPasswordFields } from "./NewPasswordFields";
+import { FactorCodeItem, useFactorCode } from "./FactorCodeItem";
 import { useSchema } from "@/hooks/useSchema";
 import { toast } from "@/lib/toast";
 
@@ -17,7 +18,8 @@ type Values = z.infer<ReturnType<typeof changePasswordSchema>>;
 
 /**
  * Change the login password (old, new, repeat). The server ends every session of the merchant, so on success
- * the browser session is cleared too and `onChanged` sends the merchant to sign in again.
+ * the browser session is cleared too and `onChanged` sends the merchant to sign in again. With two-step sign-in on,
+ * the code of the authenticator app (or a recovery code) too.
  */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const intl = useIntl();
@@ -28,16 +30,25 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     defaultValues: { old_password: "", password: "", password_confirm: "" },
   });
   const change = useChangePassword();
-  const submit = handleSubmit((values) =>
-    change.mutate(values, {
-      onSuccess: ({ msg }) => {
-        toast.success(msg);
-        clearSession();
-        onChanged();
+  const factor = useFactorCode();
+  const fields = ["old_password", "password", "password_confirm"] as const;
+  const submit = handleSubmit((values) => {
+    if (!factor.ready()) return;
+    change.mutate(
+      { ...values, ...factor.input() },
+      {
+        onSuccess: ({ msg }) => {
+          toast.success(msg);
+          clearSession();
+          onChanged();
+        },
+        onError: (error) => {
+          applyFieldErrors(error, setError, fields);
+          factor.showError(error, fields);
+        },
       },
-      onError: (error) => applyFieldErrors(error, setError, ["old_password", "password", "password_confirm"]),
-    }),
-  );
+    );
+  });
   return (
     <Form
       layout="vertical"
@@ -58,6 +69,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         )}
       />
       <NewPasswordFields control={control} />
+      <FactorCodeItem factor={factor} />
     </Form>
   );
 }

@@ -11,14 +11,15 @@ import { sendContactCode, useChangeContact, type ContactKind } from "../api";
 import { CodeField } from "./CodeField";
 import { contactMessages as m } from "./messages";
 import { contactChangeSchema } from "./schemas";
+import { FactorCodeItem, useFactorCode } from "./FactorCodeItem";
 import "./account.css";
 
 type Values = z.infer<ReturnType<typeof contactChangeSchema>>;
 
 /**
  * Change the account's email or phone: the new address -> a code sent to it (send_contact_code, CodeField) ->
- * the code and the login password (change_contact). The old address is told by the server; other devices stay
- * signed in.
+ * the code and the login password (change_contact), and with two-step sign-in on, its code (`factor_code`). The old
+ * address is told by the server; other devices stay signed in.
  */
 export function ContactChangeSheet({ kind, open, onClose }: { kind: ContactKind; open: boolean; onClose: () => void }) {
   const intl = useIntl();
@@ -30,20 +31,27 @@ export function ContactChangeSheet({ kind, open, onClose }: { kind: ContactKind;
   const { control, handleSubmit, setError, reset } = form;
   const change = useChangeContact();
   const email = kind === "email";
+  const factor = useFactorCode("factor_code");
+  const fields = ["value", "code", "password"] as const;
 
-  const submit = handleSubmit((values) =>
+  const submit = handleSubmit((values) => {
+    if (!factor.ready()) return;
     change.mutate(
-      { kind, value: values.value.trim(), code: values.code.trim(), password: values.password },
+      { kind, value: values.value.trim(), code: values.code.trim(), password: values.password, ...factor.input() },
       {
         onSuccess: ({ msg }) => {
           toast.success(msg);
           reset();
+          factor.reset();
           onClose();
         },
-        onError: (error) => applyFieldErrors(error, setError, ["value", "code", "password"]),
+        onError: (error) => {
+          applyFieldErrors(error, setError, fields);
+          factor.showError(error, fields);
+        },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Popup visible={open} onMaskClick={onClose} destroyOnClose bodyClassName="contact-sheet">
@@ -85,6 +93,7 @@ export function ContactChangeSheet({ kind, open, onClose }: { kind: ContactKind;
             <Input {...field} type="password" autoComplete="current-password" placeholder={intl.formatMessage(m.passwordPlaceholder)} />
           )}
         />
+        <FactorCodeItem factor={factor} />
       </Form>
     </Popup>
   );

@@ -20,6 +20,7 @@ import { myMessages as m } from "./messages";
 import { LanguageRow } from "./LanguageRow";
 import { StatusNotice } from "./StatusNotice";
 import { StatusTag } from "./StatusTag";
+import { TwoStepOffer } from "./TwoStepRow";
 import "./account.css";
 
 type Link = { path: string; label: MessageDescriptor; icon: ReactNode };
@@ -88,6 +89,7 @@ export function MyAccount({ walletSlot, badges = {} }: { walletSlot?: ReactNode;
         </div>
       </header>
       {merchant && <StatusNotice merchant={merchant} />}
+      <TwoStepOffer />
 
       {walletSlot}
 

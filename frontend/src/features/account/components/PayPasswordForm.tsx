@@ -8,6 +8,7 @@ import { FormField } from "@/components/ui/FormField";
 import { useSavePayPassword, type PayPasswordInput } from "../api";
 import { payMessages as m, passwordMessages } from "./messages";
 import { payPasswordSchema } from "./schemas";
+import { FactorCodeItem, useFactorCode } from "./FactorCodeItem";
 import { useSchema } from "@/hooks/useSchema";
 import { toast } from "@/lib/toast";
 
@@ -18,7 +19,8 @@ const digits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 /**
  * Set (first time) or change (`changing`) the 6-digit payment password, entered twice. Changing is confirmed
- * with the current payment password or, when forgotten, the login password.
+ * with the current payment password or, when forgotten, the login password. With two-step sign-in on, setting or
+ * changing it also asks the code of the authenticator app (or a recovery code).
  */
 export function PayPasswordForm({ changing, onSaved }: { changing: boolean; onSaved: () => void }) {
   const intl = useIntl();
@@ -30,19 +32,29 @@ export function PayPasswordForm({ changing, onSaved }: { changing: boolean; onSa
   });
   const via = useWatch({ control, name: "via" });
   const save = useSavePayPassword();
+  const factor = useFactorCode();
+  const fields = ["old_pay_password", "password", "pay_password", "pay_password_confirm"] as const;
 
   const submit = handleSubmit((values) => {
-    const input: PayPasswordInput = { pay_password: values.pay_password, pay_password_confirm: values.pay_password_confirm };
+    if (!factor.ready()) return;
+    const input: PayPasswordInput = {
+      pay_password: values.pay_password,
+      pay_password_confirm: values.pay_password_confirm,
+      ...factor.input(),
+    };
     if (changing && values.via === "old") input.old_pay_password = values.old_pay_password;
     if (changing && values.via === "login") input.password = values.password;
     save.mutate(input, {
       onSuccess: ({ msg }) => {
         toast.success(msg);
         reset(EMPTY); // kept alive: no digits left in the form
+        factor.reset();
         onSaved();
       },
-      onError: (error) =>
-        applyFieldErrors(error, setError, ["old_pay_password", "password", "pay_password", "pay_password_confirm"]),
+      onError: (error) => {
+        applyFieldErrors(error, setError, fields);
+        factor.showError(error, fields);
+      },
     });
   });
 
@@ -127,6 +139,7 @@ export function PayPasswordForm({ changing, onSaved }: { changing: boolean; onSa
         label={<FormattedMessage {...m.repeat} />}
         render={sixDigits(m.repeatPlaceholder)}
       />
+      <FactorCodeItem factor={factor} />
     </Form>
   );
 }

@@ -3,13 +3,15 @@ import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import type { MerchantInfo } from "@/lib/merchant";
 import { passkeyMessages, profileMessages as m } from "./messages";
+import { TwoStepRow } from "./TwoStepRow";
 
-/** The password links (payment password set or not, login password, payment password), on Personal information and
- * on Settings. */
+/** The security links (two-step sign-in on or off, payment password set or not, login password, payment password),
+ * on Personal information and on Settings. */
 export function SecurityLinks({ merchant }: { merchant: Pick<MerchantInfo, "has_pay_password"> }) {
   const navigate = useNavigate();
   return (
     <List mode="card" header={<FormattedMessage {...m.security} />}>
+      <TwoStepRow />
       <List.Item
         onClick={() => navigate("/setPaypwd")}
         extra={
