@@ -1,5 +1,5 @@
-"""A software WebAuthn authenticator for the tests: an ES256 (P-256) key per credential, answers built as a browser
-sends them (PublicKeyCredential.toJSON), 'none' attestation."""
+"""A software WebAuthn authenticator for the tests: an ES256 (P-256) key (cryptography) per credential, answers built
+as a browser sends them (PublicKeyCredential.toJSON), 'none' attestation."""
 
 import hashlib
 import json
@@ -7,19 +7,17 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-import cbor2
-from Crypto.Hash import SHA256
-from Crypto.PublicKey import ECC
-from Crypto.Signature import DSS
-
-from apps.accounts.webauthn import b64url, b64url_decode
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.asymmetric import ec
+from webauthn.helpers import base64url_to_bytes, encode_cbor
+from webauthn.helpers import bytes_to_base64url as b64url
 
 
 @dataclass
 class SoftAuthenticator:
     origin: str = "http://testserver"
     rp_id: str = "testserver"
-    key: ECC.EccKey = field(default_factory=lambda: ECC.generate(curve="P-256"))
+    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
     credential_id: bytes = field(default_factory=lambda: secrets.token_bytes(16))
     sign_count: int = 0
     user_handle: str = ""
@@ -40,12 +38,12 @@ class SoftAuthenticator:
     def create(self, options: dict[str, Any], *, origin: str | None = None, rp_id: str | None = None) -> dict:
         """An answer to navigator.credentials.create(options)."""
         self.user_handle = options["user"]["id"]
-        point = self.key.pointQ
-        x, y = int(point.x).to_bytes(32, "big"), int(point.y).to_bytes(32, "big")
-        cose = cbor2.dumps({1: 2, 3: -7, -1: 1, -2: x, -3: y})
+        point = self.key.public_key().public_numbers()
+        x, y = point.x.to_bytes(32, "big"), point.y.to_bytes(32, "big")
+        cose = encode_cbor({1: 2, 3: -7, -1: 1, -2: x, -3: y})
         attested = bytes(16) + len(self.credential_id).to_bytes(2, "big") + self.credential_id + cose
         auth_data = self._auth_data(0x01 | 0x04 | 0x40, attested, rp_id)
-        attestation = cbor2.dumps({"fmt": "none", "attStmt": {}, "authData": auth_data})
+        attestation = encode_cbor({"fmt": "none", "attStmt": {}, "authData": auth_data})
         return {
             "id": self.id,
             "rawId": self.id,
@@ -72,8 +70,7 @@ class SoftAuthenticator:
         self.sign_count += self.counter_step
         client_data = self._client_data("webauthn.get", challenge or options["challenge"], origin)
         auth_data = self._auth_data(0x01 | (0x04 if user_verified else 0))
-        digest = SHA256.new(auth_data + hashlib.sha256(client_data).digest())
-        signature = DSS.new(self.key, "fips-186-3", encoding="der").sign(digest)
+        signature = self.key.sign(auth_data + hashlib.sha256(client_data).digest(), ec.ECDSA(hashes.SHA256()))
         return {
             "id": self.id,
             "rawId": self.id,
@@ -89,4 +86,4 @@ class SoftAuthenticator:
 
 
 def challenge_of(credential: dict) -> str:
-    return json.loads(b64url_decode(credential["response"]["clientDataJSON"]))["challenge"]
+    return json.loads(base64url_to_bytes(credential["response"]["clientDataJSON"]))["challenge"]

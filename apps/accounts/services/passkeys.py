@@ -1,11 +1,11 @@
-"""Passkeys (models.Passkey, WebAuthn in apps.accounts.webauthn): registered by the signed-in merchant with the login
-password, then used to sign in without the password (a passkey with user verification is two factors: the device is
-trusted) or as the second factor (factors.second_factor_check).
+"""Passkeys (models.Passkey; WebAuthn is py_webauthn's, through apps.accounts.webauthn): registered by the signed-in
+merchant with the login password, then used to sign in without the password (a passkey with user verification is two
+factors: the device is trusted) or as the second factor (factors.second_factor_check).
 
 Each options call hands out a challenge (models.PasskeyChallenge) for one answer within PASSKEY_CHALLENGE_SECONDS:
 the answer names it in its signed client data, and the row is deleted as the answer is checked, right or wrong, so
-an answer cannot be replayed. A passkey's signature counter must go up (when the authenticator keeps one): a counter
-that does not is a cloned authenticator, refused.
+an answer cannot be replayed. A passkey's signature counter must go up (when the authenticator keeps one): the
+library refuses a counter that does not (a cloned authenticator).
 """
 
 import re
@@ -164,19 +164,23 @@ def _assertion_accept(
     """The merchant's passkey (any merchant's when `merchant` is None) that signed the answer, its counter moved on.
     Raises PasskeyError."""
     assertion = webauthn.read_assertion(credential)
-    passkeys = Passkey.objects.select_related("merchant").filter(credential_id=assertion.credential_id)
+    passkeys = Passkey.objects.select_related("merchant").filter(credential_id=webauthn.credential_id_of(assertion))
     if merchant is not None:
         passkeys = passkeys.filter(merchant=merchant)
     passkey = passkeys.first()
     if passkey is None:
         raise PasskeyError("unknown credential")
-    if assertion.user_handle and assertion.user_handle != passkey.user_handle:
+    handle = webauthn.user_handle_of(assertion)
+    if handle and handle != passkey.user_handle:
         raise PasskeyError("user handle differs")
-    count, _verified = webauthn.verify_assertion(
-        credential=credential, challenge=challenge, rp=rp, public_key=bytes(passkey.public_key), require_uv=require_uv
+    count = webauthn.verify_assertion(
+        assertion=assertion,
+        challenge=challenge,
+        rp=rp,
+        public_key=bytes(passkey.public_key),
+        sign_count=passkey.sign_count,
+        require_uv=require_uv,
     )
-    if (count or passkey.sign_count) and count <= passkey.sign_count:
-        raise PasskeyError("signature counter did not increase")
     moved = Passkey.objects.filter(pk=passkey.pk, sign_count=passkey.sign_count).update(
         sign_count=count, last_used_at=timezone.now()
     )
