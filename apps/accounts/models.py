@@ -175,6 +175,44 @@ class RecoveryCode(models.Model):
         return f"recovery code {self.pk} of {self.merchant_id}"
 
 
+class Passkey(models.Model):
+    """A passkey (WebAuthn credential) of the merchant: signs in without the password, or is the second factor
+    (services.passkeys). Only the public key is kept; the private key never leaves the merchant's authenticator."""
+
+    merchant = models.ForeignKey(Merchant, on_delete=models.CASCADE, related_name="passkeys")
+    credential_id = models.CharField(max_length=1400, unique=True)  # base64url of the authenticator's id (<= 1023 B)
+    public_key = models.BinaryField()  # the COSE key from the registration's authenticator data
+    sign_count = models.BigIntegerField(default=0)
+    transports = models.JSONField(default=list, blank=True)
+    user_handle = models.CharField(max_length=64)  # base64url of the random user.id the authenticator keeps
+    name = models.CharField(_("name"), max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("passkey")
+        verbose_name_plural = _("passkeys")
+
+    def __str__(self) -> str:
+        return f"passkey {self.pk} of {self.merchant_id}"
+
+
+class PasskeyChallenge(models.Model):
+    """A WebAuthn challenge handed out with options: used once (the row is deleted when an answer to it arrives,
+    right or wrong) and only until expires_at. `merchant` is the signed-in merchant (registration, second factor),
+    none for a sign-in without password."""
+
+    challenge = models.CharField(max_length=64, unique=True)  # base64url of 32 random bytes
+    purpose = models.CharField(max_length=16)
+    merchant = models.ForeignKey(Merchant, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    user_handle = models.CharField(max_length=64, blank=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.purpose} challenge {self.pk}"
+
+
 class OneTimeCode(models.Model):
     """A 6-digit code: for a forgotten password (sent to the account's address), for a new email or phone (sent to
     that new address, `target` "email:<address>" or "phone:<number>"), or to verify the current email or phone (sent

@@ -16,7 +16,7 @@ from apps.core.writers import fields_of
 from .answers import MerInfoSerializer, _ShopSummarySerializer
 from .constants import RECOVERY_OPEN, MerchantStatus
 from .hooks import wallet_summary
-from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction
+from .models import AccountRecovery, AuthToken, InvitationCode, Merchant, OperatorAction, Passkey
 
 _PHONE_NOISE = re.compile(r"[\s\-().]")
 
@@ -116,3 +116,8 @@ def device_session_list(*, merchant: Merchant) -> QuerySet[AuthToken]:
         .only("id", "created_at", "last_used_at", "user_agent", "ip")
         .order_by("-last_used_at", "-id")
     )
+
+
+def passkey_list(*, merchant: Merchant) -> QuerySet[Passkey]:
+    """The merchant's passkeys, oldest first (at most services.passkeys.PASSKEYS_MAX): one query."""
+    return Passkey.objects.filter(merchant=merchant).only("id", "name", "created_at", "last_used_at")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .apis import contact, devices, history, passwords, profile, registration, security, signin
+from .apis import contact, devices, history, passkeys, passwords, profile, registration, security, signin
 
 urlpatterns = [
     path("merchant/login", signin.LoginApi.as_view()),
@@ -35,4 +35,12 @@ urlpatterns = [
     path("merchant/devices", devices.DeviceListApi.as_view()),
     path("merchant/device_signout", devices.DeviceSignoutApi.as_view()),
     path("merchant/not_me", devices.NotMeApi.as_view()),
+    path("merchant/passkeys", passkeys.PasskeyListApi.as_view()),
+    path("merchant/passkey_options", passkeys.PasskeyOptionsApi.as_view()),
+    path("merchant/passkey_add", passkeys.PasskeyAddApi.as_view()),
+    path("merchant/passkey_remove", passkeys.PasskeyRemoveApi.as_view()),
+    path("merchant/passkey_verify_options", passkeys.PasskeyVerifyOptionsApi.as_view()),
+    path("merchant/login_passkey_options", passkeys.LoginPasskeyOptionsApi.as_view()),
+    path("merchant/login_passkey", passkeys.LoginPasskeyApi.as_view()),
+    path("merchant/login_factor_options", passkeys.LoginFactorOptionsApi.as_view()),
 ]

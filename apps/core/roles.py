@@ -40,6 +40,7 @@ ROLES: dict[str, frozenset[str] | str] = {
             "wallet.change_deposit",
             "wallet.view_withdrawal",
             "wallet.change_withdrawal",
+            "wallet.view_payoutdestination",
             "wallet.view_adjustment",
             "wallet.add_adjustment",
             "wallet.approve_adjustment",

@@ -136,6 +136,12 @@ AXES_VERBOSE = False
 # A TOTP code from a confirmed device after the password (apps.core.admin_site); on by default in production.
 ADMIN_REQUIRE_OTP = env.bool("ADMIN_REQUIRE_OTP", default=False)
 OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Merchant back-office")
+# Passkeys (WebAuthn by py_webauthn, apps.accounts.webauthn): the relying party id (a host name) and the origin the
+# browser reports.
+# Empty: the request's host name and scheme://host (behind proxies that rewrite Host, set both).
+WEBAUTHN_RP_ID = env("WEBAUTHN_RP_ID", default="")
+WEBAUTHN_ORIGIN = env("WEBAUTHN_ORIGIN", default="")
+WEBAUTHN_RP_NAME = env("WEBAUTHN_RP_NAME", default=OTP_TOTP_ISSUER)
 
 PASSWORD_HASHERS = [
     "apps.accounts.hashers.Argon2Hasher",

@@ -145,7 +145,7 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
     page.wait_for_url(f"{base_url}/login")
     app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(phone)
     app(page).get_by_placeholder(texts["login.passwordPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
-    tap(app(page).get_by_role("button", name=texts["login.submit"]))
+    tap(app(page).get_by_role("button", name=texts["login.submit"], exact=True))
     page.wait_for_url(f"{base_url}/home")
     open_app(page, base_url, "/my")
     expect(app(page).get_by_text(texts["my.pendingTitle"], exact=True)).to_be_visible()
@@ -190,7 +190,7 @@ def test_register_approve_sign_in_and_set_passwords(page, context, base_url, ope
 
     app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(phone)
     app(page).get_by_placeholder(texts["login.passwordPlaceholder"], exact=True).fill(NEW_PASSWORD)
-    tap(app(page).get_by_role("button", name=texts["login.submit"]))
+    tap(app(page).get_by_role("button", name=texts["login.submit"], exact=True))
     page.wait_for_url(f"{base_url}/home")
 
     # Set the payment password from personal info: 6 digits, twice, equal.

@@ -30,7 +30,7 @@ def sign_in_with_the_form(page: Page, base_url: str, merchant, texts: dict[str, 
     open_app(page, base_url, "/login")
     app(page).get_by_placeholder(texts["login.accountPlaceholder"], exact=True).fill(merchant.email)
     app(page).get_by_placeholder(texts["login.passwordPlaceholder"], exact=True).fill(DEFAULT_PASSWORD)
-    tap(app(page).get_by_role("button", name=texts["login.submit"]))
+    tap(app(page).get_by_role("button", name=texts["login.submit"], exact=True))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru-RU"])

@@ -27,11 +27,11 @@ def test_login_screen_in_every_language(page, base_url, lang):
 
     for message_id in ("login.welcome", "login.account", "login.password", "login.forgot", "login.register"):
         assert page.get_by_text(texts[message_id], exact=True).first.is_visible(), message_id
-    assert page.get_by_role("button", name=texts["login.submit"]).is_visible()
+    assert page.get_by_role("button", name=texts["login.submit"], exact=True).is_visible()
     expect(page).to_have_title(texts["route.login"])
     shot(page, "login")
 
-    tap(page.get_by_role("button", name=texts["login.submit"]))
+    tap(page.get_by_role("button", name=texts["login.submit"], exact=True))
     assert page.get_by_text(texts["login.accountRequired"], exact=True).is_visible()
     shot(page, "login-empty")
 
@@ -55,7 +55,7 @@ def test_an_unknown_address_shows_the_apps_own_not_found_screen(page, base_url):
 
 def test_unknown_language_falls_back_to_russian(page, base_url):
     open_app(page, base_url, "/login", "xx")
-    assert page.get_by_role("button", name=catalogue("ru-RU")["login.submit"]).is_visible()
+    assert page.get_by_role("button", name=catalogue("ru-RU")["login.submit"], exact=True).is_visible()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
@@ -93,7 +93,7 @@ def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_
     open_app(page, base_url, "/login", "en")
     page.get_by_placeholder(texts["login.accountPlaceholder"]).fill(merchant.email)
     page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill("Wrong-pass-2026")
-    tap(page.get_by_role("button", name=texts["login.submit"]))
+    tap(page.get_by_role("button", name=texts["login.submit"], exact=True))
     wait_toast(page)
     assert page.url == f"{base_url}/login"
     assert page.evaluate("localStorage.getItem('token')") is None
@@ -101,7 +101,7 @@ def test_login_with_real_account_goes_home_and_wrong_password_toasts(page, base_
     wait_toast_gone(page)
 
     page.get_by_placeholder(texts["login.passwordPlaceholder"]).fill(DEFAULT_PASSWORD)
-    tap(page.get_by_role("button", name=texts["login.submit"]))
+    tap(page.get_by_role("button", name=texts["login.submit"], exact=True))
     page.wait_for_url(f"{base_url}/home")
     assert page.evaluate("localStorage.getItem('token')")
     assert page.evaluate("JSON.parse(localStorage.getItem('MerInfo')).token")

@@ -6,10 +6,12 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from apps.accounts.models import Merchant
 from apps.accounts.services.factors import totp
+from apps.core.i18n import django_lang
 from apps.support.models import Notice
 from apps.wallet.constants import DestinationConfirmation
 from apps.wallet.models import JournalEntry, PayoutDestination, Withdrawal
@@ -67,7 +69,8 @@ def test_a_new_destination_waits_the_published_hours_then_takes_withdrawals(
     # Told in the app and by mail, with the name, the last digits and from when.
     notice = Notice.objects.get(merchant=funded, title="Payout destination added")
     assert notice.params["account"] == "•••• 2222" and notice.params["date"].endswith("UTC")
-    assert [m.subject for m in mail.outbox] == ["Payout destination added"]
+    with translation.override(django_lang(funded.language)):  # the mail is in the merchant's language
+        assert [m.subject for m in mail.outbox] == [gettext("Payout destination added")]
 
     refused = _withdraw(merchant_api, destination=added["id"])
     assert refused["code"] == 0 and "can be used from" in refused["msg"], refused
@@ -201,7 +204,7 @@ def test_the_list_and_the_records_read_in_constant_queries(merchant_api, funded,
         added = _add(merchant_api, account=f"6222 0000 1111 {n:04d}")
         PayoutDestination.objects.filter(pk=added["id"]).update(usable_from=timezone.now())
         assert _withdraw(merchant_api, destination=added["id"], amount="10.00")["code"] == 1
-    with django_assert_num_queries(2):  # the session with its merchant, the list
+    with django_assert_num_queries(3):  # the session with its merchant, whether it has a passkey, the list
         assert len(merchant_api.get(LIST).json()["data"]["list"]) == rows
     with django_assert_num_queries(3):  # session, count, the page with networks and destinations
         assert merchant_api.get("/merchant/merchant/extract_log").json()["data"]["total"] == rows

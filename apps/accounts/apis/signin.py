@@ -20,6 +20,7 @@ from .common import (
     _say,
     sign_in_answer,
 )
+from .passkeys import CredentialField, relying_party
 
 
 # ---------- sign-in ----------
@@ -59,7 +60,8 @@ class LoginApi(PublicApi):
 
 class LoginFactorApi(PublicApi):
     """The sign-in's second step: the ticket login (or third) answered, from the same browser, and a code of the
-    authenticator app or a recovery code. Answers like a successful login; the device is trusted from then on."""
+    authenticator app or a recovery code, or instead `passkey`: a passkey's answer to login_factor_options.
+    Answers like a successful login; the device is trusted from then on."""
 
     throttle_classes = [LoginIpThrottle]
 
@@ -67,9 +69,11 @@ class LoginFactorApi(PublicApi):
         ticket = serializers.CharField(
             max_length=512, error_messages=_say(gettext_lazy("This sign-in has expired. Please sign in again."))
         )
-        code = serializers.CharField(
-            max_length=32,
-            error_messages=_say(gettext_lazy("Please enter the code from your authenticator app or a recovery code.")),
+        code = serializers.CharField(max_length=32, required=False, default="", allow_blank=True)
+        passkey = CredentialField(
+            required=False,
+            default=None,
+            help_text="Instead of the code: the PublicKeyCredential from navigator.credentials.get, as JSON.",
         )
         device = _device_field()
 
@@ -77,7 +81,8 @@ class LoginFactorApi(PublicApi):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return sign_in_answer(request, services.login_factor(**serializer.validated_data, **_client(request)))
+        sign_in = services.login_factor(**serializer.validated_data, rp=relying_party(request), **_client(request))
+        return sign_in_answer(request, sign_in)
 
 
 # ---------- third-party sign-in ----------

@@ -35,6 +35,14 @@ from .merchants import (
     registration_taken_notify,
 )
 from .operator_actions import operator_action_record
+from .passkeys import (
+    passkey_add,
+    passkey_login,
+    passkey_login_options,
+    passkey_options,
+    passkey_remove,
+    passkey_verify_options,
+)
 from .passwords import (
     ONE_TIME_CODE_MAX_FAILURES,
     one_time_code_deliver,
@@ -67,6 +75,7 @@ from .sessions import (
     SignIn,
     device_signout,
     login_factor,
+    login_factor_passkey_options,
     merchant_login,
     session_create,
     session_revoke,
@@ -97,6 +106,7 @@ __all__ = [
     "device_trust",
     "device_words",
     "login_factor",
+    "login_factor_passkey_options",
     "login_password_check",
     "merchant_avatar_set",
     "merchant_details_change",
@@ -115,6 +125,12 @@ __all__ = [
     "one_time_code_send",
     "one_time_code_use",
     "operator_action_record",
+    "passkey_add",
+    "passkey_login",
+    "passkey_login_options",
+    "passkey_options",
+    "passkey_remove",
+    "passkey_verify_options",
     "password_change",
     "password_reset",
     "pay_password_check",

@@ -1,5 +1,5 @@
-"""A merchant's second factor (two-step sign-in): an authenticator app's code (TOTP, RFC 6238) or a one-time
-recovery code.
+"""A merchant's second factor (two-step sign-in): an authenticator app's code (TOTP, RFC 6238), a one-time
+recovery code, or one of the merchant's passkeys (services.passkeys).
 
 `second_factor_enabled` says whether the account has one; `second_factor_check` is the one check every caller uses
 (signing in on a new device, the payment-security actions, a payout destination confirmed at once). Its tries count
@@ -28,9 +28,11 @@ from django_otp.oath import TOTP
 
 from apps.core.errors import AppError, ErrorCode, field_error
 
-from ..models import Device, Merchant, RecoveryCode
+from ..models import Device, Merchant, Passkey, RecoveryCode
+from ..webauthn import RelyingParty
 from .devices import device_trust
 from .guard import guarded, login_password_check
+from .passkeys import passkey_assertion_check
 from .security import security_notice
 
 TOTP_STEP_SECONDS = 30
@@ -44,19 +46,30 @@ RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 RECOVERY_CODE_LENGTH = 10
 
 
-def second_factor_enabled(merchant: Merchant) -> bool:
+def totp_enabled(merchant: Merchant) -> bool:
+    """An authenticator app confirmed (its recovery codes come with it)."""
     return merchant.totp_confirmed_at is not None
+
+
+def _has_passkey(merchant: Merchant) -> bool:
+    return Passkey.objects.filter(merchant=merchant).exists()
+
+
+def second_factor_enabled(merchant: Merchant) -> bool:
+    """An authenticator app or a passkey: signing in on a new device asks for one of them."""
+    return totp_enabled(merchant) or _has_passkey(merchant)
 
 
 def second_factor_methods(merchant: Merchant) -> list[str]:
     """What the sign-in's second step may be passed with."""
-    return ["totp", "recovery"] if second_factor_enabled(merchant) else []
+    return (["totp", "recovery"] if totp_enabled(merchant) else []) + (["passkey"] if _has_passkey(merchant) else [])
 
 
 def second_factor_required(*, merchant: Merchant, code: str, field: str = "code") -> bool:
-    """For a payment-security action: whether the second factor is on, refused on `field` (nothing counted or
-    changed) when it is on and no code came. The caller checks its password(s), then calls second_factor_check."""
-    if not second_factor_enabled(merchant):
+    """For a payment-security action: whether the authenticator app is on, refused on `field` (nothing counted or
+    changed) when it is on and no code came. The caller checks its password(s), then calls second_factor_check.
+    These actions take the app's code only: a merchant with passkeys alone is not asked."""
+    if not totp_enabled(merchant):
         return False
     if not (code or "").strip():
         raise field_error(field, _("Please enter the code from your authenticator app or a recovery code."))
@@ -104,24 +117,39 @@ def _recovery_code_spend(merchant: Merchant, code: str) -> bool:
     return False
 
 
-def second_factor_check(*, merchant: Merchant, code: str, field: str = "code") -> None:
-    """An authenticator code or an unused recovery code of `merchant`; refused on `field` when missing or wrong,
-    a wrong one counted on the one lockout (services.guard); a right one clears the count.
+def second_factor_check(
+    *,
+    merchant: Merchant,
+    code: str = "",
+    field: str = "code",
+    passkey: Any = None,
+    rp: RelyingParty | None = None,
+) -> None:
+    """An authenticator code or an unused recovery code of `merchant`, or instead `passkey`: the answer of one of
+    their passkeys to passkeys.passkey_verify_options (checked for relying party `rp`). Refused on `field` when
+    missing or wrong, a wrong one counted on the one lockout (services.guard); a right one clears the count.
 
     Call it outside the operation's transaction (see guard.guarded): a wrong try stays counted.
     """
     if not second_factor_enabled(merchant):
         raise AppError(_("Two-step sign-in is not on for this account."))
     code = (code or "").strip()
-    if not code:
+    if not code and passkey is None:
         raise field_error(field, _("Please enter the code from your authenticator app or a recovery code."))
 
     def check() -> bool:
+        if passkey is not None:
+            return rp is not None and passkey_assertion_check(merchant=merchant, credential=passkey, rp=rp)
         return _totp_accept(merchant, code) or _recovery_code_spend(merchant, code)
 
     left = guarded(merchant=merchant, check=check)
     if left is not None:
-        error = field_error(field, _("The code is incorrect. %(left)d tries left.") % {"left": left})
+        message = (
+            _("The passkey could not be verified. %(left)d tries left.")
+            if passkey is not None
+            else _("The code is incorrect. %(left)d tries left.")
+        )
+        error = field_error(field, message % {"left": left})
         error.data["tries_left"] = left
         raise error
 
@@ -129,8 +157,9 @@ def second_factor_check(*, merchant: Merchant, code: str, field: str = "code") -
 # ---------- turning it on and off ----------
 def security_state(*, merchant: Merchant) -> dict[str, Any]:
     """merchant/security: whether a second factor is on, which, and how many recovery codes are left."""
-    on = second_factor_enabled(merchant)
+    on = totp_enabled(merchant)
     left = RecoveryCode.objects.filter(merchant=merchant, used_at__isnull=True).count() if on else 0
+    # The app's state, as /security shows it; passkeys are listed by merchant/passkeys.
     return {"second_factor": on, "totp": on, "recovery_codes_left": left}
 
 
@@ -159,7 +188,7 @@ def qr_data_url(text: str) -> str:
 def totp_start(*, merchant: Merchant, password: str) -> dict[str, str]:
     """The login password (counted), then a new authenticator key, kept but not on until totp_confirm: {key, uri,
     qr}. Starting again replaces a key not yet confirmed."""
-    if second_factor_enabled(merchant):
+    if totp_enabled(merchant):
         raise _already_on()
     login_password_check(
         merchant=merchant, raw=password, field="password", message=_("The login password is incorrect.")
@@ -228,7 +257,7 @@ def recovery_codes_renew(*, merchant: Merchant, code: str) -> list[str]:
 def totp_off(*, merchant: Merchant, password: str, code: str) -> None:
     """The login password and a code (both counted on the one lockout), then two-step sign-in is off: the key and
     the recovery codes are deleted and no device stays trusted. The merchant is told."""
-    if not second_factor_enabled(merchant):
+    if not totp_enabled(merchant):
         raise AppError(_("Two-step sign-in is not on for this account."), ErrorCode.STATE)
     second_factor_required(merchant=merchant, code=code)
     login_password_check(

@@ -190,6 +190,20 @@ EVENTS: dict[str, tuple[str, str]] = {
             "change your login password at once and contact customer service."
         ),
     ),
+    "passkey_added": (
+        gettext_noop("Passkey added"),
+        gettext_noop(
+            "The passkey “%(name)s” was added to your shop account: it signs in without the password. If this was "
+            "not you, remove it in Settings, change your login password at once and contact customer service."
+        ),
+    ),
+    "passkey_removed": (
+        gettext_noop("Passkey removed"),
+        gettext_noop(
+            "The passkey “%(name)s” was removed from your shop account. If this was not you, change your login "
+            "password at once and contact customer service."
+        ),
+    ),
 }
 
 # The events that offer no "This wasn't me": the answer to one itself.

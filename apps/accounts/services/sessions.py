@@ -25,9 +25,11 @@ from apps.core.signatures import signature_matches
 from ..constants import ACTION_SESSIONS_REVOKED, THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
 from ..models import AuthToken, Device, Merchant, ThirdPartyIdentity, ThirdPartyNonce
 from ..selectors import merchant_by_account
+from ..webauthn import RelyingParty
 from .devices import DEVICE_KEY, device_key_hash, device_seen, device_trust
 from .factors import second_factor_check, second_factor_enabled, second_factor_methods
 from .operator_actions import operator_action_record
+from .passkeys import passkey_verify_options
 from .zones import merchant_time_zone_set, time_zone_names
 
 
@@ -189,12 +191,27 @@ def merchant_login(
     return _sign_in(merchant=merchant, device=device, user_agent=user_agent, ip=ip)
 
 
-def login_factor(*, ticket: str, code: str, device: str = "", user_agent: str = "", ip: str | None = None) -> SignIn:
+def login_factor_passkey_options(*, ticket: str, device: str = "", rp: RelyingParty) -> dict[str, Any]:
+    """The second step with a passkey: request options for the passkeys of the ticket's merchant."""
+    merchant, _seen = _ticket_open(ticket=ticket, key=device)
+    return passkey_verify_options(merchant=merchant, rp=rp)
+
+
+def login_factor(
+    *,
+    ticket: str,
+    code: str = "",
+    device: str = "",
+    user_agent: str = "",
+    ip: str | None = None,
+    passkey: Any = None,
+    rp: RelyingParty | None = None,
+) -> SignIn:
     """The sign-in's second step: the ticket `merchant_login` (or `third`) answered, from the same browser, and a
-    code of the second factor (counted on the one lockout). Opens the session and trusts the device: it is not
-    asked again."""
+    code of the second factor, or the answer of one of the merchant's passkeys to login_factor_passkey_options
+    (counted on the one lockout). Opens the session and trusts the device: it is not asked again."""
     merchant, seen = _ticket_open(ticket=ticket, key=device)
-    second_factor_check(merchant=merchant, code=code)
+    second_factor_check(merchant=merchant, code=code, passkey=passkey, rp=rp)
     device_trust(device=seen)
     Device.objects.filter(pk=seen.pk).update(last_seen_at=timezone.now(), user_agent=user_agent[:255], ip=ip)
     return SignIn(merchant, token=session_create(merchant=merchant, user_agent=user_agent, ip=ip, device=seen))

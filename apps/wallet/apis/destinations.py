@@ -40,7 +40,7 @@ class DestinationsApi(ApiView):
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
-        """The merchant's payout destinations (not removed), newest first, each with when it is usable. Two queries."""
+        """The merchant's payout destinations (not removed), newest first, each with when it is usable. Three queries."""
         merchant = signed_in(request)
         return ok(
             self.OutputSerializer(

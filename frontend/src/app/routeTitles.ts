@@ -67,6 +67,7 @@ export const routeTitles = defineMessages({
     defaultMessage: "Payout destinations",
     description: "Route name: the bank cards and addresses withdrawals go to",
   },
+  passkeys: { id: "route.passkeys", defaultMessage: "Passkeys", description: "Route name: the merchant's passkeys (sign-in without password)" },
 });
 
 export type RouteName = keyof typeof routeTitles;

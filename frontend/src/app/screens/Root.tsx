@@ -25,7 +25,7 @@ export default function RootScreen() {
   const { token } = useSession();
   const third = useThirdSignIn();
   const [notLinked, setNotLinked] = useState(false);
-  const [ticket, setTicket] = useState<string | null>(null);
+  const [step, setStep] = useState<{ ticket: string; methods: string[] } | null>(null);
   const started = useRef(false);
   const data = params.get("data");
 
@@ -43,7 +43,7 @@ export default function RootScreen() {
         onSuccess: (answer) => {
           toast.clear();
           if (answer.status === 2 && answer.second_factor) {
-            setTicket(answer.second_factor.ticket);
+            setStep(answer.second_factor);
             return;
           }
           if (answer.status === 0 || !answer.merinfo) {
@@ -65,11 +65,11 @@ export default function RootScreen() {
   }, [data, params, intl, navigate, third]);
 
   if (!data) return <Navigate to={token ? "/home" : "/login"} replace />;
-  if (ticket) {
+  if (step) {
     return (
       <div className="third-screen">
         <LoginFactorStep
-          ticket={ticket}
+          {...step}
           onSignedIn={() => navigate(appPath(params.get("path")), { replace: true })}
           onBack={() => navigate("/login", { replace: true })}
         />

@@ -3,6 +3,7 @@ export { LoginForm } from "./components/LoginForm";
 export { LoginFactorStep } from "./components/LoginFactorStep";
 export { SecondFactorField } from "./components/SecondFactorField";
 export { SecuritySettings } from "./components/SecuritySettings";
+export { PasskeysSection } from "./components/PasskeysSection";
 export { AccountIntro, AccountLinks, AccountResult } from "./components/AccountIntro";
 export { InviteCodeForm } from "./components/InviteCodeForm";
 export { RegisterForm } from "./components/RegisterForm";

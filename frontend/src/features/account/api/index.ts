@@ -47,4 +47,19 @@ export {
   useTotpStart,
 } from "./security";
 export { devicesQueryOptions, getDevices, notMe, signOutDevice, useDevices, useNotMe, useSignOutDevice } from "./devices";
+export {
+  addPasskey,
+  getPasskeys,
+  makePasskey,
+  passkeyAnswer,
+  passkeyFactorAnswer,
+  passkeySignIn,
+  passkeysQueryOptions,
+  removePasskey,
+  useAddPasskey,
+  useMakePasskey,
+  usePasskeys,
+  usePasskeySignIn,
+  useRemovePasskey,
+} from "./passkeys";
 export type * from "./types";

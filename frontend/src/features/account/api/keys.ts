@@ -13,4 +13,6 @@ export const accountKeys = {
   security: () => [...accountKeys.all, "security"] as const,
   /** The signed-in devices (merchant/devices). */
   devices: () => [...accountKeys.all, "devices"] as const,
+  /** The merchant's passkeys (merchant/passkeys). */
+  passkeys: () => [...accountKeys.all, "passkeys"] as const,
 };

@@ -57,3 +57,6 @@ export type DeviceSession = DevicePage["list"][number];
 export type DeviceSignoutInput = Schemas["DeviceSignoutApiInputRequest"];
 export type DeviceSignoutAnswer = Schemas["DeviceSignoutApiOutput"];
 export type NotMeAnswer = Schemas["NotMeApiOutput"];
+/** One of the merchant's passkeys, and their list (merchant/passkeys). */
+export type Passkey = Schemas["PasskeyOutput"];
+export type PasskeyList = Schemas["PasskeyListOutput"];

@@ -8,6 +8,7 @@ import { useSchema } from "@/hooks/useSchema";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api";
 import { LoginFactorStep } from "./LoginFactorStep";
+import { PasskeySignIn } from "./PasskeySignIn";
 import { loginResolver, type LoginValues } from "./loginValidation";
 import { loginMessages as m } from "./messages";
 import "./login.css";
@@ -16,7 +17,8 @@ import "./login.css";
  * The sign-in form: translated validation messages, react-hook-form, server field errors on their fields. /login is
  * the page most visitors load first, so it validates without zod (loginValidation.ts) and draws its fields without
  * antd-mobile's Form (LoginField); the other forms use both. When the server asks the second step (two-step sign-in on
- * a device the account has not trusted yet), the form gives way to it (LoginFactorStep).
+ * a device the account has not trusted yet), the form gives way to it (LoginFactorStep). Under the form: Sign in with a
+ * passkey (PasskeySignIn), where the browser has passkeys.
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const intl = useIntl();
@@ -27,13 +29,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     defaultValues: { account: "", password: "" },
   });
   const login = useLogin();
-  const [ticket, setTicket] = useState<string | null>(null);
+  const [step, setStep] = useState<{ ticket: string; methods: string[] } | null>(null);
 
   const submit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess: ({ data, msg }) => {
         if (data.second_factor) {
-          setTicket(data.second_factor.ticket);
+          setStep(data.second_factor);
           return;
         }
         if (!data.merinfo) return;
@@ -46,44 +48,49 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }),
   );
 
-  if (ticket) return <LoginFactorStep ticket={ticket} onSignedIn={onSignedIn} onBack={() => setTicket(null)} />;
+  if (step) {
+    return <LoginFactorStep {...step} onSignedIn={onSignedIn} onBack={() => setStep(null)} />;
+  }
 
   return (
-    <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="login-form-card">
-        <LoginField
-          control={control}
-          name="account"
-          label={<FormattedMessage {...m.account} />}
-          render={(field) => (
-            <Input
-              {...field}
-              autoComplete="username"
-              clearable
-              placeholder={intl.formatMessage(m.accountPlaceholder)}
-            />
-          )}
-        />
-        <LoginField
-          control={control}
-          name="password"
-          label={<FormattedMessage {...m.password} />}
-          render={(field) => (
-            <Input
-              {...field}
-              type="password"
-              autoComplete="current-password"
-              placeholder={intl.formatMessage(m.passwordPlaceholder)}
-            />
-          )}
-        />
-      </div>
-      <div className="login-form-footer">
-        <Button block type="submit" color="primary" size="large" loading={login.isPending}>
-          <FormattedMessage {...m.submit} />
-        </Button>
-      </div>
-    </form>
+    <>
+      <form className="login-form" noValidate onSubmit={(event) => void submit(event)}>
+        <div className="login-form-card">
+          <LoginField
+            control={control}
+            name="account"
+            label={<FormattedMessage {...m.account} />}
+            render={(field) => (
+              <Input
+                {...field}
+                autoComplete="username"
+                clearable
+                placeholder={intl.formatMessage(m.accountPlaceholder)}
+              />
+            )}
+          />
+          <LoginField
+            control={control}
+            name="password"
+            label={<FormattedMessage {...m.password} />}
+            render={(field) => (
+              <Input
+                {...field}
+                type="password"
+                autoComplete="current-password"
+                placeholder={intl.formatMessage(m.passwordPlaceholder)}
+              />
+            )}
+          />
+        </div>
+        <div className="login-form-footer">
+          <Button block type="submit" color="primary" size="large" loading={login.isPending}>
+            <FormattedMessage {...m.submit} />
+          </Button>
+        </div>
+      </form>
+      <PasskeySignIn onSignedIn={onSignedIn} />
+    </>
   );
 }
 

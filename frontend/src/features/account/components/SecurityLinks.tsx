@@ -2,7 +2,7 @@ import { List, Tag } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import type { MerchantInfo } from "@/lib/merchant";
-import { profileMessages as m } from "./messages";
+import { passkeyMessages, profileMessages as m } from "./messages";
 import { TwoStepRow } from "./TwoStepRow";
 
 /** The security links (two-step sign-in on or off, payment password set or not, login password, payment password),
@@ -31,6 +31,9 @@ export function SecurityLinks({ merchant }: { merchant: Pick<MerchantInfo, "has_
       </List.Item>
       <List.Item onClick={() => navigate("/changePayPassword")}>
         <FormattedMessage {...m.changeFunds} />
+      </List.Item>
+      <List.Item onClick={() => navigate("/passkeys")}>
+        <FormattedMessage {...passkeyMessages.link} />
       </List.Item>
     </List>
   );

@@ -10,6 +10,7 @@ import {
   loginMessages,
   codeStepMessages,
   passwordMessages as pm,
+  passkeyMessages,
   payMessages,
   registerMessages as rm,
 } from "./messages";
@@ -140,4 +141,9 @@ export function contactChangeSchema(t: Translate, kind: "email" | "phone") {
 /** Verifying the current phone or email: the code sent to it. */
 export function verifyContactSchema(t: Translate) {
   return z.object({ code: required(t(codeStepMessages.codeRequired)) });
+}
+
+/** Adding or removing a passkey: the login password. */
+export function passkeyPasswordSchema(t: Translate) {
+  return z.object({ password: z.string().min(1, t(passkeyMessages.passwordRequired)) });
 }
