@@ -40,7 +40,8 @@ class DestinationsApi(ApiView):
 
     @extend_schema(responses=OutputSerializer)
     def get(self, request: Request) -> Response:
-        """The merchant's payout destinations (not removed), newest first, each with when it is usable. Three queries."""
+        """The merchant's payout destinations (not removed), newest first, each with when it is usable: three
+        queries."""
         merchant = signed_in(request)
         return ok(
             self.OutputSerializer(

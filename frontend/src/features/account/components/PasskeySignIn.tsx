@@ -4,7 +4,7 @@ import { signIn } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { usePasskeySignIn } from "../api";
 import { PasskeyCancelled, passkeysSupported } from "../passkey";
-import { passkeyMessages as m } from "./messages";
+import { passkeyMessages as m } from "./passkeyMessages";
 import "./login.css";
 
 /** "Sign in with a passkey" under the login form, where the browser has WebAuthn: no account or password typed. */

@@ -12,11 +12,12 @@ import { useSchema } from "@/hooks/useSchema";
 import { useFormat } from "@/lib/money";
 import { toast } from "@/lib/toast";
 import { useAddPasskey, useMakePasskey, usePasskeys, useRemovePasskey, type Passkey } from "../api";
-import { PasskeyCancelled, passkeysSupported, type PasskeyCredentialJSON } from "../passkey";
-import { passkeyArgumentMessages as a, passkeyMessages as m } from "./messages";
+import { passkeysSupported, type PasskeyCredentialJSON } from "../passkey";
+import { passkeyArgumentMessages as a, passkeyMessages as m } from "./passkeyMessages";
 import { passkeyPasswordSchema } from "./schemas";
 import "./account.css";
 import "./passkeys.css";
+import { usePasskeyCancelled } from "./usePasskeyCancelled";
 
 type PasswordValues = z.infer<ReturnType<typeof passkeyPasswordSchema>>;
 
@@ -99,16 +100,6 @@ function PasswordField({ control }: { control: ReturnType<typeof useForm<Passwor
       )}
     />
   );
-}
-
-/** Told when the browser's prompt gave no passkey: closed, timed out, or this device already has one. */
-export function usePasskeyCancelled() {
-  const intl = useIntl();
-  return (error: unknown): boolean => {
-    if (!(error instanceof PasskeyCancelled)) return false;
-    toast.info(intl.formatMessage(error.reason === "exists" ? m.exists : m.cancelled));
-    return true;
-  };
 }
 
 /** Add a passkey: the login password -> the browser's prompt -> a name -> saved. */

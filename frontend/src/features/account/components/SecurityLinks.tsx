@@ -2,7 +2,8 @@ import { List, Tag } from "antd-mobile";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import type { MerchantInfo } from "@/lib/merchant";
-import { passkeyMessages, profileMessages as m } from "./messages";
+import { profileMessages as m } from "./messages";
+import { passkeyMessages } from "./passkeyMessages";
 import { TwoStepRow } from "./TwoStepRow";
 
 /** The security links (two-step sign-in on or off, payment password set or not, login password, payment password),

@@ -10,10 +10,10 @@ import {
   loginMessages,
   codeStepMessages,
   passwordMessages as pm,
-  passkeyMessages,
   payMessages,
   registerMessages as rm,
 } from "./messages";
+import { passkeyMessages } from "./passkeyMessages";
 
 export type Translate = (message: MessageDescriptor) => string;
 
