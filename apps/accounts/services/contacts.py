@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
@@ -108,23 +109,40 @@ def contact_code_deliver(*, merchant_id: int, kind: str, value: str, lang: str, 
     if merchant is None:
         return False
 
+    return _code_to_address(
+        merchant=merchant, kind=kind, value=value, lang=lang, purpose=CodePurpose.CONTACT, requested_at=requested_at
+    )
+
+
+# The text of a code sent to an address, by the code's purpose (msgids, translated when sent).
+_CODE_TEXTS: dict[str, str] = {
+    CodePurpose.CONTACT: gettext_noop(
+        "Your code to use this address for your shop account is %(code)s. It is valid for %(minutes)d minutes. If "
+        "you did not ask for it, ignore this message."
+    ),
+    CodePurpose.VERIFY: gettext_noop(
+        "Your code to verify this address for your shop account is %(code)s. It is valid for %(minutes)d minutes. "
+        "If you did not ask for it, ignore this message."
+    ),
+}
+
+
+def _code_to_address(
+    *, merchant: Merchant, kind: str, value: str, lang: str, purpose: str, requested_at: datetime
+) -> bool:
+    """Issues a code of `purpose` for the address `value` (its target) and sends it there, by mail or text message,
+    in `lang`. Returns whether a code was sent."""
+
     def send(code: str, minutes: int) -> None:
         with translation.override(lang):
-            text = _(
-                "Your code to use this address for your shop account is %(code)s. It is valid for %(minutes)d "
-                "minutes. If you did not ask for it, ignore this message."
-            ) % {"code": code, "minutes": minutes}
+            text = _(_CODE_TEXTS[purpose]) % {"code": code, "minutes": minutes}
             if kind == ContactKind.EMAIL:
                 send_mail(_("Your verification code"), text, None, [value])
             else:
                 sms_send(phone=value, text=text)
 
     return one_time_code_issue(
-        merchant=merchant,
-        purpose=CodePurpose.CONTACT,
-        target=_target(kind, value),
-        requested_at=requested_at,
-        send=send,
+        merchant=merchant, purpose=purpose, target=_target(kind, value), requested_at=requested_at, send=send
     )
 
 
@@ -249,23 +267,13 @@ def contact_verify_code_deliver(*, merchant_id: int, kind: str, value: str, requ
     if current != value or getattr(merchant, _verified_field(kind)) is not None:
         return False
 
-    def send(code: str, minutes: int) -> None:
-        with translation.override(django_lang(merchant.language)):
-            text = _(
-                "Your code to verify this address for your shop account is %(code)s. It is valid for %(minutes)d "
-                "minutes. If you did not ask for it, ignore this message."
-            ) % {"code": code, "minutes": minutes}
-            if kind == ContactKind.EMAIL:
-                send_mail(_("Your verification code"), text, None, [value])
-            else:
-                sms_send(phone=value, text=text)
-
-    return one_time_code_issue(
+    return _code_to_address(
         merchant=merchant,
+        kind=kind,
+        value=value,
+        lang=django_lang(merchant.language),
         purpose=CodePurpose.VERIFY,
-        target=_target(kind, value),
         requested_at=requested_at,
-        send=send,
     )
 
 
