@@ -542,7 +542,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The merchant's payout destinations (not removed), newest first, each with when it is usable. Two queries. */
+        /**
+         * @description The merchant's payout destinations (not removed), newest first, each with when it is usable: three
+         *     queries.
+         */
         get: operations["merchant_destinations_retrieve"];
         put?: never;
         post?: never;
