@@ -74,7 +74,8 @@ def test_signed_in_shell_tab_bar_and_inner_screen(page, base_url, merchant, lang
 
     page.locator(".adm-tab-bar-item-title:visible", has_text=texts["route.my"]).click()  # screens stay alive
     page.wait_for_url(f"{base_url}/my")
-    assert_visible(page.locator(".adm-list-item:visible", has_text=texts["my.alliance"]))
+    # Below the fold since My offers two-step sign-in while it is off: scrolled to, as a person would.
+    assert_visible(page.locator(".adm-list-item:visible", has_text=texts["my.alliance"]), scroll=True)
     expect(page).to_have_title(texts["route.my"])
 
     open_app(page, base_url, "/withdrawRecord")
