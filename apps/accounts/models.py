@@ -62,7 +62,8 @@ class Merchant(AbstractBaseUser, TimeStampedModel):
     pay_password = models.CharField(max_length=128, blank=True)
     pay_password_failures = models.PositiveSmallIntegerField(default=0)
     pay_password_locked_until = models.DateTimeField(null=True, blank=True)
-    # Wrong login passwords typed while signed in (resetPay with the login password, password change).
+    # The one lockout (services.guard) counts on pay_password_failures / pay_password_locked_until. These two are
+    # no longer read: dropping them breaks tests/support/test_image_owner_migration.py, whose older model writes them.
     password_failures = models.PositiveSmallIntegerField(default=0)
     password_locked_until = models.DateTimeField(null=True, blank=True)
     level = models.ForeignKey("shop.Level", null=True, blank=True, on_delete=models.PROTECT, related_name="merchants")
