@@ -98,12 +98,12 @@ lint: install ## ruff, the apps' import direction (import-linter, pyproject.toml
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	npx eslint frontend/src
+	npx eslint frontend/src frontend/sw
 
 typecheck: install schema-check ## mypy, tsc --noEmit, and the generated API types up to date
 	@# No incremental cache: a stale one crashed mypy (django-stubs + modeltranslation); a clean run takes seconds.
 	$(VENV)/bin/mypy --cache-dir=/dev/null apps config bench
-	npx tsc --noEmit
+	npm run --silent typecheck
 
 check-i18n: install ## Every message translated in all seven languages; no migration missing
 	$(MANAGE) makemigrations --check --dry-run --settings=config.settings.test

@@ -72,4 +72,10 @@ module.exports = tseslint.config(
     files: ["frontend/src/**/*.test.{ts,tsx}"],
     rules: { "formatjs/no-literal-string-in-jsx": "off" },
   },
+  {
+    // The service worker (its own tsconfig, lib WebWorker): the worker's globals, not the page's.
+    files: ["frontend/sw/**/*.ts"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: { "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }] },
+  },
 );

@@ -3,6 +3,7 @@ const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
 const { transform: formatjsTransform } = require("@formatjs/ts-transformer");
+const { InjectManifest } = require("workbox-webpack-plugin");
 
 const OUT = path.resolve(__dirname, "frontend/dist/app");
 /** Outside the served folder: which files each named chunk group needs (bench/first-load.mjs reads it). */
@@ -109,6 +110,9 @@ module.exports = (env, argv) => {
     plugins: [
       new MiniCssExtractPlugin({ filename: "[name].css", chunkFilename: "[name].[contenthash:10].css" }),
       new ChunkGroupsPlugin(),
+      // The service worker (frontend/sw), compiled with the list of the build's files to precache; Django serves it
+      // at /sw.js (apps/core/views.py, service_worker).
+      new InjectManifest({ swSrc: "./frontend/sw/sw.ts", swDest: "sw.js" }),
     ],
     optimization: {
       minimizer: ["...", new CssMinimizerPlugin()],

@@ -9,7 +9,16 @@ from drf_spectacular.views import SpectacularAPIView
 from apps.accounts.views import not_me_page
 from apps.core.admin_site import OperatorAdminSite
 from apps.core.routes import SPA_ROUTES
-from apps.core.views import api_not_found, health, public_media, ready, spa_not_found, spa_shell, web_manifest
+from apps.core.views import (
+    api_not_found,
+    health,
+    public_media,
+    ready,
+    service_worker,
+    spa_not_found,
+    spa_shell,
+    web_manifest,
+)
 
 # The merchant API: every app owns its paths below /merchant/ (spec section 7), joined here into one list. An
 # include per app made every request that missed an app's paths raise and catch Django's Resolver404 with the list
@@ -29,6 +38,7 @@ urlpatterns = [
     path("healthz", health),  # liveness
     path("readyz", ready),  # readiness: database, broker, cache
     path("manifest.webmanifest", web_manifest),
+    path("sw.js", service_worker),
     path("merchant/", include(api_patterns)),
     path("intake/v1/", include("apps.orders.intake_urls")),  # the storefront's signed order intake
     path("security/not-me/<str:token>", not_me_page, name="not-me"),  # a security notice's "This wasn't me" link

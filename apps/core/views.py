@@ -4,6 +4,8 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
@@ -19,6 +21,8 @@ from .i18n import app_lang
 from .models import PRIVATE_MEDIA_FOLDER
 
 log = logging.getLogger(__name__)
+
+SERVICE_WORKER = "app/sw.js"
 
 
 def spa_shell(request: HttpRequest, status: int = 200) -> HttpResponse:
@@ -44,6 +48,20 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
         "icons": icons,
     }
     return JsonResponse(manifest, content_type="application/manifest+json")
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The app's service worker (frontend/sw, built by webpack into the static files) at the site's root, so that it
+    may control every page of the app; never cached without asking, so that a new build is found on the next visit."""
+    path = finders.find(SERVICE_WORKER)
+    try:
+        with open(path, "rb") if path else staticfiles_storage.open(SERVICE_WORKER) as file:
+            content = file.read()
+    except FileNotFoundError:
+        raise Http404("the front end is not built") from None
+    response = HttpResponse(content, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def spa_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:

@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import "antd-mobile/es/global";
 import { installA11yFixes } from "@/lib/a11y";
 import { loadLanguage } from "@/lib/intl";
+import { registerServiceWorker } from "@/lib/serviceWorker";
 import { getSession } from "@/lib/session";
 import { App } from "./app/App";
 import { preloadScreen } from "./app/routes";
@@ -15,6 +16,7 @@ void loadLanguage(session.lang).catch(() => undefined); // IntlRoot asks again a
 preloadScreen(window.location.pathname, Boolean(session.token));
 
 installA11yFixes();
+registerServiceWorker();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <App />
