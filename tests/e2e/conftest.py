@@ -31,7 +31,15 @@ LOCALE_FOLDERS = {
 }
 DEFAULT_LANG = "ru-RU"
 PHONE = {"width": 390, "height": 844}
-PHONE_CONTEXT = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# The app's service worker stays out of the tests that are not about it (it would precache the whole build on every
+# first load); the `sw_context` fixture lets it in.
+PHONE_CONTEXT = {
+    "viewport": PHONE,
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "service_workers": "block",
+}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -76,6 +84,15 @@ def base_url(live_server, transactional_db) -> str:
 def context(browser: Browser) -> Iterator[BrowserContext]:
     """A fresh phone-sized context (own localStorage) per test."""
     context = browser.new_context(**PHONE_CONTEXT)
+    context.set_default_timeout(15_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def sw_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh phone-sized context in which the app's service worker registers and runs."""
+    context = browser.new_context(**{**PHONE_CONTEXT, "service_workers": "allow"})
     context.set_default_timeout(15_000)
     yield context
     context.close()
