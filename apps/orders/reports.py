@@ -113,6 +113,28 @@ def placed_between(*, merchant: Merchant, range_name: str) -> tuple[datetime, da
     return start, datetime.combine(period.end + timedelta(days=1), time(), tzinfo=zone)
 
 
+# Finance's figures of a period: {its name in financial_report: the DailyFigures field summed over the dates}.
+REPORT_FIGURES = {
+    "total_orders": "placed",
+    "cancelled_orders": "cancelled",
+    "refunded_orders": "refunded",
+    "awaiting_amount": "pending",
+    "total_profit": "profit",
+}
+REPORT_MONEY = frozenset({"pending", "profit"})
+
+
+def report_days(*, merchant: Merchant, start: date, end: date) -> list[dict[str, Any]]:
+    """Finance's figures on each local date from `start` to `end` (REPORT_FIGURES' fields, zeros on a date without
+    events): what financial_report sums over a period, date by date. One query."""
+    days = days_get(merchant_id=merchant.pk, start=start, end=end)
+    empty = no_figures(DailyFigures)
+    return [
+        {"date": day, **{field: (days.get(day) or empty)[field] for field in REPORT_FIGURES.values()}}
+        for day in _dates(start, end)
+    ]
+
+
 def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
     """Finance for a period of local dates ("week" and "month": the 7 and 30 days ending today): two queries. Its
     order counts are of the orders placed in the period (what the Orders tabs count for it, order/list's `range`),
@@ -134,11 +156,8 @@ def financial_report(*, merchant: Merchant, range_name: str) -> dict[str, Any]:
     else:
         rows = list(days.values())
         figures = {
-            "awaiting_amount": sum((row["pending"] for row in rows), ZERO),
-            "total_profit": sum((row["profit"] for row in rows), ZERO),
-            "total_orders": sum(row["placed"] for row in rows),
-            "cancelled_orders": sum(row["cancelled"] for row in rows),
-            "refunded_orders": sum(row["refunded"] for row in rows),
+            name: sum((row[field] for row in rows), ZERO if field in REPORT_MONEY else 0)
+            for name, field in REPORT_FIGURES.items()
         }
     profit: list[dict[str, Any]] = [
         {"date": day, "profit": days[day]["profit"] if day in days else ZERO} for day in _dates(listed_from, period.end)

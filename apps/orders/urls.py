@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import apis, report_apis
+from . import apis, export_apis, report_apis
 
 urlpatterns = [
     path("order/list", apis.OrderListApi.as_view(), name="orders-list"),
@@ -11,5 +11,7 @@ urlpatterns = [
     path("index/index", report_apis.IndexApi.as_view(), name="orders-index"),
     path("index/echart", report_apis.EchartApi.as_view(), name="orders-echart"),
     path("merchant/financial_report", report_apis.FinancialReportApi.as_view(), name="orders-financial-report"),
+    path("merchant/export", export_apis.ExportApi.as_view(), name="orders-export"),
+    path("merchant/export/<str:signed>", export_apis.export_download, name="orders-export-download"),
     path("merchant/credit_events", report_apis.CreditEventsApi.as_view(), name="orders-credit-events"),
 ]

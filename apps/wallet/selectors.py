@@ -1,6 +1,6 @@
 """Wallet reads. Each list selector answers in a constant number of queries."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -225,6 +225,38 @@ def bill_page(*, merchant: Merchant, tab: str, page: int, limit: int) -> tuple[i
     for line in lines:
         line["entry__memo"] = memos.get(line["entry_id"], line["entry__memo"])
     return (counted["total"] if counted else 0), lines
+
+
+# The funds records of a period, read in chunks of EXPORT_CHUNK lines by the id of the last one read (keyset): the
+# export's memory and its queries per chunk stay the same whatever the number of lines.
+EXPORT_CHUNK = 500
+_ID_MAX = 2**63 - 1
+_BILL_CHUNK = Prepared(
+    lambda: (
+        _bill_lines("all")
+        .filter(
+            entry__created_at__gte=Param("since", DateTimeField()),
+            entry__created_at__lt=Param("until", DateTimeField()),
+            id__lt=Param("before"),
+        )
+        .values(*BILL_FIELDS)[:EXPORT_CHUNK]
+    )
+)
+
+
+def bill_lines_between(*, merchant: Merchant, since: datetime, until: datetime) -> Iterator[dict[str, Any]]:
+    """The funds records of [since, until) as bill_page reads them (BILL_FIELDS, each memo in the reader's language),
+    in the same order (newest first), a chunk at a time: one query a chunk, and those of bill_memos."""
+    before = _ID_MAX
+    while True:
+        lines = _BILL_CHUNK.rows(merchant=merchant.pk, since=since, until=until, before=before)
+        memos = bill_memos(lines=lines)
+        for line in lines:
+            line["entry__memo"] = memos.get(line["entry_id"], line["entry__memo"])
+            yield line
+        if len(lines) < EXPORT_CHUNK:
+            return
+        before = lines[-1]["id"]
 
 
 def _names_by_reference(

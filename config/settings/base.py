@@ -234,6 +234,8 @@ REST_FRAMEWORK = {
         # storefront sign-in tries per account, every address but the ones its buyer signed in from
         "buyer_sign_in_account": env("THROTTLE_BUYER_SIGN_IN_ACCOUNT", default="30/hour"),
         "buyer_reset": env("THROTTLE_BUYER_RESET", default="10/hour"),  # storefront new-password links per address
+        "export": env("THROTTLE_EXPORT", default="5/min"),  # a merchant's exports asked for (merchant/export)
+        "export_day": env("THROTTLE_EXPORT_DAY", default="100/day"),
     },
     "UNAUTHENTICATED_USER": None,
 }
@@ -436,6 +438,8 @@ STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300
 TRACKING_PROVIDER = env("TRACKING_PROVIDER", default="apps.orders.tracking.ManualTrackingProvider")
 UPLOAD_MAX_BYTES = env.int("UPLOAD_MAX_BYTES", default=8 * 1024 * 1024)
 PRIVATE_LINK_TTL_SECONDS = env.int("PRIVATE_LINK_TTL_SECONDS", default=600)
+# How long the link of an export asked for (merchant/export) downloads it.
+EXPORT_LINK_TTL_SECONDS = env.int("EXPORT_LINK_TTL_SECONDS", default=300)
 # The largest amount one operation accepts (env MONEY_MAX_DEPOSIT=...), published on the screens; "input" bounds any
 # other amount typed (operators' prices, fees). apps.core.money caps them all at 9999999999999.99 (SQLite exact).
 MONEY_MAX = {
