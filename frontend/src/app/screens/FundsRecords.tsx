@@ -1,6 +1,12 @@
+import { ExportButton } from "@/components/export/ExportButton";
 import { FundsRecords } from "@/features/wallet";
 
 /** /fundsRecords?type=all|recharge|withdraw|order: the funds records. */
 export default function FundsRecordsScreen() {
-  return <FundsRecords />;
+  return (
+    <>
+      <ExportButton kind="funds" />
+      <FundsRecords />
+    </>
+  );
 }

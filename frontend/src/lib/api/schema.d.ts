@@ -596,6 +596,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant/merchant/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Asks for an export of the merchant's local dates start to end (at most 366 days): the funds records, the
+         *     orders placed or Finance's figures by date, as CSV or XLSX, headers and labels in the request's language.
+         *     Answers a signed link for this merchant and session, valid a few minutes (a few exports a minute, some a
+         *     day: the throttle answers code 0).
+         */
+        post: operations["merchant_export_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant/merchant/extract": {
         parameters: {
             query?: never;
@@ -2100,6 +2122,48 @@ export interface components {
             /** Format: decimal */
             sales: string;
         };
+        /**
+         * @description * `funds` - funds
+         *     * `orders` - orders
+         *     * `finance` - finance
+         * @enum {string}
+         */
+        ExportApiInputKindEnum: "funds" | "orders" | "finance";
+        ExportApiInputRequest: {
+            /**
+             * @description funds (the funds records), orders (one row per order line) or finance (Finance by date).
+             *
+             *     * `funds` - funds
+             *     * `orders` - orders
+             *     * `finance` - finance
+             */
+            kind: components["schemas"]["ExportApiInputKindEnum"];
+            /**
+             * Format: date
+             * @description The first local date (the merchant's time zone), inclusive.
+             */
+            start: string;
+            /**
+             * Format: date
+             * @description The last local date, inclusive.
+             */
+            end: string;
+            /**
+             * @description csv (UTF-8 with BOM, the language's separator) or xlsx.
+             *
+             *     * `csv` - csv
+             *     * `xlsx` - xlsx
+             * @default csv
+             */
+            format?: components["schemas"]["FormatEnum"];
+        };
+        ExportApiOutput: {
+            /** @description The download: a GET of it streams the file, without the token header. */
+            url: string;
+            filename: string;
+            /** @description Seconds the link downloads for. */
+            expires_in: number;
+        };
         ExtractApiInputRequest: {
             /**
              * Format: int64
@@ -2230,6 +2294,12 @@ export interface components {
             /** @description False when the buyer already followed (or did not follow) it. */
             changed: boolean;
         };
+        /**
+         * @description * `csv` - csv
+         *     * `xlsx` - xlsx
+         * @enum {string}
+         */
+        FormatEnum: "csv" | "xlsx";
         GetBlockchainApiBank: {
             bank_name: string;
             account_name: string;
@@ -7163,6 +7233,112 @@ export interface operations {
                         code: 1;
                         msg: string;
                         data: components["schemas"]["DeviceListApiOutputPage"];
+                    } | components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Malformed request (e.g. JSON that does not parse). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Not signed in, or the session expired or was revoked (HTTP 401). Views open to signed-out merchants that still read a `token` answer this to a stale one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Refused. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unknown object or path. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Method not allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Request too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Unsupported media type (a body that is neither JSON, a form nor multipart). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+            /** @description Too many requests. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rejection"];
+                };
+            };
+        };
+    };
+    merchant_export_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The app language; unknown or missing means ru-RU. */
+                lang?: "en" | "han" | "ri" | "ru-RU" | "tai" | "zh-CN" | "zh-Hant";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportApiInputRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["ExportApiInputRequest"];
+                "multipart/form-data": components["schemas"]["ExportApiInputRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: code 1 and `data`; or a rejection the merchant can act on (Rejection): code 0, a translated msg, data.error (the machine code) and, for field errors, data.errors = {field: [message, ...]}. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 1;
+                        msg: string;
+                        data: components["schemas"]["ExportApiOutput"];
                     } | components["schemas"]["Rejection"];
                 };
             };
