@@ -1,0 +1,36 @@
+"""Exports in the browser: Funds records' Export opens the sheet, CSV downloads the records with the header in the
+screen's language (English and Russian, with Russian spreadsheets' separator)."""
+
+import csv
+import io
+
+import pytest
+
+from tests.factories import fund
+
+from .conftest import catalogue, open_app, shot, sign_in, tap
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize(("lang", "separator", "header"), [("en", ",", "Balance after"), ("ru-RU", ";", "Баланс после")])
+def test_funds_records_export_downloads_the_csv_in_the_screen_s_language(page, base_url, merchant, lang, separator, header):
+    fund(merchant, "150.00")
+    texts = catalogue(lang)
+    sign_in(page, base_url, merchant, lang)
+    open_app(page, base_url, "/fundsRecords")
+    page.get_by_test_id("bill-line").first.wait_for()
+    tap(page.get_by_test_id("export-button"))
+    sheet = page.get_by_test_id("export-sheet")
+    sheet.get_by_text(texts["export.title"]).wait_for()
+    page.wait_for_timeout(400)  # the popup's slide-in
+    shot(page, "exports-sheet", full_page=False)
+    tap(sheet.get_by_text(texts["export.csv"], exact=True))
+    with page.expect_download() as downloading:
+        tap(page.get_by_test_id("export-download"))
+    download = downloading.value
+    assert download.suggested_filename.startswith("funds-") and download.suggested_filename.endswith(".csv")
+    text = open(download.path(), encoding="utf-8-sig").read()
+    rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    assert rows[0][-1] == header
+    assert rows[1][-1] == ("150.00" if lang == "en" else "150,00")
