@@ -101,9 +101,12 @@ class ExportApi(ApiView):
 
 def _merchant_of(payload: dict) -> Merchant | None:
     """The merchant the link was signed for, while the session that asked for it is live."""
+    token_id, merchant_id = payload.get("t"), payload.get("m")
+    if not isinstance(token_id, int) or not isinstance(merchant_id, int):
+        return None
     token = (
         AuthToken.objects.filter(
-            pk=payload.get("t"), merchant_id=payload.get("m"), revoked_at__isnull=True, expires_at__gt=timezone.now()
+            pk=token_id, merchant_id=merchant_id, revoked_at__isnull=True, expires_at__gt=timezone.now()
         )
         .select_related("merchant")
         .first()
@@ -146,5 +149,7 @@ def export_download(request: HttpRequest, signed: str) -> HttpResponseBase:
             zone=zone_of(merchant),
         )
     if isinstance(response, StreamingHttpResponse) and export_format is ExportFormat.CSV:
-        response.streaming_content = _in_language(language, iter(response.streaming_content))
+        chunks = response.streaming_content
+        assert isinstance(chunks, Iterator)  # a WSGI answer: export_response's chunks are a generator
+        response.streaming_content = _in_language(language, chunks)
     return response

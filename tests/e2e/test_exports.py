@@ -13,8 +13,12 @@ from .conftest import catalogue, open_app, shot, sign_in, tap
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize(("lang", "separator", "header"), [("en", ",", "Balance after"), ("ru-RU", ";", "Баланс после")])
-def test_funds_records_export_downloads_the_csv_in_the_screen_s_language(page, base_url, merchant, lang, separator, header):
+@pytest.mark.parametrize(
+    ("lang", "separator", "header"), [("en", ",", "Balance after"), ("ru-RU", ";", "Баланс после")]
+)
+def test_funds_records_export_downloads_the_csv_in_the_screen_s_language(
+    page, base_url, merchant, lang, separator, header
+):
     fund(merchant, "150.00")
     texts = catalogue(lang)
     sign_in(page, base_url, merchant, lang)
@@ -30,7 +34,7 @@ def test_funds_records_export_downloads_the_csv_in_the_screen_s_language(page, b
         tap(page.get_by_test_id("export-download"))
     download = downloading.value
     assert download.suggested_filename.startswith("funds-") and download.suggested_filename.endswith(".csv")
-    text = open(download.path(), encoding="utf-8-sig").read()
+    text = download.path().read_text(encoding="utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=separator))
     assert rows[0][-1] == header
     assert rows[1][-1] == ("150.00" if lang == "en" else "150,00")
