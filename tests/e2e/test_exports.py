@@ -42,3 +42,14 @@ def test_funds_records_export_downloads_the_csv_in_the_screen_s_language(
     rows = list(csv.reader(io.StringIO(text), delimiter=separator))
     assert rows[0][-1] == header
     assert rows[1][-1] == ("150.00" if lang == "en" else "150,00")
+
+
+def test_orders_and_finance_have_the_export_action(page, base_url, merchant):
+    texts = catalogue("ru-RU")
+    sign_in(page, base_url, merchant, "ru-RU")
+    for path, name in (("/order", "exports-order"), ("/finance", "exports-finance")):
+        open_app(page, base_url, path)
+        tap(page.get_by_test_id("export-button"))
+        page.get_by_test_id("export-sheet").get_by_text(texts["export.title"]).wait_for()
+        page.wait_for_timeout(400)  # the popup's slide-in
+        shot(page, name, full_page=False)
