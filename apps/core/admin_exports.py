@@ -107,8 +107,8 @@ class ExportAdmin(admin.ModelAdmin):
         count = queryset.count()
         if count > EXPORT_MAX_ROWS:
             text = gettext(
-                "This list has %(count)d rows; an export holds at most %(max)d. Narrow it with the filters or the "
-                "search, then export again."
+                "Rows in this list: %(count)d. An export holds at most %(max)d rows: narrow the list with its filters "
+                "or the search, then export again."
             )
             self.message_user(request, text % {"count": count, "max": EXPORT_MAX_ROWS}, messages.ERROR)
             return HttpResponseRedirect(list_url + query)

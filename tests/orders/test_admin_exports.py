@@ -157,7 +157,8 @@ def test_a_list_over_the_cap_is_refused_with_a_message(fulfilment, orders, monke
     response = fulfilment.get(_export("xlsx") + "?queue=all")
     assert response.status_code == 302 and response["Location"] == f"{LIST}?queue=all"
     assert [str(m) for m in get_messages(response.wsgi_request)] == [
-        "This list has 5 rows; an export holds at most 2. Narrow it with the filters or the search, then export again."
+        "Rows in this list: 5. An export holds at most 2 rows: narrow the list with its filters or the search, then "
+        "export again."
     ]
     assert fulfilment.get(_export("csv")).status_code == 302  # the 3 orders to ship: still over 2
     assert not LogEntry.objects.exists()
