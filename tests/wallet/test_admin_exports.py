@@ -62,7 +62,15 @@ def test_the_withdrawals_to_pay_export_as_the_list_shows_them(finance, withdrawa
     shown = [w.number for w in finance.get(LIST).context["cl"].result_list]
     text = _body(finance.get(_export("csv")))
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["withdrawal number", "merchant", "amount to send", "currency", "method", "status", "review deadline"]
+    assert rows[0] == [
+        "withdrawal number",
+        "merchant",
+        "amount to send",
+        "currency",
+        "method",
+        "status",
+        "review deadline",
+    ]
     assert [row[0] for row in rows[1:]] == shown and len(shown) == 2  # the two in review, as the list orders them
     bank = Withdrawal.objects.get(pk=withdrawals[0].pk)
     row = next(row for row in rows[1:] if row[0] == bank.number)
