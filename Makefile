@@ -35,6 +35,13 @@ $(CHROMIUM) /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/tlwg: | $(A
 	@echo "Installing Debian's $(E2E_PACKAGES) for the browser tests"
 	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(E2E_PACKAGES) >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(E2E_PACKAGES) >/dev/null; fi
 
+# LibreOffice's Calc without a display: the export tests open the CSV and XLSX exports in it
+# (tests/core/test_exports_libreoffice.py).
+SOFFICE_PACKAGES := libreoffice-calc-nogui
+/usr/bin/soffice: | $(APT_UPDATED)
+	@echo "Installing Debian's $(SOFFICE_PACKAGES) for the export tests"
+	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SOFFICE_PACKAGES) >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SOFFICE_PACKAGES) >/dev/null; fi
+
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
@@ -109,10 +116,10 @@ check-i18n: install ## Every message translated in all seven languages; no migra
 	$(MANAGE) makemigrations --check --dry-run --settings=config.settings.test
 	$(MANAGE) check_translations
 
-test-sqlite: install messages
+test-sqlite: install messages /usr/bin/soffice
 	$(VENV)/bin/pytest -q -m "not e2e" -n 2
 
-test-postgres: install messages
+test-postgres: install messages /usr/bin/soffice
 	DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest -q -m "not e2e" -n 2
 
 test-py: test-sqlite test-postgres ## Python tests on SQLite and on PostgreSQL

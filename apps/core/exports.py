@@ -11,8 +11,10 @@ would run as a formula: such a cell is written with a leading apostrophe in CSV 
 """
 
 import csv
+import re
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
@@ -23,6 +25,7 @@ from babel.numbers import get_decimal_symbol
 from django.http import FileResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.functional import Promise
+from django.utils.translation import override
 
 from .money import babel_locale
 
@@ -61,26 +64,51 @@ def csv_dialect(language: str) -> tuple[str, str]:
     return (";" if decimal == "," else ","), decimal
 
 
+def _local_date(value: date | datetime, zone: tzinfo) -> date:
+    """The reader's calendar day of a date, or of an aware moment in `zone`."""
+    return timezone.localtime(value, zone).date() if isinstance(value, datetime) else value
+
+
+def _number(value: Any) -> int | float | Decimal:
+    """A number as given (an int, a Decimal, a float), or a Decimal read from its text ("12.50")."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return Decimal(str(value))
+    return value
+
+
 def _plain(value: Any, kind: Kind, zone: tzinfo) -> Any:
-    """A cell's value for XLSX: numbers as numbers, times as naive datetimes in the reader's zone, text as text."""
+    """A cell's value for XLSX: numbers as numbers, times as naive datetimes in the reader's zone, days as dates,
+    text as text."""
     if value is None or value == "":
         return None
     if kind is Kind.TIME:
         return timezone.localtime(value, zone).replace(tzinfo=None)
-    if kind is Kind.TEXT:
-        return str(value)
-    return value
+    if kind is Kind.DATE:
+        return _local_date(value, zone)
+    if kind is Kind.NUMBER:
+        return _number(value)
+    return str(value)
+
+
+def _number_format(value: Any) -> str:
+    """An XLSX number's format: an amount keeps its decimal places (12.50 shows as 12.50), an integer none."""
+    if isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        return "0." + "0" * places if places else "0"
+    return "General"
 
 
 def _csv_cell(value: Any, kind: Kind, zone: tzinfo, decimal: str) -> str:
-    if value is None:
+    if value is None or value == "":
         return ""
     if kind is Kind.TIME:
         return timezone.localtime(value, zone).strftime(TIME_FORMAT)
     if kind is Kind.DATE:
-        return value.isoformat() if isinstance(value, date | datetime) else str(value)
+        return _local_date(value, zone).isoformat()
     if kind is Kind.NUMBER:
-        text = str(value) if isinstance(value, int | Decimal) else str(Decimal(value))
+        number = _number(value)
+        text = format(number, "f") if isinstance(number, Decimal) else repr(number)
         return text.replace(".", decimal)
     text = str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
@@ -100,41 +128,76 @@ class _Line:
         return text.encode("utf-8")
 
 
+def _in_language(chunks: Iterator[bytes], language: str) -> Iterator[bytes]:
+    """`chunks`, each made with `language` active (a lazy header or label in a row is written in it), though the
+    server reads them after the view has returned (and left any translation.override it was in)."""
+    while True:
+        with override(language):
+            chunk = next(chunks, None)
+        if chunk is None:
+            return
+        yield chunk
+
+
 def csv_chunks(
     columns: Sequence[Column], rows: Iterable[Sequence[Any]], *, language: str, zone: tzinfo
 ) -> Iterator[bytes]:
-    """The CSV's bytes, a header and then a chunk every CSV_ROWS_PER_CHUNK rows."""
+    """The CSV's bytes: the byte-order mark and the header at once (before the first row is read), then a chunk every
+    CSV_ROWS_PER_CHUNK rows; written in `language` (its separator, decimal sign and headers)."""
     separator, decimal = csv_dialect(language)
     line = _Line()
     writer = csv.writer(line, delimiter=separator, lineterminator="\r\n")
-    writer.writerow([str(column.header) for column in columns])
-    yield "\ufeff".encode() + line.take()
-    for count, row in enumerate(rows, 1):
-        writer.writerow([_csv_cell(value, col.kind, zone, decimal) for value, col in zip(row, columns, strict=True)])
-        if count % CSV_ROWS_PER_CHUNK == 0:
+
+    def chunks() -> Iterator[bytes]:
+        writer.writerow([str(column.header) for column in columns])
+        yield "\ufeff".encode() + line.take()
+        count = 0
+        for count, row in enumerate(rows, 1):
+            cells = [_csv_cell(value, col.kind, zone, decimal) for value, col in zip(row, columns, strict=True)]
+            writer.writerow(cells)
+            if count % CSV_ROWS_PER_CHUNK == 0:
+                yield line.take()
+        if count % CSV_ROWS_PER_CHUNK:
             yield line.take()
-    yield line.take()
+
+    return _in_language(chunks(), language)
 
 
-def xlsx_file(columns: Sequence[Column], rows: Iterable[Sequence[Any]], *, title: str, zone: tzinfo) -> Any:
-    """A temporary file holding the XLSX (openpyxl's write-only workbook: one row in memory at a time), at its start."""
+SHEET_TITLE_FORBIDDEN = re.compile(r"[\\/*?:\[\]]")
+XLSX_FORMATS = {Kind.TIME: "yyyy-mm-dd hh:mm:ss", Kind.DATE: "yyyy-mm-dd"}
+
+
+def xlsx_file(
+    columns: Sequence[Column], rows: Iterable[Sequence[Any]], *, title: str, zone: tzinfo, language: str = ""
+) -> Any:
+    """A temporary file holding the XLSX (openpyxl's write-only workbook: one row in memory at a time, the sheet
+    written to its own temporary file), at its start; headers in `language` (the active one when empty)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
 
-    workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet(title=title[:31])
-    sheet.append([str(column.header) for column in columns])
-    formats = {Kind.TIME: "yyyy-mm-dd hh:mm:ss", Kind.DATE: "yyyy-mm-dd"}
-    for row in rows:
-        cells = []
-        for value, column in zip(row, columns, strict=True):
-            cell = WriteOnlyCell(sheet, value=_plain(value, column.kind, zone))
-            if column.kind is Kind.TEXT and cell.value is not None:
-                cell.data_type = "s"  # never a formula, whatever the text starts with
-            if column.kind in formats:
-                cell.number_format = formats[column.kind]
-            cells.append(cell)
-        sheet.append(cells)
+    with override(language) if language else nullcontext():
+        workbook = Workbook(write_only=True)
+        sheet = workbook.create_sheet(title=SHEET_TITLE_FORBIDDEN.sub("-", title)[:31] or "export")
+        bold = Font(bold=True)
+        header = []
+        for column in columns:
+            cell = WriteOnlyCell(sheet, value=str(column.header))
+            cell.data_type, cell.font = "s", bold
+            header.append(cell)
+        sheet.append(header)
+        for row in rows:
+            cells = []
+            for value, column in zip(row, columns, strict=True):
+                cell = WriteOnlyCell(sheet, value=_plain(value, column.kind, zone))
+                if column.kind is Kind.TEXT and cell.value is not None:
+                    cell.data_type = "s"  # never a formula, whatever the text starts with
+                elif column.kind in XLSX_FORMATS:
+                    cell.number_format = XLSX_FORMATS[column.kind]
+                elif column.kind is Kind.NUMBER and cell.value is not None:
+                    cell.number_format = _number_format(cell.value)
+                cells.append(cell)
+            sheet.append(cells)
     out = tempfile.TemporaryFile()  # noqa: SIM115 (FileResponse closes it once sent)
     workbook.save(out)
     out.seek(0)
@@ -155,7 +218,7 @@ def export_response(
     name = f"{filename}.{format.value}"
     if format is ExportFormat.XLSX:
         response: StreamingHttpResponse | FileResponse = FileResponse(
-            xlsx_file(columns, rows, title=filename, zone=zone), as_attachment=True, filename=name
+            xlsx_file(columns, rows, title=filename, zone=zone, language=language), as_attachment=True, filename=name
         )
         response["Content-Type"] = CONTENT_TYPES[format]
     else:

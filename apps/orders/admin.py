@@ -36,7 +36,9 @@ from apps.core.admin import (
     reason_action,
     without_fields,
 )
+from apps.core.admin_exports import ExportAdmin
 from apps.core.errors import AppError
+from apps.core.exports import Column, Kind
 from apps.core.money import money_local
 from apps.core.queues import Queue, QueueAdmin, register
 from apps.wallet.models import JournalEntry, JournalLine
@@ -204,8 +206,9 @@ register(
 
 
 @admin.register(Order)
-class OrderAdmin(QueueAdmin, CreatedColumn, DecisionAdmin):
-    """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered."""
+class OrderAdmin(ExportAdmin, QueueAdmin, CreatedColumn, DecisionAdmin):
+    """Orders are only looked at and moved on: shipped (one, a selection, or a CSV file), tracked, marked delivered.
+    The list (by default the orders to ship) exports as CSV or XLSX (apps.core.admin_exports)."""
 
     list_display = ["number", "status", "payment_shown", "cost_shown", "shop_name", "created", "shipment"]
     list_filter = ["status", "source", "created_at", "carrier"]
@@ -216,6 +219,12 @@ class OrderAdmin(QueueAdmin, CreatedColumn, DecisionAdmin):
     actions = ["ship_selected"]
     inlines = [OrderLineInline, RefundInline, StatusChangeInline]
     change_list_template = "admin/orders/order/change_list.html"
+    export_name = "orders"
+    export_as = {  # the amounts as numbers (in the platform's currency) and the creation as a time
+        "payment_shown": [(Column(_("total payment"), Kind.NUMBER), lambda order: order.total_payment)],
+        "cost_shown": [(Column(_("total cost"), Kind.NUMBER), lambda order: order.total_cost)],
+        "created": [(Column(_("created at"), Kind.TIME), lambda order: order.created_at)],
+    }
     decisions = {
         "ship": Decision(_("Ship"), ShipForm, OrderStatus.SHIPPED),
         "tracking": Decision(

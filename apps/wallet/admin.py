@@ -34,7 +34,9 @@ from apps.core.admin import (
     has_model_permission,
     linked_picture,
 )
+from apps.core.admin_exports import ExportAdmin
 from apps.core.errors import AppError
+from apps.core.exports import Column, Kind
 from apps.core.money import money_bounded, money_form_validator, money_local, quantize
 from apps.core.qr import qr_data_url
 from apps.core.queues import Queue, QueueAdmin, register
@@ -370,8 +372,19 @@ class OverdueFilter(admin.SimpleListFilter):
 
 
 @admin.register(Withdrawal)
-class WithdrawalAdmin(QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
+class WithdrawalAdmin(ExportAdmin, QueueAdmin, ThroughNetwork, EvidenceFirstAdmin):
+    """The withdrawal queue; the list (by default the withdrawals in review) exports as CSV or XLSX
+    (apps.core.admin_exports) with the list's columns only: never a payout account."""
+
     list_display = ["number", "merchant_shown", "to_send", "channel", "status", "deadline"]
+    export_name = "withdrawals"
+    export_as = {  # the amount to send as a number beside its currency, the review deadline as a time
+        "to_send": [
+            (Column(_("amount to send"), Kind.NUMBER), lambda withdrawal: withdrawal.actual_amount),
+            (Column(_("currency")), lambda withdrawal: withdrawal.currency),
+        ],
+        "deadline": [(Column(_("review deadline"), Kind.TIME), lambda withdrawal: withdrawal.review_deadline)],
+    }
     list_filter = [OverdueFilter, "status", "method", "network__code"]  # a network by its code, not each version
     search_fields = ["number", "merchant__phone", "merchant__email", "account"]
     list_select_related = ["merchant", "network", "destination"]
