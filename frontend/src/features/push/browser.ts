@@ -16,8 +16,15 @@ export function pushSupported(): boolean {
   return "Notification" in window && "serviceWorker" in navigator && "PushManager" in window;
 }
 
+/** How long the screen waits for the service worker of a first visit to register (lib/serviceWorker registers it
+ * once the page has loaded) before it says that this browser cannot receive notifications. */
+const REGISTRATION_WAIT_MS = 5_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  return navigator.serviceWorker.getRegistration("/");
+  const found = await navigator.serviceWorker.getRegistration("/");
+  if (found) return found;
+  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), REGISTRATION_WAIT_MS));
+  return Promise.race([navigator.serviceWorker.ready, late]);
 }
 
 /** What the screen shows about this browser. A browser whose service worker is not registered (blocked, or a

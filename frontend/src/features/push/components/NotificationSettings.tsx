@@ -20,12 +20,18 @@ function Kinds({ settings }: { settings: PushSettings }) {
   const setKinds = useSetPushKinds();
   const pending = setKinds.isPending ? setKinds.variables : undefined;
   return (
-    <List mode="card" header={<FormattedMessage {...m.kindsTitle} />} data-testid="push-kinds">
-      <List.Item>
-        <span className="push-hint">
-          <FormattedMessage {...m.kindsHint} />
-        </span>
-      </List.Item>
+    <List
+      mode="card"
+      header={
+        <>
+          <FormattedMessage {...m.kindsTitle} />
+          <span className="push-hint">
+            <FormattedMessage {...m.kindsHint} />
+          </span>
+        </>
+      }
+      data-testid="push-kinds"
+    >
       {settings.kinds.map(({ kind, on }) => {
         const text = kindMessages[kind as PushKind];
         return (
