@@ -81,8 +81,7 @@ def _registration_id(cdp, base_url: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "tai"])
-def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, settings, lang):
-    settings.WEBPUSH_ALLOW_LOCAL_ENDPOINTS = True
+def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, lang):
     texts = catalogue(lang)
     merchant = MerchantFactory(language=lang)
     fund(merchant, "30")
@@ -164,19 +163,31 @@ def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, se
 
 
 def _server_public_key() -> str:
-    raise NotImplementedError  # replaced once the server side (i37-pushsrv) is merged
+    from apps.support.push import application_server_key
+
+    return application_server_key()
 
 
 def _kinds(merchant) -> dict[str, bool]:
-    raise NotImplementedError
+    from apps.core.notices import PushKind
+    from apps.support.push import kinds_on
+
+    on = kinds_on(merchant.pk)
+    return {kind: kind in on for kind in PushKind.values}
 
 
 def _subscribed(merchant, endpoint: str) -> bool:
-    raise NotImplementedError
+    from apps.support.models import PushSubscription
+
+    return PushSubscription.objects.filter(merchant=merchant, endpoint=endpoint).exists()
 
 
 def _notice_title(merchant, order) -> str:
+    """The title of the message about the order as Messages shows it in the merchant's language."""
     from django.utils import translation
 
+    from apps.support.models import Notice
+
+    notice = Notice.objects.get(merchant=merchant, target_kind="order", target_id=order.pk)
     with translation.override(django_lang(merchant.language)):
-        raise NotImplementedError
+        return notice.rendered_title()
