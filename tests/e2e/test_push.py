@@ -67,7 +67,44 @@ def _script(function: str, arg: object) -> str:
     return f"({function})({json.dumps(arg)});"
 
 
-def _registration_id(cdp, base_url: str) -> str:
+def _in_service_worker(context, page, base_url: str, function: str):
+    """Runs `function` (async, no argument) in the app's service worker: through Playwright's worker when it has
+    one, else through a CDP session attached to the worker's target."""
+    for worker in context.service_workers:
+        if worker.url.startswith(base_url):
+            return worker.evaluate(function)
+    cdp = context.browser.new_browser_cdp_session()
+    targets = cdp.send("Target.getTargets")["targetInfos"]
+    target = next(t for t in targets if t["type"] == "service_worker" and t["url"].startswith(base_url))
+    session_id = cdp.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": False})["sessionId"]
+    replies: list[dict] = []
+    cdp.on("Target.receivedMessageFromTarget", lambda event: replies.append(json.loads(event["message"])))
+    params = {"expression": f"({function})()", "awaitPromise": True, "returnByValue": True}
+    message = json.dumps({"id": 1, "method": "Runtime.evaluate", "params": params})
+    cdp.send("Target.sendMessageToTarget", {"sessionId": session_id, "message": message})
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for reply in replies:
+            if reply.get("id") == 1:
+                cdp.detach()
+                result = reply["result"]
+                assert "exceptionDetails" not in result, result
+                return result["result"].get("value")
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the service worker did not answer: {replies}")
+
+
+def _shown(page) -> list[dict]:
+    """The notifications the service worker shows, once there is one (up to five seconds)."""
+    for _ in range(100):
+        shown = page.evaluate(NOTIFICATIONS)
+        if shown:
+            return shown
+        page.wait_for_timeout(50)
+    return []
+
+
+def _registration_id(page, cdp, base_url: str) -> str:
     found: list[dict] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: found.extend(event["registrations"]))
     cdp.send("ServiceWorker.enable")
@@ -76,7 +113,7 @@ def _registration_id(cdp, base_url: str) -> str:
         for registration in found:
             if registration["scopeURL"] == f"{base_url}/" and not registration["isDeleted"]:
                 return registration["registrationId"]
-        time.sleep(0.05)
+        page.wait_for_timeout(50)  # Playwright delivers the session's events while it waits
     raise AssertionError(f"no service worker registration for {base_url}/: {found}")
 
 
@@ -100,6 +137,7 @@ def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, la
         main = page.get_by_test_id("push-main")
         assert_visible(main)
         assert main.get_attribute("aria-checked") == "false"
+        page.get_by_test_id("push-kind-security").wait_for()
         assert page.get_by_test_id("push-kinds").locator("[role=switch][aria-checked=true]").count() == 6
         shot(page, "push-off")
 
@@ -126,7 +164,7 @@ def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, la
         # A buyer's order awaiting pickup: one push, decrypted by the endpoint, in the merchant's language.
         order = place_order(merchant)
         endpoint.wait(1, timeout=15)
-        time.sleep(0.5)  # nothing else follows
+        page.wait_for_timeout(500)  # nothing else follows
         assert len(endpoint.received) == 1, endpoint.received
         payload = endpoint.received[0]["payload"]
         assert payload["path"] == f"/orderDetail?id={order.pk}"
@@ -135,20 +173,18 @@ def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, la
         # Delivered to the service worker: it shows the notification with the app's icon.
         page.goto(f"{base_url}/my")
         cdp = sw_context.new_cdp_session(page)
-        registration_id = _registration_id(cdp, base_url)
+        registration_id = _registration_id(page, cdp, base_url)
         cdp.send(
             "ServiceWorker.deliverPushMessage",
             {"origin": base_url, "registrationId": registration_id, "data": json.dumps(payload)},
         )
-        page.wait_for_function(f"async () => (await ({NOTIFICATIONS})()).length === 1")
-        [shown] = page.evaluate(NOTIFICATIONS)
+        [shown] = _shown(page)
         assert shown["title"] == payload["title"] and shown["body"] == payload["body"]
         assert shown["tag"] == payload["tag"] and shown["data"] == {"path": payload["path"]}
         assert shown["icon"].endswith("icon-192.png")
 
         # Tapped: the notification closes and the app opens the order.
-        [worker] = sw_context.service_workers
-        assert worker.evaluate(TAP) == 1
+        assert _in_service_worker(sw_context, page, base_url, TAP) == 1
         page.wait_for_url(f"{base_url}/orderDetail?id={order.pk}")
         assert_visible(page.get_by_test_id("order-detail"))
         assert page.evaluate(NOTIFICATIONS) == []
