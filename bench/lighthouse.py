@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import urlopen
 
-from .run import SECRETS
+from .run import SECRETS, throwaway_webpush
 from .server import create_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +57,7 @@ def _environment() -> dict[str, str]:
     )
     for name in SECRETS:
         env.setdefault(name, f"lighthouse-only-{name.lower()}")
+    throwaway_webpush(env)
     return env
 
 

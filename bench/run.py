@@ -10,6 +10,7 @@ import os
 import platform
 import sys
 import time
+from collections.abc import MutableMapping
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +46,19 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 SECRETS = ("DJANGO_SECRET_KEY", "THIRD_PARTY_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET")
 
 
+def throwaway_webpush(env: MutableMapping[str, str]) -> None:
+    """A throwaway Web Push VAPID key and contact (production settings require them; nothing is pushed here)."""
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+    env.setdefault(
+        "WEBPUSH_VAPID_PRIVATE_KEY", base64.urlsafe_b64encode(number.to_bytes(32, "big")).rstrip(b"=").decode()
+    )
+    env.setdefault("WEBPUSH_SUBJECT", "mailto:bench@localhost")
+
+
 def _environment() -> None:
     """Production settings for this process and gunicorn; throwaway secrets (this database is the bench's)."""
     os.environ.update(
@@ -57,6 +71,7 @@ def _environment() -> None:
     )
     for name in SECRETS:
         os.environ.setdefault(name, f"bench-only-{name.lower()}")
+    throwaway_webpush(os.environ)
     if SCALE != "full":
         # 50 merchants share the load: lift the per-merchant limit (the throttle still runs, on Redis).
         os.environ.setdefault("THROTTLE_USER", "100000/min")

@@ -24,6 +24,18 @@ class NoticeTarget(models.TextChoices):
 Target = tuple[NoticeTarget, int]
 
 
+class PushKind(models.TextChoices):
+    """The messages that also reach the merchant's devices as a push notification (Web Push, apps.support.push), each
+    a kind the merchant turns on or off in My; a message of no kind is not pushed. The order is the screen's."""
+
+    ORDER_WAITING = "order_waiting", _("A new order awaits pickup")
+    PICKUP_DEADLINE = "pickup_deadline", _("A pickup deadline is a few hours away")
+    MONEY_DECIDED = "money_decided", _("A deposit or a withdrawal was decided")
+    REFUND_REQUEST = "refund_request", _("A buyer asked for a refund")
+    SUPPORT_REPLY = "support_reply", _("Customer service replied")
+    SECURITY = "security", _("A security notice")
+
+
 class Notify(Protocol):
     def __call__(
         self,
@@ -33,10 +45,12 @@ class Notify(Protocol):
         body: str = "",
         params: dict[str, Any] | None = None,
         target: Target | None = None,
+        push: PushKind | None = None,
     ) -> object:
         """A message to the merchant (an accounts.Merchant, which this app cannot name): title and body are msgids
         marked with gettext_noop, translated when the merchant reads them; params fill their %(name)s placeholders;
-        `target` is what it is about, which the app opens from it."""
+        `target` is what it is about, which the app opens from it; `push`, when given, also sends it to the merchant's
+        devices as a push notification of that kind (once the caller's transaction commits, if the kind is on)."""
 
 
 class UnreadCount(Protocol):

@@ -1,5 +1,7 @@
 """Support's merchant API."""
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
@@ -12,7 +14,7 @@ from apps.core.apiview import ApiView
 from apps.core.envelope import ok
 from apps.core.fields import IdField
 from apps.core.idempotency import IdempotencyKey
-from apps.core.notices import NoticeTarget
+from apps.core.notices import NoticeTarget, PushKind
 from apps.core.pagination import PageInputSerializer, paginate
 from apps.core.schema import PageSerializer
 from apps.core.uploads import upload_url
@@ -20,6 +22,9 @@ from apps.core.uploads import upload_url
 from . import selectors, services
 from .constants import (
     PREVIEW_LENGTH,
+    PUSH_AUTH_MAX,
+    PUSH_ENDPOINT_MAX,
+    PUSH_P256DH_MAX,
     SUPPORT_LINKS_MAX,
     SUPPORT_PAGE_DEFAULT,
     SUPPORT_PAGE_MAX,
@@ -288,3 +293,113 @@ class KfSendApi(ApiView):
             idempotency=IdempotencyKey.from_request(request, self),
         )
         return ok(SupportMessageSerializer(message, context={"request": request}).data, _("Sent"))
+
+
+# Push notifications
+class PushKindSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=PushKind.choices)
+    on = serializers.BooleanField()
+
+
+class PushSettingsSerializer(serializers.Serializer):
+    public_key = serializers.CharField(
+        help_text="The VAPID application server key to subscribe with (PushManager.subscribe's applicationServerKey): "
+        "an uncompressed P-256 point, base64url without padding."
+    )
+    kinds = PushKindSerializer(
+        many=True, help_text="Every push kind, in the screen's order, on or off for the merchant."
+    )
+
+
+class PushApi(ApiView):
+    @extend_schema(responses=PushSettingsSerializer)
+    def get(self, request: Request) -> Response:
+        """The merchant's push notification settings: the key browsers subscribe with, and each kind on or off (per
+        merchant, on every device; all on until turned off)."""
+        return ok(PushSettingsSerializer(selectors.push_settings(merchant=signed_in(request))).data)
+
+
+_INVALID_SUBSCRIPTION = gettext_lazy(
+    "This browser's push subscription is not valid. Please turn notifications on again."
+)
+
+
+def _push_text(max_length: int, help_text: str) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=max_length,
+        help_text=help_text,
+        error_messages={
+            "max_length": _INVALID_SUBSCRIPTION,
+            "blank": _INVALID_SUBSCRIPTION,
+            "required": _INVALID_SUBSCRIPTION,
+            "invalid": _INVALID_SUBSCRIPTION,
+            "null": _INVALID_SUBSCRIPTION,
+        },
+    )
+
+
+class PushSubscribeApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        endpoint = _push_text(PUSH_ENDPOINT_MAX, "The subscription's endpoint (PushSubscription.endpoint): https.")
+        p256dh = _push_text(PUSH_P256DH_MAX, "The subscription's p256dh key, base64url.")
+        auth = _push_text(PUSH_AUTH_MAX, "The subscription's auth secret, base64url.")
+
+    @extend_schema(request=InputSerializer, responses=None)
+    def post(self, request: Request) -> Response:
+        """Saves this browser's push subscription for the merchant. The endpoint is the browser's: one another
+        merchant had moves to this one. Refused: an endpoint that is not a known push service's https address, keys
+        that are not a P-256 point and a 16-byte secret. A merchant keeps at most 10 browsers: one more drops the one
+        subscribed longest ago."""
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.push_subscribe(merchant=signed_in(request), **data.validated_data)
+        return ok(None)
+
+
+class PushUnsubscribeApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        endpoint = _push_text(PUSH_ENDPOINT_MAX, "The subscription's endpoint.")
+
+    @extend_schema(request=InputSerializer, responses=None)
+    def post(self, request: Request) -> Response:
+        """Forgets this browser's push subscription (notifications turned off on it). An endpoint the merchant has
+        not subscribed changes nothing and is answered the same."""
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.push_unsubscribe(merchant=signed_in(request), endpoint=data.validated_data["endpoint"])
+        return ok(None)
+
+
+class PushKindsInputSerializer(serializers.Serializer):
+    """Some push kinds, each true (on) or false (off); the kinds left out stay as they are."""
+
+    order_waiting = serializers.BooleanField(required=False)
+    pickup_deadline = serializers.BooleanField(required=False)
+    money_decided = serializers.BooleanField(required=False)
+    refund_request = serializers.BooleanField(required=False)
+    support_reply = serializers.BooleanField(required=False)
+    security = serializers.BooleanField(required=False)
+
+    default_error_messages = {"invalid": gettext_lazy("Please choose which notifications to turn on or off.")}
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict) and (set(data) - set(self.fields)):
+            raise serializers.ValidationError(gettext_lazy("Please choose which notifications to turn on or off."))
+        return super().to_internal_value(data)
+
+
+class PushKindsApi(ApiView):
+    class InputSerializer(serializers.Serializer):
+        kinds = PushKindsInputSerializer(
+            error_messages={"required": gettext_lazy("Please choose which notifications to turn on or off.")}
+        )
+
+    @extend_schema(request=InputSerializer, responses=PushSettingsSerializer)
+    def post(self, request: Request) -> Response:
+        """Turns push kinds on or off for the merchant (any of them; the others stay as they are) and answers the
+        settings as GET merchant/push does."""
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        merchant = signed_in(request)
+        services.push_kinds_set(merchant=merchant, kinds=data.validated_data["kinds"])
+        return ok(PushSettingsSerializer(selectors.push_settings(merchant=merchant)).data, _("Saved"))

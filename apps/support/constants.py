@@ -49,3 +49,15 @@ SUPPORT_TEXT_MAX = 1000  # characters of one support message
 SUPPORT_PAGE_DEFAULT = 20  # messages of one kf_messages page
 SUPPORT_PAGE_MAX = 50
 SUPPORT_LINKS_MAX = 20  # get_kf_urls answers at most this many active links
+
+
+# Push notifications (Web Push: apps.support.push)
+PUSH_SUBSCRIPTIONS_MAX = 10  # a merchant's devices; subscribing one more drops the one subscribed longest ago
+PUSH_ENDPOINT_MAX = 1000  # characters of a push service's URL (the browser's are about 200)
+PUSH_P256DH_MAX = 100  # characters of the device's public key: 65 bytes, 87 in base64url
+PUSH_AUTH_MAX = 50  # characters of the device's auth secret: 16 bytes, 22 in base64url
+PUSH_SEND_RETRIES = 5  # a push the push service could not take (network, 5xx, 429) is tried again this many times
+PUSH_FAILURES_MAX = 20  # a subscription whose pushes failed this many times in a row is dropped
+PUSH_TTL_SECONDS = 24 * 3600  # how long the push service keeps a push for a device that is offline
+PUSH_TIMEOUT_SECONDS = 10  # one request to the push service
+PUSH_BODY_MAX = 240  # characters of the body shown (the payload must stay under the push services' 4 KB)

@@ -15,6 +15,9 @@ from apps.core.money import localized_params
 from apps.core.notices import NoticeTarget
 
 from .constants import (
+    PUSH_AUTH_MAX,
+    PUSH_ENDPOINT_MAX,
+    PUSH_P256DH_MAX,
     SUPPORT_TEXT_MAX,
     SUPPORT_URL_SCHEMES,
     BroadcastAudience,
@@ -288,3 +291,73 @@ class SupportMessage(models.Model):
 
     def __str__(self) -> str:
         return self.text[:40] or str(_("Image"))
+
+
+# Push notifications
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (PushManager.subscribe) for a merchant: where its push service takes the
+    pushes for it, and the keys the payload is encrypted to (RFC 8291). The endpoint is unique: a browser signed in
+    to another merchant moves its subscription to them. The keys are secrets of the device: never shown to
+    operators."""
+
+    merchant = models.ForeignKey(
+        "accounts.Merchant", on_delete=models.CASCADE, related_name="push_subscriptions", verbose_name=_("merchant")
+    )
+    endpoint = models.CharField(_("push service address"), max_length=PUSH_ENDPOINT_MAX, unique=True)
+    p256dh = models.CharField(max_length=PUSH_P256DH_MAX)
+    auth = models.CharField(max_length=PUSH_AUTH_MAX)
+    created_at = models.DateTimeField(_("subscribed"), auto_now_add=True)
+    last_success_at = models.DateTimeField(_("last delivered"), null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(_("failures in a row"), default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self) -> str:
+        return urlsplit(self.endpoint).hostname or ""
+
+
+class PushPreference(models.Model):
+    """The push kinds (apps.core.notices.PushKind) a merchant turned off; no row: every kind is on."""
+
+    merchant = models.OneToOneField(
+        "accounts.Merchant", on_delete=models.CASCADE, related_name="push_preference", verbose_name=_("merchant")
+    )
+    kinds_off = models.JSONField(_("kinds turned off"), default=list, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("push preference")
+        verbose_name_plural = _("push preferences")
+
+    def __str__(self) -> str:
+        return str(self.merchant_id)
+
+
+class PushDelivery(models.Model):
+    """One push to one subscription: what makes sending idempotent. `key` names what is pushed ("notice:<id>",
+    "support:<message id>"); a retry or a second task claims the row (claimed_at) and sends only while it is not
+    sent, so a subscription gets each push once."""
+
+    subscription = models.ForeignKey(PushSubscription, on_delete=models.CASCADE, related_name="deliveries")
+    key = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("push delivery")
+        verbose_name_plural = _("push deliveries")
+        constraints = [
+            models.UniqueConstraint(fields=["key", "subscription"], name="support_push_delivery_once"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key

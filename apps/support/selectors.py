@@ -1,5 +1,7 @@
 """Support reads."""
 
+from typing import Any
+
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -7,11 +9,13 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import Merchant
 from apps.core.errors import AppError, ErrorCode
 from apps.core.i18n import APP_TO_DJANGO
+from apps.core.notices import PushKind
 from apps.core.prepared import Param, Prepared
 from apps.shop.models import Level
 
 from .constants import BroadcastAudience
 from .models import Announcement, Broadcast, Conversation, Notice, SupportLink, SupportMessage
+from .push import application_server_key, kinds_on
 
 _UNREAD = Prepared(
     lambda: (
@@ -138,3 +142,14 @@ def conversation_thread(*, conversation: Conversation, limit: int) -> tuple[list
     page = list(rows.select_related("image", "operator").order_by("-id")[:limit])
     older = rows.filter(id__lt=page[-1].pk).count() if len(page) == limit else 0
     return page[::-1], older
+
+
+# Push notifications
+def push_settings(*, merchant: Merchant) -> dict[str, Any]:
+    """The app's push settings: the VAPID application server key browsers subscribe with, and each push kind
+    (PushKind's order) on or off for the merchant."""
+    on = kinds_on(merchant.pk)
+    return {
+        "public_key": application_server_key(),
+        "kinds": [{"kind": kind, "on": kind in on} for kind in PushKind.values],
+    }

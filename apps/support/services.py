@@ -1,8 +1,11 @@
 """Support writes: the merchant's messages."""
 
+import base64
+import binascii
 from collections.abc import Mapping
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -16,20 +19,23 @@ from apps.core import outbox
 from apps.core.errors import AppError, ErrorCode, field_error
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.models import Upload
-from apps.core.notices import Target
+from apps.core.notices import PushKind, Target
 from apps.core.services import upload_create
 from apps.core.uploads import upload_get
 from apps.wallet.constants import contains_chain_address
 
 from .constants import (
     BROADCAST_BATCH,
+    PUSH_SUBSCRIPTIONS_MAX,
     SUPPORT_TEXT_MAX,
     BroadcastAudience,
     BroadcastStatus,
     MessageAuthor,
     NoticeType,
 )
-from .models import Announcement, Broadcast, Conversation, Notice, SupportMessage
+from .models import Announcement, Broadcast, Conversation, Notice, PushPreference, PushSubscription, SupportMessage
+from .push import endpoint_allowed, enqueue_support_reply
+from .push import enqueue_notice as push_enqueue_notice
 from .selectors import broadcast_recipients, notice_get, support_messages
 
 
@@ -41,15 +47,17 @@ def notice_create(
     params: dict[str, Any] | None = None,
     type: int = NoticeType.SYSTEM,
     target: Target | None = None,
+    push: PushKind | None = None,
 ) -> Notice:
-    """Sends a message to a merchant. Pass msgids marked with gettext_noop; they are translated when read.
+    """Sends a message to a merchant. Pass msgids marked with gettext_noop; they are translated when read. `push`:
+    also pushed to the merchant's browsers as that kind, once the caller's transaction commits (apps.support.push).
 
     The apps below support call it through apps.core.notices.notify, e.g.
     notify(merchant=m, title=gettext_noop("Deposit credited"),
            body=gettext_noop("%(amount)s was added to your balance."), params={"amount": "10.00"})
     """
     kind, target_id = target if target is not None else ("", None)
-    return Notice.objects.create(
+    notice = Notice.objects.create(
         merchant=merchant,
         title=title,
         body=body,
@@ -58,6 +66,9 @@ def notice_create(
         target_kind=kind,
         target_id=target_id,
     )
+    if push is not None:
+        push_enqueue_notice(notice=notice, kind=push)
+    return notice
 
 
 # Messages and announcements
@@ -275,6 +286,7 @@ def support_reply(
         waiting=False,
         last_message_at=message.created_at,
     )
+    enqueue_support_reply(message=message)
     return message
 
 
@@ -301,3 +313,81 @@ def support_mark_answered(*, conversation_id: int) -> None:
     """Takes a conversation out of the queue without a reply (e.g. the merchant only said thanks): the merchant's
     messages are read. Opening a conversation reads nothing: only this or a reply (support_reply) does."""
     Conversation.objects.filter(pk=conversation_id, waiting=True).update(waiting=False, operator_unread=0)
+
+
+# Push notifications
+
+
+@transaction.atomic
+def push_subscribe(*, merchant: Merchant, endpoint: str, p256dh: str, auth: str) -> PushSubscription:
+    """Saves a browser's push subscription for the merchant (its push service's endpoint and its keys, base64url).
+
+    The endpoint is the browser's: one already saved for another merchant (the browser signed in to this one) moves
+    to this merchant, with its keys renewed. Refused: an endpoint the server may not post to (push.endpoint_allowed),
+    keys that are not a P-256 point and a 16-byte secret. A merchant keeps PUSH_SUBSCRIPTIONS_MAX browsers: one more
+    drops the one subscribed longest ago.
+    """
+    endpoint = endpoint.strip()
+    if not endpoint_allowed(endpoint):
+        raise field_error("endpoint", _("This browser's push service is not supported."))
+    invalid = _("This browser's push subscription is not valid. Please turn notifications on again.")
+    if not _p256_point(p256dh):
+        raise field_error("p256dh", invalid)
+    auth_secret = _b64url(auth)
+    if auth_secret is None or len(auth_secret) != 16:
+        raise field_error("auth", invalid)
+    Merchant.objects.select_for_update().filter(pk=merchant.pk).first()  # one subscribe of the merchant at a time
+    subscription, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint,
+        defaults={"merchant": merchant, "p256dh": p256dh, "auth": auth, "failures": 0},
+    )
+    keep = PushSubscription.objects.filter(merchant=merchant).order_by("-created_at", "-pk")
+    PushSubscription.objects.filter(pk__in=list(keep.values_list("pk", flat=True)[PUSH_SUBSCRIPTIONS_MAX:])).delete()
+    return subscription
+
+
+def _b64url(value: str) -> bytes | None:
+    """The bytes of base64url `value` (padding optional); None when it is not base64url."""
+    bare = value.rstrip("=")
+    if not bare or not set(bare) <= _B64URL:
+        return None
+    try:
+        return base64.urlsafe_b64decode(bare + "=" * (-len(bare) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _p256_point(value: str) -> bool:
+    """Whether `value` is a P-256 public key, an uncompressed point in base64url (what the browser gives)."""
+    raw = _b64url(value)
+    if raw is None or len(raw) != 65:
+        return False
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return True
+
+
+_B64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def push_unsubscribe(*, merchant: Merchant, endpoint: str) -> int:
+    """Forgets the merchant's subscription of `endpoint` (the browser turned notifications off); another merchant's,
+    or an unknown one, is left alone. Returns how many were removed (0 or 1)."""
+    deleted, _rows = PushSubscription.objects.filter(merchant=merchant, endpoint=endpoint.strip()).delete()
+    return 1 if deleted else 0
+
+
+@transaction.atomic
+def push_kinds_set(*, merchant: Merchant, kinds: Mapping[str, bool]) -> None:
+    """Turns push kinds (apps.core.notices.PushKind values) on or off for the merchant; the others stay as they are."""
+    unknown = [kind for kind in kinds if kind not in PushKind.values]
+    if unknown:
+        raise field_error("kinds", _("Unknown notification kind: {kind}.").format(kind=unknown[0]))
+    preference, _created = PushPreference.objects.select_for_update().get_or_create(merchant=merchant)
+    off = {kind for kind in preference.kinds_off if kind in PushKind.values}
+    off |= {kind for kind, on in kinds.items() if not on}
+    off -= {kind for kind, on in kinds.items() if on}
+    preference.kinds_off = [kind for kind in PushKind.values if kind in off]
+    preference.save(update_fields=["kinds_off", "updated_at"])

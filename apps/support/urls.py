@@ -14,4 +14,9 @@ urlpatterns = [
     path("newapi/get_kf_num", apis.KfNumApi.as_view(), name="support-kf-num"),
     path("newapi/kf_messages", apis.KfMessagesApi.as_view(), name="support-kf-messages"),
     path("newapi/kf_send", apis.KfSendApi.as_view(), name="support-kf-send"),
+    # Push notifications
+    path("merchant/push", apis.PushApi.as_view(), name="support-push"),
+    path("merchant/push_subscribe", apis.PushSubscribeApi.as_view(), name="support-push-subscribe"),
+    path("merchant/push_unsubscribe", apis.PushUnsubscribeApi.as_view(), name="support-push-unsubscribe"),
+    path("merchant/push_kinds", apis.PushKindsApi.as_view(), name="support-push-kinds"),
 ]

@@ -431,6 +431,57 @@ DEV_PAYMENT_SECRET = env("DEV_PAYMENT_SECRET", default="")
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", default="")
 STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env("STRIPE_API_BASE", default="")
+# Web Push (apps.support.push): the VAPID key the server signs its pushes with (RFC 8292), as the base64url of its raw
+# 32-byte P-256 private key (`manage.py webpush_key` makes one), and the contact the push services see in them (a
+# mailto: or an https: URL). Production requires both; `make run` makes its own key once (var/), the tests have theirs.
+# Changing the key orphans every subscription (the browsers hold the old public key): the app subscribes again.
+WEBPUSH_VAPID_PRIVATE_KEY = env("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_SUBJECT = env("WEBPUSH_SUBJECT", default="mailto:push@localhost")
+# The push services a subscription may point to (host suffixes, https only): the browsers' vendors'. The server posts
+# to nothing else, so a subscription cannot aim its requests at an inner address.
+WEBPUSH_ENDPOINT_HOSTS = env.list(
+    "WEBPUSH_ENDPOINT_HOSTS",
+    default=["fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com"],
+)
+# Subscriptions on http://127.0.0.1 or http://localhost (a local push endpoint: the tests'); also allowed when DEBUG.
+WEBPUSH_ALLOW_LOCAL_ENDPOINTS = False
+
+
+def vapid_key_checked(value: str, name: str = "WEBPUSH_VAPID_PRIVATE_KEY") -> str:
+    """`value` when it is the base64url of a raw P-256 private key (32 bytes), else ImproperlyConfigured."""
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from django.core.exceptions import ImproperlyConfigured
+
+    try:
+        raw = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+        if len(raw) != 32:
+            raise ValueError("not 32 bytes")
+        ec.derive_private_key(int.from_bytes(raw, "big"), ec.SECP256R1())
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"{name}: the base64url of a raw 32-byte P-256 private key is required (manage.py webpush_key): {exc}"
+        ) from exc
+    return value
+
+
+def vapid_key_file(path: Path) -> str:
+    """The development VAPID key kept in `path`, made there on first use (readable by its owner only)."""
+    if not path.exists():
+        import base64
+        import os
+
+        from cryptography.hazmat.primitives.asymmetric import ec
+
+        number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+        key = base64.urlsafe_b64encode(number.to_bytes(32, "big")).rstrip(b"=").decode()
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(key)
+    return vapid_key_checked(path.read_text().strip(), str(path))
+
+
 # A storefront request is signed, with its storefront's key, within this many seconds of its timestamp
 # (apps.orders.intake).
 STOREFRONT_SIGNATURE_WINDOW_SECONDS = 300

@@ -5,7 +5,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, SQLITE_BUSY_TIMEOUT, env
+from .base import BASE_DIR, SQLITE_BUSY_TIMEOUT, env, vapid_key_checked, vapid_key_file
 
 DEBUG = env.bool("DJANGO_DEBUG", default=True)
 SECRET_KEY = env("DJANGO_SECRET_KEY", default="local-development-only-not-secret")
@@ -31,3 +31,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": SQLITE_BUSY_TIMEO
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 SERVE_MEDIA = True
 DEMO_DATA_ALLOWED = True
+# Web Push: the key in var/ (made on first run) unless the environment gives one; pushes to a local endpoint allowed.
+WEBPUSH_VAPID_PRIVATE_KEY = vapid_key_checked(
+    env("WEBPUSH_VAPID_PRIVATE_KEY", default="") or vapid_key_file(VAR_DIR / "webpush-vapid.key")
+)
+WEBPUSH_ALLOW_LOCAL_ENDPOINTS = DEBUG

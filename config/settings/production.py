@@ -3,7 +3,7 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import NUM_PROXIES, cache_from, database_for_a_server, env, logging_config
+from .base import NUM_PROXIES, cache_from, database_for_a_server, env, logging_config, vapid_key_checked
 
 DEBUG = False
 LOGGING = logging_config(env("LOG_FORMAT", default="json"))
@@ -20,6 +20,12 @@ if PAYMENT_PROVIDER != "stripe":
     raise ImproperlyConfigured(f"PAYMENT_PROVIDER={PAYMENT_PROVIDER!r}: production takes payments with Stripe only")
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY")
 STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
+# Web Push: the server's own VAPID key and a contact for the push services, both required; no local push endpoint.
+WEBPUSH_VAPID_PRIVATE_KEY = vapid_key_checked(env("WEBPUSH_VAPID_PRIVATE_KEY"))
+WEBPUSH_SUBJECT = env("WEBPUSH_SUBJECT")
+if not WEBPUSH_SUBJECT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured("WEBPUSH_SUBJECT: a mailto: address or an https:// URL is required")
+WEBPUSH_ALLOW_LOCAL_ENDPOINTS = False
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)

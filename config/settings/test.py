@@ -22,3 +22,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 SERVE_MEDIA = True
 DEMO_DATA_ALLOWED = True
+# Web Push: a key for the tests only (never used elsewhere); the local push endpoint (tests/push_endpoint.py) allowed.
+WEBPUSH_VAPID_PRIVATE_KEY = "3nZcqjp4pH_6-RDZl-G26Dl1h71SWJvmQ2kqGUvW_VA"
+WEBPUSH_SUBJECT = "mailto:push-tests@example.com"
+WEBPUSH_ALLOW_LOCAL_ENDPOINTS = True

@@ -73,6 +73,8 @@ PRODUCTION_ENV = {
     "STOREFRONT_SECRET": "s",
     "STRIPE_SECRET_KEY": "sk_live_x",
     "STRIPE_WEBHOOK_SECRET": "whsec_x",
+    "WEBPUSH_VAPID_PRIVATE_KEY": "3nZcqjp4pH_6-RDZl-G26Dl1h71SWJvmQ2kqGUvW_VA",  # the tests' (config.settings.test)
+    "WEBPUSH_SUBJECT": "mailto:ops@example.com",
 }
 NAMES = [
     "SECURE_SSL_REDIRECT",

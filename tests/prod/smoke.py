@@ -570,6 +570,8 @@ def environment(folder: Path, broker_url: str) -> dict[str, str]:
         "THIRD_PARTY_SECRET": "prod-smoke-third-party-secret",
         "STRIPE_SECRET_KEY": "sk_test_prod_smoke",  # Stripe is not called: the smoke places orders through the intake
         "STRIPE_WEBHOOK_SECRET": "whsec_prod_smoke",
+        "WEBPUSH_VAPID_PRIVATE_KEY": "3nZcqjp4pH_6-RDZl-G26Dl1h71SWJvmQ2kqGUvW_VA",  # the tests' (config.settings.test)
+        "WEBPUSH_SUBJECT": "mailto:prod-smoke@example.com",
         "SECURE_SSL_REDIRECT": "false",
         "SECURE_COOKIES": "false",
         "ADMIN_REQUIRE_OTP": "false",

@@ -25,12 +25,14 @@ def operator_action_record(
     params: dict[str, Any] | None = None,
     approver: User | None = None,
     target: notices.Target | None = None,
+    push: notices.PushKind | None = None,
 ) -> OperatorAction:
     """Records one operator action on the merchant and sends the merchant a message saying what and why.
 
     title is a msgid marked with gettext_noop (its %(name)s placeholders filled from params); reason is the
     operator's own words, required, except for the few decisions that need none (approving a registration): the
-    message then has the title alone.
+    message then has the title alone. `push`: the message is also pushed to the merchant's browsers as that kind
+    (apps.core.notices.notify).
     """
     params = dict(params or {})
     action = OperatorAction.objects.create(
@@ -43,5 +45,7 @@ def operator_action_record(
         approver=approver,
     )
     body = REASON_BODY if reason else ""
-    notices.notify(merchant=merchant, title=title, body=body, params={**params, "reason": reason}, target=target)
+    notices.notify(
+        merchant=merchant, title=title, body=body, params={**params, "reason": reason}, target=target, push=push
+    )
     return action

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.notices import PushKind
 from apps.core.transitions import transition
 
 from ..constants import (
@@ -109,6 +110,7 @@ def recovery_request(
         reason=reason,
         params={"contact": contact},
         target=not_me_target(told),
+        push=PushKind.SECURITY,
     )
     return recovery
 
@@ -156,6 +158,7 @@ def recovery_approve(*, recovery_id: int, approver: Any) -> AccountRecovery:
         reason=recovery.reason,
         params=params,
         target=not_me_target(told),
+        push=PushKind.SECURITY,
     )
     return recovery
 
@@ -181,6 +184,7 @@ def recovery_reject(*, recovery_id: int, operator: Any, reason: str) -> AccountR
         reason=reason,
         params=params,
         target=not_me_target(told),
+        push=PushKind.SECURITY,
     )
     return recovery
 
@@ -257,5 +261,6 @@ def recovery_apply(*, recovery_id: int, now: datetime) -> bool:
         reason=recovery.reason,
         params=params,
         target=not_me_target(told),
+        push=PushKind.SECURITY,
     )
     return True

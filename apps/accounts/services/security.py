@@ -232,7 +232,14 @@ def security_notice(
     record = SecurityNotice.objects.create(merchant=merchant, event=event, params=params)
     not_me = event not in NOT_ME_EXEMPT
     if in_app:
-        notices.notify(merchant=merchant, title=title, body=body, params=params or None, target=not_me_target(record))
+        notices.notify(
+            merchant=merchant,
+            title=title,
+            body=body,
+            params=params or None,
+            target=not_me_target(record),
+            push=notices.PushKind.SECURITY,
+        )
     addresses = list(dict.fromkeys(address for address in (to or [merchant.email or merchant.phone]) if address))
     if addresses:
         outbox.enqueue(

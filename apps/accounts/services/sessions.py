@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.core.errors import AppError, ErrorCode, field_error
+from apps.core.notices import PushKind
 from apps.core.signatures import signature_matches
 
 from ..constants import ACTION_SESSIONS_REVOKED, THIRD_PARTY_LINK_MAX_SECONDS, THIRD_PARTY_REGISTRATION_SECONDS
@@ -96,6 +97,7 @@ def session_revoke_by_operator(*, token_ids: list[int], operator: Any, reason: s
             title=SESSIONS_REVOKED_TITLE,
             reason=reason,
             params={"count": counts[merchant.pk]},
+            push=PushKind.SECURITY,
         )
     return ended
 

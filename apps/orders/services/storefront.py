@@ -19,7 +19,7 @@ from apps.catalog.pricing import prices_for
 from apps.catalog.services import goods_sales_add
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.money import ZERO, quantize
-from apps.core.notices import NoticeTarget, notify
+from apps.core.notices import NoticeTarget, PushKind, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import transition
 from apps.levels.selectors import level_terms
@@ -266,6 +266,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         ),
         params={"number": order.number, "hours": hours},
         target=(NoticeTarget.ORDER, order.pk),
+        push=PushKind.ORDER_WAITING,
     )
     return order
 
@@ -335,6 +336,7 @@ def refund_request(*, order_id: int, reason: str, goods_status: str) -> Refund |
         body=gettext_noop("The buyer of order %(number)s asked for a refund. The platform will decide it."),
         params={"number": order.number},
         target=(NoticeTarget.REFUND, refund.pk),
+        push=PushKind.REFUND_REQUEST,
     )
     return refund
 

@@ -13,7 +13,7 @@ from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for
 from apps.core.idempotency import IdempotencyKey, run_once
 from apps.core.money import money_text
-from apps.core.notices import NoticeTarget, notify
+from apps.core.notices import NoticeTarget, PushKind, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import Operator, reviewed, transition
 from apps.core.uploads import upload_get
@@ -186,6 +186,7 @@ def deposit_approve(
             body=gettext_noop("Deposit %(number)s: %(amount)s was added to your balance."),
             params=params,
             target=(NoticeTarget.DEPOSIT, deposit.pk),
+            push=PushKind.MONEY_DECIDED,
         )
     else:
         operator_action_record(
@@ -196,6 +197,7 @@ def deposit_approve(
             reason=note,
             params=params,
             target=(NoticeTarget.DEPOSIT, deposit.pk),
+            push=PushKind.MONEY_DECIDED,
         )
     return deposit
 
@@ -213,6 +215,7 @@ def deposit_reject(*, deposit_id: int, operator: Operator, reason: str) -> Depos
         reason=reason,
         params={"number": deposit.number},
         target=(NoticeTarget.DEPOSIT, deposit.pk),
+        push=PushKind.MONEY_DECIDED,
     )
     return deposit
 

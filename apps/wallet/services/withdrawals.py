@@ -15,7 +15,7 @@ from apps.accounts.services import operator_action_record
 from apps.core.errors import AppError, ErrorCode, field_error, reason_for, text_for
 from apps.core.idempotency import IdempotencyKey
 from apps.core.money import ZERO, money_text
-from apps.core.notices import NoticeTarget, notify
+from apps.core.notices import NoticeTarget, PushKind, notify
 from apps.core.numbers import new_number
 from apps.core.transitions import Operator, reviewed, transition
 
@@ -160,6 +160,7 @@ def withdrawal_pay(*, withdrawal_id: int, operator: Operator, reference: str) ->
         reason=withdrawal.payout_reference,
         params={"number": withdrawal.number, "amount": money_text(withdrawal.actual_amount, withdrawal.currency)},
         target=(NoticeTarget.WITHDRAWAL, withdrawal.pk),
+        push=PushKind.MONEY_DECIDED,
     )
     return withdrawal
 
@@ -187,6 +188,7 @@ def withdrawal_reject(*, withdrawal_id: int, operator: Operator, reason: str) ->
         reason=reason,
         params={"number": withdrawal.number, "amount": money_text(withdrawal.amount)},
         target=(NoticeTarget.WITHDRAWAL, withdrawal.pk),
+        push=PushKind.MONEY_DECIDED,
     )
     return withdrawal
 

@@ -7,6 +7,7 @@ import { OfflineBanner } from "@/components/ui/OfflineBanner";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { BadgeEffects } from "./badges";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
+import { PushOpen } from "./PushOpen";
 import { SessionEffects } from "./SessionEffects";
 import { UnansweredChanges } from "./UnansweredChanges";
 
@@ -19,6 +20,7 @@ export function App() {
           <SessionEffects />
           <BadgeEffects />
           <UnansweredChanges />
+          <PushOpen />
           <OfflineBanner />
           <KeepAliveRoutes />
           <ScrollToTop />

@@ -67,6 +67,11 @@ export const routeTitles = defineMessages({
     defaultMessage: "Payout destinations",
     description: "Route name: the bank cards and addresses withdrawals go to",
   },
+  notifications: {
+    id: "route.notifications",
+    defaultMessage: "Notifications",
+    description: "Route name: push notifications on this phone and the kinds to notify",
+  },
   passkeys: { id: "route.passkeys", defaultMessage: "Passkeys", description: "Route name: the merchant's passkeys (sign-in without password)" },
 });
 

@@ -66,6 +66,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: "security", path: "/security", layout: "nav", load: () => import(/* webpackChunkName: "screen-Security" */ "./screens/Security") },
   { name: "devices", path: "/devices", layout: "nav", load: () => import(/* webpackChunkName: "screen-Devices" */ "./screens/Devices") },
   { name: "payoutDestinations", path: "/payoutDestinations", layout: "nav", load: () => import(/* webpackChunkName: "screen-PayoutDestinations" */ "./screens/PayoutDestinations") },
+  { name: "notifications", path: "/notifications", layout: "nav", load: () => import(/* webpackChunkName: "screen-Notifications" */ "./screens/Notifications") },
   { name: "passkeys", path: "/passkeys", layout: "nav", load: () => import(/* webpackChunkName: "screen-Passkeys" */ "./screens/Passkeys") },
 ];
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Avatar, Badge, Button, List, Skeleton, Tag } from "antd-mobile";
 import {
+  BellOutline,
   ContentOutline,
   FileOutline,
   HistogramOutline,
@@ -28,6 +29,7 @@ type Link = { path: string; label: MessageDescriptor; icon: ReactNode };
 
 const SHOP_LINKS: Link[] = [
   { path: "/message", label: m.messages, icon: <MailOutline /> },
+  { path: "/notifications", label: m.notifications, icon: <BellOutline /> },
   { path: "/personalInfo", label: m.personalInfo, icon: <UserOutline /> },
   { path: "/setting", label: m.settings, icon: <SetOutline /> },
   { path: "/level", label: m.level, icon: <StarOutline /> },

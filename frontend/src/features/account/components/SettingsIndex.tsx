@@ -1,5 +1,5 @@
 import { List, Skeleton } from "antd-mobile";
-import { BankcardOutline, FileOutline, LockOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
+import { BankcardOutline, BellOutline, FileOutline, LockOutline, SetOutline, StarOutline, UserOutline } from "antd-mobile-icons";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router-dom";
 import { useMerchant } from "../hooks/useMerchant";
@@ -11,7 +11,7 @@ import "./account.css";
 
 /**
  * /settingup (the spec names the route only): every setting in one place. The account (personal information:
- * name, phone, email, country, time zone), the language, the shop's settings and level, the passwords and the terms.
+ * name, phone, email, country, time zone), the language, the shop's settings and level, the passwords, the devices, the notifications and the terms.
  */
 export function SettingsIndex() {
   const navigate = useNavigate();
@@ -40,6 +40,9 @@ export function SettingsIndex() {
       <List mode="card">
         <List.Item prefix={<LockOutline />} onClick={() => navigate("/devices")} data-testid="devices-link">
           <FormattedMessage {...devicesMessages.devicesLink} />
+        </List.Item>
+        <List.Item prefix={<BellOutline />} onClick={() => navigate("/notifications")} data-testid="notifications-link">
+          <FormattedMessage {...m.notifications} />
         </List.Item>
         <List.Item prefix={<BankcardOutline />} onClick={() => navigate("/payoutDestinations")}>
           <FormattedMessage {...m.payoutDestinations} />

@@ -294,6 +294,11 @@ export const myMessages = defineMessages({
   finance: { id: "my.finance", defaultMessage: "Financial report", description: "My menu link" },
   alliance: { id: "my.alliance", defaultMessage: "Alliance", description: "My menu link: referral alliance" },
   settings: { id: "my.settings", defaultMessage: "Shop settings", description: "My menu link" },
+  notifications: {
+    id: "my.notifications",
+    defaultMessage: "Notifications on this phone",
+    description: "My and Settings: link to /notifications (push notifications)",
+  },
   level: { id: "my.level", defaultMessage: "Shop level", description: "My menu link" },
   terms: { id: "my.terms", defaultMessage: "Terms", description: "My menu link: the platform's published terms (fees, levels, windows)" },
   payoutDestinations: {

@@ -1,0 +1,2 @@
+export * from "./api";
+export { NotificationSettings } from "./components/NotificationSettings";
