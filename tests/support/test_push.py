@@ -320,36 +320,45 @@ def test_every_browser_of_the_merchant_gets_it_and_another_merchants_never(
 # --- retries, idempotency, dead subscriptions ---
 
 
-def _pushed_as_a_worker_runs_it(notice):
-    """The push task of a message, run as a worker runs it (eagerly here): its retries run at once, its last error
-    is recorded in its result rather than raised."""
-    return tasks.push_notice.apply((notice.pk, PushKind.ORDER_WAITING), throw=False)
+@pytest.fixture
+def worker_retries(merchant_api, endpoint):
+    """Tasks retried as a worker retries them, eagerly here: at once, and their last error recorded in their result
+    rather than raised to the caller. (Set once the database and the client are up: their set-up reads Celery's
+    configuration again.)"""
+    app = tasks.push_notice._get_app()
+    app.conf.task_eager_propagates = False
+    yield
+    app.conf.task_eager_propagates = True
 
 
-def test_a_push_the_service_could_not_take_is_tried_again_and_arrives_once(merchant_api, merchant, endpoint):
+def test_a_push_the_service_could_not_take_is_tried_again_and_arrives_once(
+    merchant_api, merchant, endpoint, committed, worker_retries
+):
     subscription = subscribed(merchant_api, endpoint)
     endpoint.status(PushEndpoint.sub_id(subscription), 503)
     endpoint.status(PushEndpoint.sub_id(subscription), 429)
-    notice = services.notice_create(merchant=merchant, title="New order awaiting pickup")
-    assert _pushed_as_a_worker_runs_it(notice).result == 1  # the third try
+    with committed():
+        order = place_order(merchant)
+    received = the_push(endpoint, subscription)  # the third try
     assert [r["status"] for r in endpoint.rejected] == [503, 429]
-    received = the_push(endpoint, subscription)
+    notice = Notice.objects.get(merchant=merchant, target_id=order.pk)
     assert received["payload"]["tag"] == f"notice-{notice.pk}"
     delivery = PushDelivery.objects.get()
     assert delivery.sent_at is not None and delivery.attempts == 3
-    assert _pushed_as_a_worker_runs_it(notice).result == 0  # a duplicate task sends nothing
+    assert tasks.push_notice.delay(notice.pk, PushKind.ORDER_WAITING).result == 0  # a duplicate task sends nothing
     assert tasks.push_notice(notice.pk, PushKind.ORDER_WAITING) == 0
     assert len(endpoint.received) == 1
     row = PushSubscription.objects.get()
     assert row.failures == 0 and row.last_success_at is not None
 
 
-def test_a_push_never_taken_is_given_up_after_the_bounded_retries(merchant_api, merchant, endpoint):
+def test_a_push_never_taken_is_given_up_after_the_bounded_retries(
+    merchant_api, merchant, endpoint, committed, worker_retries
+):
     subscription = subscribed(merchant_api, endpoint)
     endpoint.status(PushEndpoint.sub_id(subscription), 500, times=20)
-    notice = services.notice_create(merchant=merchant, title="New order awaiting pickup")
-    result = _pushed_as_a_worker_runs_it(notice)
-    assert isinstance(result.result, push.PushRetryError)
+    with committed():
+        place_order(merchant)
     assert PushDelivery.objects.get().attempts == 1 + PUSH_SEND_RETRIES == 4
     assert len(endpoint.rejected) == 4 and endpoint.received == []
     assert PushSubscription.objects.get().failures == 4  # kept: a few failures do not make it dead
