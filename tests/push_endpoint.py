@@ -9,7 +9,8 @@ server's pushes reach it over HTTP, it checks their VAPID authorization (RFC 829
         push["payload"]  # {"title", "body", "path", "tag"}
 
 `received`: every push accepted (201), in order of arrival: {"id" (the subscription's), "payload" (the decrypted
-JSON), "headers" (the request's), "vapid_key" (the application server key that signed it)}. `rejected`: the POSTs
+JSON), "headers" (the request's, names in lower case: "ttl", "urgency"...), "vapid_key" (the application server key
+that signed it)}. `rejected`: the POSTs
 refused (a bad or missing authorization, a body that does not decrypt, an unknown subscription), with the reason.
 `gone(sub_id)`: the subscription is dead, every later push to it answers 410 (the server should drop it).
 `status(sub_id, code)`: answer `code` to the next push to it once (e.g. 503 or 429: the server should try again).
@@ -205,6 +206,6 @@ class PushEndpoint:
         except Exception as exc:  # http_ece's and json's errors: a body the browser could not read either
             raise RefusedError(400, f"does not decrypt: {type(exc).__name__}: {exc}") from exc
         with self._changed:
-            self.received.append({"id": sub_id, "payload": payload, "headers": headers, "vapid_key": vapid_key})
+            self.received.append({"id": sub_id, "payload": payload, "headers": lower, "vapid_key": vapid_key})
             self._changed.notify_all()
         return 201

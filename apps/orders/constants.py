@@ -1,5 +1,7 @@
 """Order vocabularies and state machines (product.md 5.2; conventions.md: state machines are tables)."""
 
+from datetime import timedelta
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -118,3 +120,8 @@ STOREFRONT_KEY_SHOPS_MAX = 1000
 # Numbers and texts a storefront sends are bounded before they reach the database.
 LINE_QUANTITY_MAX = 999
 ORDER_LINES_MAX = 50
+
+
+# The merchant is told (a message, pushed as "pickup_deadline") once this long before an order's pickup deadline
+# (services.order_pickup_remind, on the beat); an order whose whole window is shorter is not reminded.
+PICKUP_REMINDER_LEAD = timedelta(hours=6)

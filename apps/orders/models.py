@@ -109,6 +109,9 @@ class Order(TimeStampedModel):
     # While the shop is closed its pickup windows pause: the time each order had left, its deadline then empty; the
     # deadline is now + this when the shop reopens (services.pickup_windows_pause / pickup_windows_resume).
     pickup_paused_left = models.DurationField(_("pickup time left, paused"), null=True, blank=True)
+    # When the merchant was told its pickup deadline is PICKUP_REMINDER_LEAD away (services.order_pickup_remind):
+    # once per order.
+    pickup_reminded_at = models.DateTimeField(_("pickup reminder sent at"), null=True, blank=True, editable=False)
     picked_at = models.DateTimeField(_("picked up at"), null=True, blank=True)
     # A picked-up order not shipped by then is cancelled, its cost back (services.order_expire_unshipped).
     ship_deadline = models.DateTimeField(_("ship deadline"), null=True, blank=True)

@@ -28,7 +28,7 @@ from .answers import (
     RefundStateSerializer,
     TrackingEventSerializer,
 )
-from .constants import OrderStatus, RefundStatus
+from .constants import PICKUP_REMINDER_LEAD, OrderStatus, RefundStatus
 from .models import Order, OrderLine, OrderTerms, Refund, Review, TrackingEvent
 
 # How many orders one beat run moves per kind; the next run (a minute later) takes the rest.
@@ -327,6 +327,20 @@ def order_ids_due(kind: str) -> list[int]:
         "settle": Order.objects.filter(status=OrderStatus.RECEIVED, settle_at__lte=now).exclude(open_refund),
     }[kind]
     return list(qs.order_by("id").values_list("id", flat=True)[:DUE_BATCH])
+
+
+def order_ids_pickup_remind() -> list[int]:
+    """The orders awaiting pickup whose deadline is PICKUP_REMINDER_LEAD away or nearer, not yet past, and not yet
+    reminded (tasks.orders_pickup_remind), the soonest first; not those whose whole window is shorter than the lead
+    (their "new order" message said it all)."""
+    now = timezone.now()
+    qs = Order.objects.filter(
+        status=OrderStatus.AWAITING_PICKUP,
+        pickup_deadline__gt=now,
+        pickup_deadline__lte=now + PICKUP_REMINDER_LEAD,
+        pickup_reminded_at__isnull=True,
+    ).filter(pickup_deadline__gt=F("paid_at") + PICKUP_REMINDER_LEAD)
+    return list(qs.order_by("pickup_deadline", "id").values_list("id", flat=True)[:DUE_BATCH])
 
 
 def order_ids_shipped() -> list[int]:

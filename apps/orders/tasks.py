@@ -3,7 +3,7 @@ moved by its own service call, which locks the order and checks again that the m
 worker or a step the buyer or an operator took meanwhile makes it a no-op."""
 
 from apps.core.errors import AppError
-from apps.core.tasks import bulk_task, money_task
+from apps.core.tasks import bulk_task, money_task, task
 
 from . import figures, selectors, services
 from .tracking import tracking_provider
@@ -21,6 +21,13 @@ def orders_move_due() -> dict[str, int]:
         "settle": services.order_settle,
     }
     return {name: sum(move(order_id=pk) for pk in selectors.order_ids_due(name)) for name, move in moves.items()}
+
+
+@task()
+def orders_pickup_remind() -> int:
+    """Tells each merchant, once per order, that a pickup deadline is PICKUP_REMINDER_LEAD away (beat, every 5
+    minutes). Returns how many were told."""
+    return sum(services.order_pickup_remind(order_id=pk) for pk in selectors.order_ids_pickup_remind())
 
 
 @bulk_task()

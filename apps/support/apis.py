@@ -370,29 +370,34 @@ class PushUnsubscribeApi(ApiView):
         return ok(None)
 
 
+_CHOOSE_KINDS = gettext_lazy("Please choose which notifications to turn on or off.")
+
+
+def _on_off() -> serializers.BooleanField:
+    return serializers.BooleanField(required=False, error_messages={"invalid": _CHOOSE_KINDS, "null": _CHOOSE_KINDS})
+
+
 class PushKindsInputSerializer(serializers.Serializer):
     """Some push kinds, each true (on) or false (off); the kinds left out stay as they are."""
 
-    order_waiting = serializers.BooleanField(required=False)
-    pickup_deadline = serializers.BooleanField(required=False)
-    money_decided = serializers.BooleanField(required=False)
-    refund_request = serializers.BooleanField(required=False)
-    support_reply = serializers.BooleanField(required=False)
-    security = serializers.BooleanField(required=False)
+    order_waiting = _on_off()
+    pickup_deadline = _on_off()
+    money_decided = _on_off()
+    refund_request = _on_off()
+    support_reply = _on_off()
+    security = _on_off()
 
-    default_error_messages = {"invalid": gettext_lazy("Please choose which notifications to turn on or off.")}
+    default_error_messages = {"invalid": _CHOOSE_KINDS}
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict) and (set(data) - set(self.fields)):
-            raise serializers.ValidationError(gettext_lazy("Please choose which notifications to turn on or off."))
+            raise serializers.ValidationError(_CHOOSE_KINDS)
         return super().to_internal_value(data)
 
 
 class PushKindsApi(ApiView):
     class InputSerializer(serializers.Serializer):
-        kinds = PushKindsInputSerializer(
-            error_messages={"required": gettext_lazy("Please choose which notifications to turn on or off.")}
-        )
+        kinds = PushKindsInputSerializer(error_messages={"required": _CHOOSE_KINDS, "null": _CHOOSE_KINDS})
 
     @extend_schema(request=InputSerializer, responses=PushSettingsSerializer)
     def post(self, request: Request) -> Response:

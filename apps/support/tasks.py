@@ -15,7 +15,7 @@ def broadcast_send(broadcast_id: int) -> int:
 
 
 # Push notifications: retried while the push service does not take a push (push.PushRetryError), with a growing wait
-# (30 s, 1, 2, 4, 8 minutes, jittered), PUSH_SEND_RETRIES times; each subscription gets a push once (push.deliver).
+# (30 s, 1 then 2 minutes, jittered), PUSH_SEND_RETRIES times; each subscription gets a push once (push.deliver).
 PUSH_RETRY = {
     "autoretry_for": (PushRetryError,),
     "max_retries": PUSH_SEND_RETRIES,

@@ -326,6 +326,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "apps.orders.tasks.orders_move_due",
         "schedule": env.float("BEAT_ORDERS_MOVE_DUE_SECONDS", default=60.0),
     },
+    "orders-pickup-remind": {"task": "apps.orders.tasks.orders_pickup_remind", "schedule": 5 * 60.0},
     "orders-poll-tracking": {"task": "apps.orders.tasks.tracking_poll", "schedule": 15 * 60.0},
     "orders-credit-recovery": {"task": "apps.orders.tasks.credit_recovery", "schedule": 60 * 60.0},
     "wallet-withdrawals-overdue": {"task": "apps.wallet.tasks.withdrawals_overdue", "schedule": 10 * 60.0},

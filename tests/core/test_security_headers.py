@@ -117,6 +117,20 @@ def test_production_defaults_are_https_only():
     assert values["ADMIN_REQUIRE_OTP"] is True
 
 
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"WEBPUSH_VAPID_PRIVATE_KEY": ""}, "WEBPUSH_VAPID_PRIVATE_KEY"),
+        ({"WEBPUSH_VAPID_PRIVATE_KEY": "not-a-key"}, "WEBPUSH_VAPID_PRIVATE_KEY"),
+        ({"WEBPUSH_SUBJECT": "ops"}, "WEBPUSH_SUBJECT"),
+    ],
+)
+def test_production_refuses_to_start_without_its_own_web_push_key_and_contact(env, message):
+    """No development or committed key signs production's pushes: the environment must give one."""
+    with pytest.raises(AssertionError, match=message):
+        production_settings(**env)
+
+
 def test_production_refuses_the_development_payment_provider():
     """Its test page "pays" without money: production starts only with Stripe."""
     with pytest.raises(AssertionError, match="production takes payments with Stripe only"):

@@ -8,7 +8,7 @@ entry (5.3) with a unique reference. One module per audience, all re-exported he
 - operators: operators (the admin): order_ship, tracking_event_add, order_mark_delivered, refund_approve,
   refund_reject;
 - sweeps: Celery beat (tasks.orders_move_due): order_expire_unpaid, order_expire_unpicked, order_expire_unshipped,
-  order_receive_due, order_settle;
+  order_receive_due, order_settle; (tasks.orders_pickup_remind) order_pickup_remind;
 - common: what they share (the order's row lock, stock coming back, the escrow account, a cancellation).
 
 Locks follow the lock order of apps.wallet.operations: a step that changes an order locks the order row first (the
@@ -47,7 +47,14 @@ from .storefront import (
     refund_request,
     review_add,
 )
-from .sweeps import order_expire_unpaid, order_expire_unpicked, order_expire_unshipped, order_receive_due, order_settle
+from .sweeps import (
+    order_expire_unpaid,
+    order_expire_unpicked,
+    order_expire_unshipped,
+    order_pickup_remind,
+    order_receive_due,
+    order_settle,
+)
 
 __all__ = [
     "ACTION_REFUND_APPROVED",
@@ -67,6 +74,7 @@ __all__ = [
     "order_pay",
     "order_pick",
     "order_pick_batch",
+    "order_pickup_remind",
     "order_receive_due",
     "order_settle",
     "order_ship",

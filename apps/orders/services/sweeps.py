@@ -1,5 +1,7 @@
 """What Celery beat moves on when it is due (tasks.orders_move_due): expiries, receipt and settlement."""
 
+import math
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -7,14 +9,14 @@ from django.utils.translation import gettext_noop
 
 from apps.core.faults import pause_point
 from apps.core.money import ZERO, money_text
-from apps.core.notices import NoticeTarget, notify
+from apps.core.notices import NoticeTarget, PushKind, notify
 from apps.core.transitions import transition
 from apps.wallet.constants import AccountKind, EntryKind
 from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
-from ..constants import CreditEventKind, OrderStatus, RefundStatus
+from ..constants import PICKUP_REMINDER_LEAD, CreditEventKind, OrderStatus, RefundStatus
 from ..hooks import buyer_refunded, referral_on_settlement
 from ..models import Order, Refund
 from ..selectors import payment_window, ship_window
@@ -49,6 +51,36 @@ def order_expire_unpicked(*, order_id: int) -> bool:
         body=gettext_noop("Order %(number)s was not picked up in time and was cancelled. The buyer was refunded."),
         params={"number": order.number},
         target=(NoticeTarget.ORDER, order.pk),
+    )
+    return True
+
+
+@transaction.atomic
+def order_pickup_remind(*, order_id: int) -> bool:
+    """Tells the merchant an order's pickup deadline is PICKUP_REMINDER_LEAD away or nearer (a message, pushed as
+    "pickup_deadline"), once per order: the row is claimed by a conditional UPDATE (still awaiting pickup, its deadline
+    within the lead and not past, not reminded), so a retry or a second beat tells nothing twice. False when it is not
+    (or no longer) due."""
+    now = timezone.now()
+    claimed = Order.objects.filter(
+        pk=order_id,
+        status=OrderStatus.AWAITING_PICKUP,
+        pickup_deadline__gt=now,
+        pickup_deadline__lte=now + PICKUP_REMINDER_LEAD,
+        pickup_reminded_at__isnull=True,
+    ).update(pickup_reminded_at=now, updated_at=now)
+    if not claimed:
+        return False
+    order = Order.objects.select_related("merchant").get(pk=order_id)
+    assert order.pickup_deadline is not None  # the claim's condition
+    hours = max(1, math.ceil((order.pickup_deadline - now).total_seconds() / 3600))
+    notify(
+        merchant=order.merchant,
+        title=gettext_noop("Pickup deadline soon"),
+        body=gettext_noop("Pick up order %(number)s within %(hours)s hours, or it is cancelled."),
+        params={"number": order.number, "hours": str(hours)},
+        target=(NoticeTarget.ORDER, order.pk),
+        push=PushKind.PICKUP_DEADLINE,
     )
     return True
 
