@@ -214,7 +214,7 @@ def export_response(
     zone: tzinfo,
 ) -> StreamingHttpResponse | FileResponse:
     """The download of `rows` (each a sequence of values in `columns`' order) named `filename` (without extension),
-    headers written in `language` (the caller activates it), times in `zone`."""
+    headers and rows written in `language` (while the CSV streams too), times in `zone`."""
     name = f"{filename}.{format.value}"
     if format is ExportFormat.XLSX:
         response: StreamingHttpResponse | FileResponse = FileResponse(

@@ -5,12 +5,11 @@ the app POSTs what it wants; the answer is a short-lived link (settings.EXPORT_L
 django.core.signing, bound to the merchant and to the session that asked (signing out ends it), whose GET streams
 the file."""
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
 from django.conf import settings
 from django.core import signing
-from django.http import HttpRequest, HttpResponseBase, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponseBase
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -114,16 +113,6 @@ def _merchant_of(payload: dict) -> Merchant | None:
     return token.merchant if token is not None else None
 
 
-def _in_language(language: str, chunks: Iterator[bytes]) -> Iterator[bytes]:
-    """`chunks`, each made in `language`: the rows are read and labelled as the response is sent, after the view."""
-    while True:
-        with translation.override(language):
-            chunk = next(chunks, None)
-        if chunk is None:
-            return
-        yield chunk
-
-
 def export_download(request: HttpRequest, signed: str) -> HttpResponseBase:
     """Streams the export a link of merchant/export names (Content-Disposition: attachment): CSV as its rows are
     read, XLSX once written. A tampered or expired link, or one whose session has ended, is answered as missing.
@@ -139,17 +128,11 @@ def export_download(request: HttpRequest, signed: str) -> HttpResponseBase:
     if merchant is None:
         return api_404(request)
     export = export_of(merchant=merchant, kind=kind, start=start, end=end)
-    with translation.override(language):
-        response = export_response(
-            filename=export.filename,
-            columns=export.columns,
-            rows=export.rows(),
-            format=export_format,
-            language=language,
-            zone=zone_of(merchant),
-        )
-    if isinstance(response, StreamingHttpResponse) and export_format is ExportFormat.CSV:
-        chunks = response.streaming_content
-        assert isinstance(chunks, Iterator)  # a WSGI answer: export_response's chunks are a generator
-        response.streaming_content = _in_language(language, chunks)
-    return response
+    return export_response(
+        filename=export.filename,
+        columns=export.columns,
+        rows=export.rows(),
+        format=export_format,
+        language=language,
+        zone=zone_of(merchant),
+    )
