@@ -7,8 +7,10 @@ import { OfflineBanner } from "@/components/ui/OfflineBanner";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { BadgeEffects } from "./badges";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
+import { OfflineData } from "./OfflineData";
 import { SessionEffects } from "./SessionEffects";
 import { UnansweredChanges } from "./UnansweredChanges";
+import { UpdatePrompt } from "./UpdatePrompt";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -19,9 +21,11 @@ export function App() {
           <SessionEffects />
           <BadgeEffects />
           <UnansweredChanges />
+          <OfflineData />
           <OfflineBanner />
           <KeepAliveRoutes />
           <ScrollToTop />
+          <UpdatePrompt />
         </BrowserRouter>
       </IntlRoot>
     </QueryClientProvider>
