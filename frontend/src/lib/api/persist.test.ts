@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { QueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { createQueryClient } from "@/lib/api";
 import { clearSession, signIn } from "@/lib/session";
 import { MAX_CHARS, persistQueries, restore, save, serialize } from "./persist";
@@ -79,8 +79,14 @@ describe("the offline copy of the last data", () => {
     persistQueries(offline, true)();
     expect(offline.getQueryData(orders)).toEqual({ list: [{ id: 8 }] });
     const online = createQueryClient();
-    persistQueries(online, false)();
+    const stopOnline = persistQueries(online, false);
     expect(online.getQueryData(orders)).toBeUndefined(); // online, the screens read afresh
+    online.setQueryData(["account", "merInfo"], { id: 1, balance: "12.00" });
+    onlineManager.setOnline(false); // then the device goes offline: what is missing comes back, what is newer stays
+    expect(online.getQueryData(orders)).toEqual({ list: [{ id: 8 }] });
+    expect(online.getQueryData(["account", "merInfo"])).toEqual({ id: 1, balance: "12.00" });
+    onlineManager.setOnline(true);
+    stopOnline();
   });
 
   it("is bounded: the most recent reads are kept within the size limit", () => {

@@ -1,11 +1,18 @@
 /**
  * The last data the merchant saw, kept on the device for offline use (docs/frontend.md, "Offline and updates"): the
  * query cache's successful reads (TanStack Query's `dehydrate`), in localStorage under the merchant's id, at most
- * MAX_CHARS (the most recent reads first). Restored (`hydrate`) only when the app opens offline, and only the signed-in
- * merchant's; every merchant's copy is removed when a session ends (sign-out or 401). Loaded lazily (app/OfflineData).
+ * MAX_CHARS (the most recent reads first). Restored (`hydrate`) only when the app is offline (opened offline, or the
+ * device goes offline: what the cache holds newer stays), and only the signed-in merchant's; every merchant's copy is removed when a session ends (sign-out or 401). Loaded lazily (app/OfflineData).
  * Never a change (a mutation), never a failed read, never a private file (a Blob).
  */
-import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from "@tanstack/react-query";
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { getSession, subscribeSession } from "@/lib/session";
 
 const PREFIX = "offline-data:";
@@ -76,11 +83,14 @@ export function clearAll(): void {
 }
 
 /**
- * Restore when opened offline, then keep the copy up to date as reads succeed, and remove it when the session ends.
- * Returns the stop function.
+ * Restore when offline (now, and whenever the device goes offline), keep the copy up to date as reads succeed, and
+ * remove it when the session ends. Returns the stop function.
  */
 export function persistQueries(client: QueryClient, offline: boolean): () => void {
   if (offline) restore(client);
+  const unsubscribeOnline = onlineManager.subscribe((online) => {
+    if (!online) restore(client);
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribeCache = client.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
@@ -96,5 +106,6 @@ export function persistQueries(client: QueryClient, offline: boolean): () => voi
     clearTimeout(timer);
     unsubscribeCache();
     unsubscribeSession();
+    unsubscribeOnline();
   };
 }
