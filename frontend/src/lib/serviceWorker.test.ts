@@ -2,16 +2,18 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyUpdate, useUpdateReady, watch } from "./serviceWorker";
 
-type Listener = (event: { isUpdate?: boolean }) => void;
-
-/** workbox-window's Workbox as the page sees it: events from the worker, and the message that lets it take over. */
-function fakeWorkbox() {
-  const listeners: Record<string, Listener[]> = {};
-  return {
-    addEventListener: (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
-    messageSkipWaiting: vi.fn(),
-    emit: (type: string) => listeners[type]?.forEach((listener) => listener({ isUpdate: true })),
+/** A worker, its registration and the page's container, as the browser gives them (events and state only). */
+function fakeBrowser() {
+  const worker = Object.assign(new EventTarget(), { state: "installing", postMessage: vi.fn() });
+  const registration = Object.assign(new EventTarget(), { installing: null as unknown, waiting: null as unknown });
+  const container = Object.assign(new EventTarget(), { controller: { postMessage: vi.fn() } });
+  const install = () => {
+    registration.installing = worker;
+    registration.dispatchEvent(new Event("updatefound"));
+    worker.state = "installed";
+    worker.dispatchEvent(new Event("statechange"));
   };
+  return { worker, registration, container, install };
 }
 
 describe("a new version of the app", () => {
@@ -20,21 +22,21 @@ describe("a new version of the app", () => {
 
   it("is offered when it waits, and takes over only when the merchant taps Reload", () => {
     vi.stubGlobal("location", { ...window.location, reload });
-    const wb = fakeWorkbox();
-    watch(wb);
+    const browser = fakeBrowser();
+    watch(browser.registration as never, browser.container as never);
     const { result } = renderHook(() => useUpdateReady());
     expect(result.current).toBe(false);
 
-    act(() => wb.emit("waiting"));
+    act(() => browser.install());
     expect(result.current).toBe(true);
-    expect(wb.messageSkipWaiting).not.toHaveBeenCalled(); // never by itself
+    expect(browser.worker.postMessage).not.toHaveBeenCalled(); // never by itself
 
-    wb.emit("controlling"); // another tab's tap: this page is not reloaded under its merchant
+    browser.container.dispatchEvent(new Event("controllerchange")); // another tab's tap: this page is not reloaded
     expect(reload).not.toHaveBeenCalled();
 
     applyUpdate();
-    expect(wb.messageSkipWaiting).toHaveBeenCalledOnce();
-    wb.emit("controlling");
+    expect(browser.worker.postMessage).toHaveBeenCalledWith({ type: "SKIP_WAITING" });
+    browser.container.dispatchEvent(new Event("controllerchange"));
     expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The app's service worker (frontend/sw, served at /sw.js): registered once the page has loaded, so that it never
- * competes with the first load for the network (workbox-window, in its own chunk).
+ * competes with the first load for the network.
  *
  * A new version waits: `useUpdateReady()` turns true and the app offers "Reload" (app/UpdatePrompt); only the
  * merchant's tap (`applyUpdate`) lets it take over, then this page reloads. Nothing is swapped under a task.
@@ -39,38 +39,39 @@ function usedFiles(): string[] {
   return entries.map((entry) => entry.name).filter((name) => new URL(name).pathname.startsWith("/static/"));
 }
 
-/** Exported for tests: what the page does with the worker's events (workbox-window's Workbox, or a stand-in). */
-export function watch(wb: {
-  addEventListener: (type: "waiting" | "controlling", listener: (event: { isUpdate?: boolean }) => void) => void;
-  messageSkipWaiting: () => void;
-}): void {
+/**
+ * What the page does with the registration's events (exported for tests): a new worker installed while another
+ * controls the page waits, and is offered; only the tap lets it take over, and only that page reloads.
+ */
+export function watch(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer): void {
   let tapped = false;
-  wb.addEventListener("waiting", () =>
+  const offer = (worker: ServiceWorker) =>
     setWaiting({
       skipWaiting: () => {
         tapped = true;
-        wb.messageSkipWaiting();
+        worker.postMessage({ type: "SKIP_WAITING" });
       },
-    }),
-  );
-  wb.addEventListener("controlling", () => {
-    if (tapped) window.location.reload(); // only the page whose merchant tapped
+    });
+  if (registration.waiting && container.controller) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed" && container.controller) offer(worker); // a first version has nothing to replace
+    });
+  });
+  container.addEventListener("controllerchange", () => {
+    if (tapped) window.location.reload();
+    // The first version controls this page at once (clients.claim): it keeps what the page already loaded.
+    else container.controller?.postMessage({ type: "CACHE_URLS", urls: usedFiles() });
   });
 }
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   window.addEventListener("load", () => {
-    void import(/* webpackChunkName: "sw-window" */ "workbox-window")
-      .then(({ Workbox }) => {
-        const wb = new Workbox("/sw.js");
-        watch(wb);
-        // The first version controls this page at once (clients.claim): it keeps what the page already loaded.
-        navigator.serviceWorker.addEventListener("controllerchange", () =>
-          navigator.serviceWorker.controller?.postMessage({ type: "CACHE_URLS", urls: usedFiles() }),
-        );
-        return wb.register();
-      })
+    navigator.serviceWorker
+      .register("/sw.js")
+      .then((registration) => watch(registration, navigator.serviceWorker))
       .catch(() => undefined);
   });
 }
