@@ -86,7 +86,7 @@ def test_offline_after_a_first_load_shows_the_last_data_read_only(sw_context, ba
     assert_visible(banner)
     expect(banner).to_contain_text(texts["common.offlineBanner"])
     time = page.get_by_test_id("offline-data-time")
-    expect(time).to_have_text(re.compile(r"\d{2}:\d{2}"))
+    expect(time).to_have_text(re.compile(r"\d{1,2}:\d{2}"))
     assert_visible(card)
     shot(page, "offline-orders", full_page=False)
 

@@ -31,7 +31,7 @@ describe("the offline banner", () => {
     expect(screen.queryByTestId("offline-banner")).toBeNull();
 
     act(() => onlineManager.setOnline(false));
-    expect(screen.getByTestId("offline-data-time").textContent).toBe("Data from 14:05: shown as it was, read-only");
+    expect(screen.getByTestId("offline-data-time").textContent).toBe("Data from 2:05 PM: shown as it was, read-only");
 
     act(() => onlineManager.setOnline(true));
     expect(screen.queryByTestId("offline-banner")).toBeNull();

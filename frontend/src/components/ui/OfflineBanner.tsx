@@ -25,12 +25,12 @@ function useDataTime(enabled: boolean): number | null {
   return useSyncExternalStore((listener) => cache.subscribe(listener), read, read);
 }
 
-/** "14:05" today, "Nov 27, 14:05" on another day (24-hour, as the server writes times), in the interface's language. */
+/** "14:05" (or "2:05 PM") today, with the date on another day: written as the app writes every time, in its language. */
 function useDataTimeText(time: number | null): string | null {
   const intl = useIntl();
   if (time === null) return null;
   const sameDay = new Date(time).toDateString() === new Date().toDateString();
-  const clock = intl.formatTime(time, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const clock = intl.formatTime(time, { hour: "numeric", minute: "2-digit" });
   return sameDay ? clock : `${intl.formatDate(time, { month: "short", day: "numeric" })}, ${clock}`;
 }
 
