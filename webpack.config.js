@@ -110,9 +110,10 @@ module.exports = (env, argv) => {
     plugins: [
       new MiniCssExtractPlugin({ filename: "[name].css", chunkFilename: "[name].[contenthash:10].css" }),
       new ChunkGroupsPlugin(),
-      // The service worker (frontend/sw), compiled with the list of the build's files to precache; Django serves it
-      // at /sw.js (apps/core/views.py, service_worker).
-      new InjectManifest({ swSrc: "./frontend/sw/sw.ts", swDest: "sw.js" }),
+      // The service worker (frontend/sw), compiled with the entry's files and their revisions (its version: any change
+      // to the build changes main.js, which names every chunk's hash); Django serves it at /sw.js (apps/core/views.py,
+      // service_worker). It caches the shell at install and the rest as it is used, not the whole build.
+      new InjectManifest({ swSrc: "./frontend/sw/sw.ts", swDest: "sw.js", include: [/^main\.(js|css)$/] }),
     ],
     optimization: {
       minimizer: ["...", new CssMinimizerPlugin()],

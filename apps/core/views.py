@@ -39,9 +39,12 @@ def web_manifest(request: HttpRequest) -> JsonResponse:
         for size in (192, 512)
     ]
     manifest = {
+        "id": "/home",
         "name": "Merchant",
         "short_name": "Merchant",
+        "description": "Merchant back office: your shop, goods, orders and wallet.",
         "start_url": "/home",
+        "scope": "/",
         "display": "standalone",
         "background_color": "#f5f6f8",
         "theme_color": "#1264e3",

@@ -7,9 +7,11 @@ import { OfflineBanner } from "@/components/ui/OfflineBanner";
 import { ScrollToTop } from "@/components/ui/ScrollToTop";
 import { BadgeEffects } from "./badges";
 import { KeepAliveRoutes } from "./KeepAliveRoutes";
+import { OfflineData } from "./OfflineData";
 import { PushOpen } from "./PushOpen";
 import { SessionEffects } from "./SessionEffects";
 import { UnansweredChanges } from "./UnansweredChanges";
+import { UpdatePrompt } from "./UpdatePrompt";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -21,9 +23,11 @@ export function App() {
           <BadgeEffects />
           <UnansweredChanges />
           <PushOpen />
+          <OfflineData />
           <OfflineBanner />
           <KeepAliveRoutes />
           <ScrollToTop />
+          <UpdatePrompt />
         </BrowserRouter>
       </IntlRoot>
     </QueryClientProvider>

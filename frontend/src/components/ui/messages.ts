@@ -50,7 +50,15 @@ export const uiMessages = defineMessages({
 });
 
 /** Shared texts with arguments. */
-export const uiArgumentMessages = defineMessages<{ figureInfo: { readonly figure: MessageValue } }>({
+export const uiArgumentMessages = defineMessages<{
+  figureInfo: { readonly figure: MessageValue };
+  offlineDataTime: { readonly time: MessageValue };
+}>({
+  offlineDataTime: {
+    id: "common.offlineDataTime",
+    defaultMessage: "Data from {time}: shown as it was, read-only",
+    description: "Second line of the offline banner: when the data on screen was last read ({time}: '14:05', or '27 Nov, 14:05' on another day)",
+  },
   figureInfo: {
     id: "common.figureInfo",
     defaultMessage: "What {figure} counts",

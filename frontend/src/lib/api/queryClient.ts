@@ -30,6 +30,9 @@ function refuseOffline(): void {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query starts "online" and then follows the online/offline events: a page opened offline (the service
+  // worker's shell) is offline from the start.
+  if (typeof navigator !== "undefined" && navigator.onLine === false) onlineManager.setOnline(false);
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => toastRejection(error, query.meta) }),
     mutationCache: new MutationCache({
