@@ -5,6 +5,7 @@ import { api, isAnswered } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import type { ExportKind } from "./ExportButton";
 import { exportMessages as m } from "./messages";
+import "./ExportSheet.css";
 
 type Format = "csv" | "xlsx";
 type Props = { kind: ExportKind; visible: boolean; onClose: () => void };
