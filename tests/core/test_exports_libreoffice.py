@@ -18,10 +18,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 
-from apps.core.exports import Column, ExportFormat, Kind, export_response
+from apps.core.exports import ExportFormat, export_response
+from tests.core.test_exports import COLUMNS
 
 SOFFICE = shutil.which("soffice") or "/usr/bin/soffice"
 pytestmark = pytest.mark.skipif(
@@ -32,13 +32,6 @@ pytestmark = pytest.mark.skipif(
 # What soffice prints whatever the file: Debian's nogui package has no Java, and its launcher says so.
 NOT_ABOUT_THE_FILE = {"Warning: failed to launch javaldx - java may not function correctly"}
 
-COLUMNS = [
-    Column(gettext_lazy("order number")),
-    Column(gettext_lazy("amount"), Kind.NUMBER),
-    Column(gettext_lazy("created at"), Kind.TIME),
-    Column(gettext_lazy("date"), Kind.DATE),
-    Column(gettext_lazy("note")),
-]
 ROWS = [
     ("O-1", Decimal("1234.50"), datetime(2026, 3, 1, 20, 30, 5, tzinfo=UTC), date(2026, 3, 2), "Москва 北京 กรุงเทพ"),
     ("O-2", Decimal("-7.25"), None, None, "=1+1"),

@@ -3,46 +3,22 @@ site's root so that its scope is the whole app, never cached without asking, and
 (/home) names the static files it needs, each served.
 
 No build needed: a stand-in for frontend/dist/app (sw.js, the entry and its CSS) is collected into a temporary
-STATIC_ROOT with the production storage, as in test_static_caching.py."""
+STATIC_ROOT with the production storage, as in test_static_caching.py (tests/core/static_build.py)."""
 
 import re
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
-from django.http import HttpResponse
-from django.test import RequestFactory, override_settings
-from whitenoise.middleware import WhiteNoiseMiddleware
 
-PRODUCTION_STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
+from tests.core.static_build import collected, serve
+
 WORKER = "self.addEventListener('fetch', () => {});"
 
 
 @pytest.fixture
 def production_static(tmp_path):
-    dist = tmp_path / "dist" / "app"
-    dist.mkdir(parents=True)
-    (dist / "sw.js").write_text(WORKER)
-    (dist / "main.js").write_text("console.log('entry');")
-    (dist / "main.css").write_text("body{margin:0}")
-    with override_settings(
-        STATICFILES_DIRS=[tmp_path / "dist", settings.BASE_DIR / "frontend" / "public"],
-        STATIC_ROOT=tmp_path / "static_build",
-        STORAGES=PRODUCTION_STORAGES,
-        DEBUG=False,
-        WHITENOISE_AUTOREFRESH=False,
-        WHITENOISE_USE_FINDERS=False,
-    ):
-        call_command("collectstatic", interactive=False, verbosity=0)
+    files = {"app/sw.js": WORKER, "app/main.js": "console.log('entry');", "app/main.css": "body{margin:0}"}
+    with collected(tmp_path, files):
         yield
-
-
-def serve(path: str) -> HttpResponse:
-    middleware = WhiteNoiseMiddleware(lambda request: HttpResponse(status=404))
-    return middleware(RequestFactory().get(path))
 
 
 def test_worker_is_served_at_the_root_as_javascript_and_never_cached_without_asking(production_static, client):

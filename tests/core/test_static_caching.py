@@ -6,46 +6,30 @@ temporary STATIC_ROOT, and WhiteNoise's middleware serves it as in production.""
 
 import io
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 from django.http import HttpResponse
-from django.test import RequestFactory, override_settings
 from PIL import Image
-from whitenoise.middleware import WhiteNoiseMiddleware
 
-PRODUCTION_STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
-}
+from tests.core.static_build import collected
+from tests.core.static_build import serve as serve_static
+
 CHUNK = "app/screen-Login.0123456789.js"  # webpack's chunkFilename: [name].[contenthash:10].js
 
 
 @pytest.fixture(scope="module")
 def production_static(tmp_path_factory: pytest.TempPathFactory):
-    tmp_path = tmp_path_factory.mktemp("static")
-    dist = tmp_path / "dist" / "app"
-    dist.mkdir(parents=True)
-    (dist / "main.js").write_text("console.log('entry');" * 100)
-    (dist / "main.css").write_text("body{margin:0}" * 100)
-    (dist / Path(CHUNK).name).write_text("console.log('chunk');" * 100)
-    with override_settings(
-        STATICFILES_DIRS=[tmp_path / "dist", settings.BASE_DIR / "frontend" / "public"],
-        STATIC_ROOT=tmp_path / "static_build",
-        STORAGES=PRODUCTION_STORAGES,
-        DEBUG=False,
-        WHITENOISE_AUTOREFRESH=False,
-        WHITENOISE_USE_FINDERS=False,
-    ):
-        call_command("collectstatic", interactive=False, verbosity=0)
-        yield tmp_path / "static_build"
+    files = {
+        "app/main.js": "console.log('entry');" * 100,
+        "app/main.css": "body{margin:0}" * 100,
+        CHUNK: "console.log('chunk');" * 100,
+    }
+    with collected(tmp_path_factory.mktemp("static"), files) as static_root:
+        yield static_root
 
 
 def serve(path: str) -> HttpResponse:
-    middleware = WhiteNoiseMiddleware(lambda request: HttpResponse(status=404))
-    return middleware(RequestFactory().get(path, HTTP_ACCEPT_ENCODING="gzip, br"))
+    return serve_static(path, HTTP_ACCEPT_ENCODING="gzip, br")
 
 
 def max_age(response: HttpResponse) -> int:

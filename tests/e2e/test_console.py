@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from apps.core.models import Upload
 from apps.orders.models import Refund
@@ -97,6 +97,12 @@ def look(page: Page, name: str) -> Path:
 def console(browser: Browser, base_url: str, operator: Any) -> Iterator[Page]:
     """A desktop browser (1280x800, English) signed in to /admin/ through the login form."""
     context = browser.new_context(viewport=CONSOLE, locale="en-US")
+    yield console_sign_in(context, base_url)
+    context.close()
+
+
+def console_sign_in(context: BrowserContext, base_url: str) -> Page:
+    """A page of `context` signed in to /admin/ as the operator, through the login form."""
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(f"{base_url}/admin/login/")
@@ -104,8 +110,7 @@ def console(browser: Browser, base_url: str, operator: Any) -> Iterator[Page]:
     page.fill("#id_password", OPERATOR[1])
     page.locator("input[type=submit]").click()
     page.wait_for_url(f"{base_url}/admin/")
-    yield page
-    context.close()
+    return page
 
 
 @pytest.fixture

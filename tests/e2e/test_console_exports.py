@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from tests.core.conftest import console_world
 
-from .test_console import CONSOLE, OPERATOR, SHOTS
+from .test_console import CONSOLE, SHOTS, console_sign_in
 
 pytestmark = pytest.mark.e2e
 
@@ -26,13 +26,7 @@ def test_the_orders_list_exports_as_csv_and_excel(
 ) -> None:
     console_world(operator)
     context = browser.new_context(viewport=CONSOLE, locale=locale, accept_downloads=True)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.goto(f"{base_url}/admin/login/")
-    page.fill("#id_username", OPERATOR[0])
-    page.fill("#id_password", OPERATOR[1])
-    page.locator("input[type=submit]").click()
-    page.wait_for_url(f"{base_url}/admin/")
+    page = console_sign_in(context, base_url)
     page.goto(f"{base_url}/admin/orders/order/")  # the orders to ship
     page.wait_for_load_state("load")
     SHOTS.mkdir(parents=True, exist_ok=True)
