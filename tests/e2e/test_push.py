@@ -153,12 +153,13 @@ def test_turn_on_receive_once_and_tap_to_open_the_order(sw_context, base_url, la
         # A kind off and on again: the server keeps the merchant's choice.
         kind = page.get_by_test_id("push-kind-support_reply")
         tap(kind)
-        page.locator("[data-testid=push-kind-support_reply][aria-checked=false]").wait_for()
+        # The switch shows its new position while the request is out (loading, aria-disabled): wait for the answer.
+        page.locator("[data-testid=push-kind-support_reply][aria-checked=false][aria-disabled=false]").wait_for()
         assert _kinds(merchant)["support_reply"] is False
         settled(kind)
         shot(page, "push-on")
         tap(kind)
-        page.locator("[data-testid=push-kind-support_reply][aria-checked=true]").wait_for()
+        page.locator("[data-testid=push-kind-support_reply][aria-checked=true][aria-disabled=false]").wait_for()
         assert _kinds(merchant)["support_reply"] is True
 
         # A buyer's order awaiting pickup: one push, decrypted by the endpoint, in the merchant's language.

@@ -59,6 +59,27 @@ export async function subscribeBrowser(publicKey: string): Promise<{ endpoint: s
   return body;
 }
 
+function sameKey(a: ArrayBuffer, b: Uint8Array): boolean {
+  const bytes = new Uint8Array(a);
+  return bytes.length === b.length && bytes.every((byte, i) => byte === b[i]);
+}
+
+/** This browser's subscription as merchant/push_subscribe takes it, or null when it has none. One made with another
+ * key than the server's `publicKey` (the key was changed) is made again with it: the permission is granted already,
+ * so the browser asks nothing. */
+export async function currentSubscription(publicKey: string): Promise<{ endpoint: string; p256dh: string; auth: string } | null> {
+  const found = await registration();
+  let subscription = await found?.pushManager.getSubscription();
+  if (!found || !subscription) return null;
+  const key = applicationServerKey(publicKey);
+  const made = subscription.options?.applicationServerKey;
+  if (made && !sameKey(made, key)) {
+    await subscription.unsubscribe();
+    subscription = await found.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  return subscriptionBody(subscription.toJSON());
+}
+
 /** Ends this browser's subscription: its endpoint (for merchant/push_unsubscribe), or null when it had none. */
 export async function unsubscribeBrowser(): Promise<string | null> {
   const found = await registration();

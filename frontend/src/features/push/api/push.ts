@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Answer } from "@/lib/api";
-import { readPushDevice, subscribeBrowser, unsubscribeBrowser } from "../browser";
+import { currentSubscription, readPushDevice, subscribeBrowser, unsubscribeBrowser, type PushDevice } from "../browser";
 import { pushKeys } from "./keys";
 import type { PushKindsInput, PushSettings } from "./types";
 
@@ -16,10 +16,34 @@ export function usePushSettings() {
   return useQuery(pushSettingsQueryOptions());
 }
 
-/** This browser's state, read again when the merchant comes back to the page (a permission changed in the
- * browser's settings). */
-export function usePushDevice() {
-  return useQuery({ queryKey: pushKeys.device(), queryFn: readPushDevice, staleTime: 0, refetchOnWindowFocus: true });
+/**
+ * This browser's state, with its subscription made known to the server again: the server drops a subscription its
+ * push service declared dead, and hands it to whoever signs in on this browser next, so a switch shown on must be on
+ * for this merchant. A failure to tell the server leaves the state as the browser has it.
+ */
+export async function syncPushDevice(publicKey: string): Promise<PushDevice> {
+  const device = await readPushDevice();
+  if (device.support !== "ready" || device.endpoint === null) return device;
+  try {
+    const body = await currentSubscription(publicKey);
+    if (body === null) return { support: "ready", endpoint: null };
+    await api.post("merchant/push_subscribe", body);
+    return { support: "ready", endpoint: body.endpoint };
+  } catch {
+    return device;
+  }
+}
+
+/** This browser's state (syncPushDevice), read again when the merchant comes back to the page (a permission changed
+ * in the browser's settings). */
+export function usePushDevice(publicKey: string | undefined) {
+  return useQuery({
+    queryKey: pushKeys.device(),
+    queryFn: () => syncPushDevice(publicKey!),
+    enabled: publicKey !== undefined,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
 }
 
 /** Notifications on for this phone: the browser's prompt, its subscription with the server's key, then

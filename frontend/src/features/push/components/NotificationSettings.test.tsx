@@ -118,6 +118,31 @@ describe("NotificationSettings", () => {
     expect(browser.subscribe).not.toHaveBeenCalled();
   });
 
+  it("tells the server again of this browser's subscription when the screen opens", async () => {
+    const browser = stubBrowser("granted");
+    await browser.subscribe();
+    const fetchMock = vi.fn((url: string) =>
+      url.endsWith("/push_subscribe") ? answer({ code: 1, msg: "Notifications are on.", data: null }) : answer({ code: 1, msg: "ok", data: SETTINGS }),
+    );
+    draw(fetchMock);
+    await waitFor(() => expect(screen.getByTestId("push-main").getAttribute("aria-checked")).toBe("true"));
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith("/push_subscribe")) as unknown as [string, RequestInit];
+    expect(JSON.parse(call[1].body as string)).toEqual({ endpoint: "https://push.example/s/1", p256dh: "BPk", auth: "au" });
+    expect(browser.subscribe).toHaveBeenCalledOnce(); // made with the server's key: not made again
+  });
+
+  it("makes a subscription of an older server key again with the current key, without a prompt", async () => {
+    const browser = stubBrowser("granted");
+    const old = await browser.subscribe();
+    Object.assign(old, { options: { applicationServerKey: new Uint8Array([4, 9, 9]).buffer } });
+    draw(vi.fn(() => answer({ code: 1, msg: "ok", data: SETTINGS })));
+    await waitFor(() => expect(browser.subscribe).toHaveBeenCalledTimes(2));
+    expect(browser.unsubscribe).toHaveBeenCalledOnce();
+    const [options] = browser.subscribe.mock.calls[1] as unknown as [PushSubscriptionOptionsInit];
+    expect(Array.from(options.applicationServerKey as Uint8Array)).toEqual([4, 1, 2]);
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+  });
+
   it("turns a kind off with push_kinds", async () => {
     const fetchMock = vi.fn((url: string) =>
       url.endsWith("/push_kinds")

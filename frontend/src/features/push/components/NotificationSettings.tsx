@@ -63,7 +63,7 @@ function Kinds({ settings }: { settings: PushSettings }) {
 export function NotificationSettings() {
   const intl = useIntl();
   const settings = usePushSettings();
-  const device = usePushDevice();
+  const device = usePushDevice(settings.data?.public_key);
   const turnOn = useTurnOnPush();
   const turnOff = useTurnOffPush();
 
