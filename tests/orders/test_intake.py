@@ -158,14 +158,15 @@ def test_refund_of_a_picked_up_order_opens_a_request(storefront, merchant, goods
     order = Order.objects.get()
     services.order_pick(merchant=merchant, order_id=order.pk, pay_password=DEFAULT_PAY_PASSWORD)
     body = {"external_ref": ref, "reason": "Wrong size", "goods_status": "not_received"}
-    answer = storefront.post("order/refund", body).json()
+    signed_at = int(time.time())
+    answer = storefront.post("order/refund", body, timestamp=signed_at).json()
     assert (answer["code"], answer["data"]["outcome"]) == (1, "requested")
     refund = Refund.objects.get()
     assert answer["data"]["refund"]["id"] == refund.pk
     assert (answer["data"]["refund"]["status"], answer["data"]["refund"]["amount"]) == (RefundStatus.PENDING, "40.00")
     assert answer["data"]["order"]["status"] == OrderStatus.AWAITING_SHIPMENT
-    # One open request at a time (signed anew: the same body in the same second is the same signature, a replay).
-    again = storefront.post("order/refund", body, timestamp=int(time.time()) - 1).json()
+    # One open request at a time (signed anew, a second earlier: the same body with the same stamp is a replay).
+    again = storefront.post("order/refund", body, timestamp=signed_at - 1).json()
     assert (again["code"], again["data"]["error"], Refund.objects.count()) == (0, ErrorCode.CONFLICT, 1)
 
 
