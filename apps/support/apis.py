@@ -380,14 +380,10 @@ def _on_off() -> serializers.BooleanField:
 class PushKindsInputSerializer(serializers.Serializer):
     """Some push kinds, each true (on) or false (off); the kinds left out stay as they are."""
 
-    order_waiting = _on_off()
-    pickup_deadline = _on_off()
-    money_decided = _on_off()
-    refund_request = _on_off()
-    support_reply = _on_off()
-    security = _on_off()
-
     default_error_messages = {"invalid": _CHOOSE_KINDS}
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {kind: _on_off() for kind in PushKind.values}  # one field per kind, in PushKind's order
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict) and (set(data) - set(self.fields)):
