@@ -539,9 +539,7 @@ class Smoke:
         address and that the workers purge nginx's cache."""
         upstreams = [f"127.0.0.1:{port}" for port in self.ports.values()]
         nginx = Nginx(self.fleet.folder / "nginx", upstreams, Path(self.fleet.env["STATIC_ROOT"]))
-        self.fleet.env.update(
-            NUM_PROXIES="1", APP_URL=nginx.base, STOREFRONT_PURGE_URLS=nginx.purge_url, CSRF_TRUSTED_ORIGINS=nginx.base
-        )
+        self.fleet.env.update(NUM_PROXIES="1", APP_URL=nginx.base, STOREFRONT_PURGE_URLS=nginx.purge_url)
         return nginx
 
     def _app_lines(self, path: str) -> int:
