@@ -42,6 +42,14 @@ SOFFICE_PACKAGES := libreoffice-calc-nogui
 	@echo "Installing Debian's $(SOFFICE_PACKAGES) for the export tests"
 	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SOFFICE_PACKAGES) >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SOFFICE_PACKAGES) >/dev/null; fi
 
+# nginx from Debian with its cache-purge module, in front of the web processes in `make prod-smoke` and in
+# tests/storefront/test_purge.py (deploy/nginx/).
+NGINX_PACKAGES := nginx libnginx-mod-http-cache-purge
+NGINX_PURGE := /usr/lib/nginx/modules/ngx_http_cache_purge_module.so
+$(NGINX_PURGE): | $(APT_UPDATED)
+	@echo "Installing Debian's $(NGINX_PACKAGES) for the storefront behind nginx"
+	@if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(NGINX_PACKAGES) >/dev/null; else sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(NGINX_PACKAGES) >/dev/null; fi
+
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
@@ -116,10 +124,10 @@ check-i18n: install ## Every message translated in all seven languages; no migra
 	$(MANAGE) makemigrations --check --dry-run --settings=config.settings.test
 	$(MANAGE) check_translations
 
-test-sqlite: install messages /usr/bin/soffice
+test-sqlite: install messages /usr/bin/soffice $(NGINX_PURGE)
 	$(VENV)/bin/pytest -q -m "not e2e" -n 2
 
-test-postgres: install messages /usr/bin/soffice
+test-postgres: install messages /usr/bin/soffice $(NGINX_PURGE)
 	DATABASE_URL=$(PG_TEST_URL) $(VENV)/bin/pytest -q -m "not e2e" -n 2
 
 test-py: test-sqlite test-postgres ## Python tests on SQLite and on PostgreSQL
@@ -147,7 +155,7 @@ soak: install ## The make run worker with beat on the embedded broker under a st
 # The production shape as separate processes on this machine's PostgreSQL, Redis and RabbitMQ (tests/prod/smoke.py):
 # `make prod-smoke PROD_SMOKE_BROKERS="--broker redis"` for one broker.
 PROD_SMOKE_BROKERS ?= --broker redis --broker rabbitmq
-prod-smoke: build ## Two web processes, two workers and a beat on real services, driven over HTTP and killed mid-task
+prod-smoke: build $(NGINX_PURGE) ## Two web processes behind nginx, two workers and a beat on real services, driven over HTTP and killed mid-task
 	$(PY) -m tests.prod.smoke $(PROD_SMOKE_BROKERS)
 
 # Schemathesis against the app's own schema (tests/fuzz/run.py): a small budget in `make test`, more on demand,

@@ -283,3 +283,11 @@ _LISTING = Prepared(
 def goods_of_product(*, merchant: Merchant, product_id: int) -> dict[str, Any] | None:
     """The merchant's listing of the product (id, on_shelf, clicks, sales, created_at), if the shop has it."""
     return _LISTING.row(merchant=merchant.pk, product=product_id)
+
+
+def storefront_page_ids(*, merchant_id: int) -> tuple[list[int], list[int]]:
+    """The ids of every listing of the shop (on the shelf or not: an off-shelf one's page may still be in a cache) and
+    of their products' categories, for the addresses of the shop's pages (apps.storefront.purge)."""
+    goods = ShopGoods.objects.filter(merchant_id=merchant_id)
+    categories = goods.order_by().values_list("product__category_id", flat=True).distinct()
+    return list(goods.order_by("pk").values_list("pk", flat=True)), sorted(categories)

@@ -8,6 +8,9 @@ class StorefrontConfig(AppConfig):
     def ready(self) -> None:
         from apps.orders.hooks import buyer_refunded
 
+        from .purge import on_shop_pages_changed
         from .services import payment_refund_later
+        from .signals import shop_pages_changed
 
         buyer_refunded.register(payment_refund_later)
+        shop_pages_changed.connect(on_shop_pages_changed, dispatch_uid="storefront-purge")

@@ -2,6 +2,7 @@
 through the provider. Each is recorded with its cause and run until done by apps.core.outbox, whose retries (a mail
 server or the provider away) replace Celery's."""
 
+import requests
 from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from apps.core.i18n import app_lang
 from apps.core.tasks import money_task, task
 
+from . import purge
 from .forms import ResetForm
 from .models import BuyerOrder, SignUp
 
@@ -84,3 +86,9 @@ def payment_refund(*, payment_id: int, reference: str) -> None:
     from .services import payment_refund as refund  # services imports this module
 
     refund(payment_id=payment_id, reference=reference)
+
+
+@task(autoretry_for=(requests.RequestException,))
+def shop_pages_purge(*, shop_id: int) -> int:
+    """Drops the shop's pages from the reverse proxies' caches (apps.storefront.purge)."""
+    return purge.shop_pages_purge(shop_id=shop_id)

@@ -370,6 +370,9 @@ THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET", default="")
 PAYOUT_COOLING_OFF_HOURS = env.int("PAYOUT_COOLING_OFF_HOURS", default=24)
 # The merchant app's public address, for links in mails and text messages (a security notice's "This wasn't me").
 APP_URL = env("APP_URL", default="http://localhost:8000").rstrip("/")
+# The reverse proxies whose caches hold the storefront's pages, each its purge listener's base URL
+# (deploy/nginx/merchant.conf): a shop's pages are purged there when they change (apps.storefront.purge). None here.
+STOREFRONT_PURGE_URLS: list[str] = []
 # How long a security notice's "This wasn't me" link works.
 NOT_ME_LINK_DAYS = env.int("NOT_ME_LINK_DAYS", default=7)
 # Order windows and delays (product.md 5.2), shown to the merchant on each order before it pays.

@@ -26,6 +26,7 @@ WEBPUSH_SUBJECT = env("WEBPUSH_SUBJECT")
 if not WEBPUSH_SUBJECT.startswith(("mailto:", "https://")):
     raise ImproperlyConfigured("WEBPUSH_SUBJECT: a mailto: address or an https:// URL is required")
 WEBPUSH_ALLOW_LOCAL_ENDPOINTS = False
+STOREFRONT_PURGE_URLS = env.list("STOREFRONT_PURGE_URLS", default=[])  # e.g. http://10.0.0.5:8081 (base.py)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SESSION_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)
 CSRF_COOKIE_SECURE = env.bool("SECURE_COOKIES", default=True)

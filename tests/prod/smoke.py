@@ -15,6 +15,11 @@ beat. Then what must survive:
 - a web process killed under a load of pickups: every pickup it accepted happened, and the ones cut off, sent again
   with the same Idempotency-Key, happen once.
 
+In front of the two web processes, nginx from Debian with the production rules of deploy/nginx/ (tests/prod/nginx.py):
+a shop page is rendered once and then served from nginx's cache; taking a product off the shelf through the merchant
+API purges the shop's pages (a worker's PURGE), so the next request shows the change; a POST and a buyer's cart reach
+the app.
+
 It ends with `check_ledger` and `check_figures`, stops everything it started and prints a report (when it fails, the
 logs stay in the temporary folder it names). It runs on each broker named (`--broker redis`, `--broker rabbitmq`;
 both by default).
@@ -27,6 +32,7 @@ import functools
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -49,6 +55,7 @@ import requests
 from apps.orders.constants import OrderStatus
 from tests import helpers
 from tests.helpers import RunFailedError, check
+from tests.prod.nginx import Nginx
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
@@ -297,6 +304,7 @@ class Smoke:
         self.merchant = Merchant(self.web["web-1"])
         self.refs = (f"{broker}-{n}" for n in range(1, 10_000))
         self.faults = Path(fleet.env["FAULT_PAUSE_DIR"])
+        self.nginx = self._nginx_configured()
 
     def say(self, line: str) -> None:
         self.report.append(f"[{self.broker}] {line}")
@@ -525,6 +533,103 @@ class Smoke:
         self.fleet.web("web-1", self.ports["web-1"])
         wait_for("web-1 back", lambda: _ready(self.web["web-1"]))
 
+    # --- behind nginx (deploy/nginx/) ---
+    def _nginx_configured(self) -> Nginx:
+        """nginx in front of both web processes; the app told it is behind one proxy, that its site is nginx's
+        address and that the workers purge nginx's cache."""
+        upstreams = [f"127.0.0.1:{port}" for port in self.ports.values()]
+        nginx = Nginx(self.fleet.folder / "nginx", upstreams, Path(self.fleet.env["STATIC_ROOT"]))
+        self.fleet.env.update(NUM_PROXIES="1", APP_URL=nginx.base, STOREFRONT_PURGE_URLS=nginx.purge_url)
+        return nginx
+
+    def _app_lines(self, path: str) -> int:
+        """Request lines the web processes logged for `path`: what the app itself answered."""
+        return sum(
+            line.get("logger") == "apps.requests" and line.get("path") == path
+            for name in ("web-1", "web-2")
+            for line in self.fleet.log_lines(name)
+        )
+
+    def behind_nginx(self) -> None:
+        from apps.catalog.models import ShopGoods
+        from apps.shop.models import Shop
+        from tests.factories import ProductFactory, ShopGoodsFactory
+
+        started = time.monotonic()
+        self.nginx.render()
+        self.nginx.check()
+        self.fleet.start("nginx", *self.nginx.argv())
+        wait_for("nginx", self.nginx.answers)
+        shop = Shop.objects.get(pk=self.world.shop_id)
+        product = ProductFactory(title_en=f"Smoke lamp {self.broker}", retail_price=Decimal("30.00"), stock=1000)
+        goods = ShopGoodsFactory(merchant_id=shop.merchant_id, product=product)
+        page = f"{shop.get_absolute_url()}?lang=en"
+        buyer = requests.Session()
+
+        def visit() -> requests.Response:
+            answer = buyer.get(self.nginx.base + page, timeout=30)
+            check(answer.status_code == 200, f"the shop page through nginx answered {answer.status_code}")
+            return answer
+
+        first, logged = visit(), self._app_lines(shop.get_absolute_url())
+        second = visit()
+        check(
+            first.headers.get("X-Cache-Status") == "MISS" and second.headers.get("X-Cache-Status") == "HIT",
+            "the shop page was not served from nginx's cache the second time: X-Cache-Status "
+            f"{first.headers.get('X-Cache-Status')}, {second.headers.get('X-Cache-Status')}; the app answered "
+            f"Cache-Control {first.headers.get('Cache-Control')!r}, Set-Cookie {first.headers.get('Set-Cookie')!r}, "
+            f"Vary {first.headers.get('Vary')!r} (the pages' cache headers: docs/operations.md, Behind nginx)",
+        )
+        check(product.title_en in second.text and "Set-Cookie" not in second.headers, "the cached page is not it")
+        check(self._app_lines(shop.get_absolute_url()) == logged, "the web processes were asked for the cached page")
+
+        # The merchant takes the lamp off the shelf: the shop's pages are purged, the next visit shows it gone.
+        self.merchant.sign_in(self.world.account, self.world.password)
+        taken = self.merchant.call("POST", "product/setSwitch", json={"id": goods.pk, "on_shelf": False})
+        check(taken["code"] == 1, f"setSwitch refused: {taken}")
+        changed_at = time.monotonic()
+
+        def purged() -> requests.Response | None:
+            answer = visit()
+            return answer if answer.headers.get("X-Cache-Status") != "HIT" else None
+
+        changed = wait_for("the shop page to be purged", purged)
+        purge_seconds = time.monotonic() - changed_at
+        check(product.title_en not in changed.text, "the page after the purge still shows the product off the shelf")
+
+        # A buyer's POST and cart are the app's: the lamp back on the shelf, added to a cart, seen in the cart.
+        back = self.merchant.call("POST", "product/setSwitch", json={"id": goods.pk, "on_shelf": True})
+        check(back["code"] == 1, f"setSwitch refused: {back}")
+        buyer.get(f"{self.nginx.base}/account/sign-in/?lang=en", timeout=30)  # the CSRF cookie
+        form = {"goods": goods.pk, "quantity": 1, "csrfmiddlewaretoken": buyer.cookies.get("csrftoken", "")}
+        added = buyer.post(f"{self.nginx.base}{shop.get_absolute_url()}cart/add?lang=en", data=form, timeout=30)
+        check(
+            added.history and added.history[0].status_code == 303 and "X-Cache-Status" not in added.history[0].headers,
+            f"adding to the cart through nginx answered {[a.status_code for a in added.history] or added.status_code}",
+        )
+        check(
+            added.headers.get("X-Cache-Status") == "BYPASS" and product.title_en in added.text,
+            "the buyer's cart (with the session's cookie) did not come from the app",
+        )
+        check(ShopGoods.objects.filter(pk=goods.pk, on_shelf=True).exists(), "the lamp is not back on the shelf")
+        asset = self._static_asset()
+        static = requests.get(f"{self.nginx.base}/static/{asset}", headers={"Accept-Encoding": "gzip"}, timeout=30)
+        check(
+            static.status_code == 200 and "immutable" in static.headers.get("Cache-Control", ""),
+            f"nginx did not serve /static/{asset} with a long cache: {static.status_code} {static.headers}",
+        )
+        self.say(
+            "nginx in front of both web processes: the shop page MISS then HIT (the app not asked again); a product "
+            f"taken off the shelf through the API purged it ({purge_seconds:.1f} s after the change); a POST to the "
+            f"cart and the cart with its session reached the app; /static/ from nginx "
+            f"({time.monotonic() - started:.1f} s)"
+        )
+
+    def _static_asset(self) -> str:
+        root = Path(self.fleet.env["STATIC_ROOT"])
+        found = next(path for path in root.rglob("*.css") if re.search(r"\.[0-9a-f]{12}\.css$", path.name))
+        return str(found.relative_to(root))
+
     def requests_logged(self) -> None:
         lines = [line for line in self.fleet.log_lines("web-2") if line.get("logger") == "apps.requests"]
         check(lines and all(line.get("request_id") and line.get("status") for line in lines), "request lines missing")
@@ -533,6 +638,7 @@ class Smoke:
     def run(self) -> None:
         started = time.monotonic()
         self.start()
+        self.behind_nginx()
         self.deposit_with_a_kill_after_commit()
         self.order_to_settlement()
         self.settlement_with_a_kill_before_commit()
