@@ -3,7 +3,8 @@
 Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
 BENCH_SCALE (full | small | orders), BENCH_WORKERS (1 per core), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
 of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
-BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+BENCH_ONLY (run only endpoints whose name contains this text; "checkout": only the hot product of bench/checkout.py),
+BENCH_DATABASE_URL, BENCH_REDIS_URL.
 """
 
 import os
@@ -16,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import checkout
 from .server import create_database
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
 HOST, PORT = "127.0.0.1", int(os.environ.get("BENCH_PORT", "8105"))
 ONLY = os.environ.get("BENCH_ONLY", "")
+CHECKOUT = not ONLY or ONLY in "checkout"  # the hot product (bench/checkout.py)
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -72,6 +75,7 @@ def _environment() -> None:
     for name in SECRETS:
         os.environ.setdefault(name, f"bench-only-{name.lower()}")
     throwaway_webpush(os.environ)
+    checkout.environment(os.environ, PORT)
     if SCALE != "full":
         # 50 merchants share the load: lift the per-merchant limit (the throttle still runs, on Redis).
         os.environ.setdefault("THROTTLE_USER", "100000/min")
@@ -138,6 +142,8 @@ def prepare() -> tuple["Context", list["Endpoint"], "Log"]:
 
     log = seed.Log()
     call_command("migrate", interactive=False, verbosity=0)
+    if CHECKOUT:  # the storefront's pages name their static files through production's manifest
+        call_command("collectstatic", interactive=False, verbosity=0)
     seed.ensure(seed.SCALES[SCALE], log)
     redis.Redis.from_url(REDIS_URL).flushdb()  # the bench's own Redis database: no throttle history
     merchants = list(
@@ -201,6 +207,7 @@ def main() -> int:
                 log(f"  the baseline beside it: {beside[-1]:.0f} req/s")
             time.sleep(0.5)
             load.append(_loadavg())
+        hot = checkout.run(host=HOST, port=PORT, log=log) if CHECKOUT else ""
 
     heading = (
         f"`make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC. {_machine()}.\n"
@@ -217,9 +224,11 @@ def main() -> int:
             "visitors and followers), in-process, alternated, median of "
             f"{ratio.ROUNDS} requests each:\n\n" + ratio.table(ratios) + "\n"
         )
+    if hot:
+        text += f"\nThe hot product (bench/checkout.py, {checkout.BUYERS} buyers at once):\n\n{hot}"
     (RESULTS / "latest.md").write_text(text, encoding="utf-8")
     print("\n" + text)
-    return 1 if any(r.errors for r in results) else 0
+    return 1 if any(r.errors for r in results) or (hot and checkout.failed(hot)) else 0
 
 
 if __name__ == "__main__":

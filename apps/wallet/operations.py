@@ -38,6 +38,12 @@ apps.orders.services, the beat's expiries and settlements, refunds, payments):
   KEY UPDATE that check goes through, so only writes that change the merchant row need to lock it, first.
 A buyer's payment locks the merchant row before the order (apps.orders.services.order_pay), as a shop closing does
 before pausing its orders' pickup windows, so of the two one sees the other's result.
+A checkout (apps.storefront.services.checkout, apps.orders.services.order_create) locks no merchant row and no
+existing order: it takes the buyer's advisory locks (apps.core.locks.names_lock: the address, the email), then the
+products it holds (in primary-key order, FOR NO KEY UPDATE, read and decremented under that lock, so a product's stock
+never goes below zero), then the shop's figures. A hot product is one row that every checkout of it waits for, one
+after the other until each commits (tests/storefront/test_hot_product.py, bench/checkout.py); many pickups of one
+merchant wait for the merchant row the same way (tests/orders/test_hot_pickups.py).
 SQLite runs one write transaction at a time (IMMEDIATE), so there the locks are no-ops and nothing can deadlock.
 """
 

@@ -153,6 +153,8 @@ def order_create(
         )
     stock = stock_locked(units)
     for row, (product_id, quantity) in zip(rows, units.items(), strict=True):
+        if stock[product_id] == 0:
+            raise field_error("lines", _("%(title)s is sold out.") % {"title": row.title})
         if stock[product_id] < quantity:
             raise field_error(
                 "lines",
