@@ -14,6 +14,7 @@ from django.conf import settings as django_settings
 from django.db import connections
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
+from psycopg.conninfo import make_conninfo
 
 from apps.core import replica
 from apps.core.replica import OWN_WRITES_COOKIE, REPLICA
@@ -50,11 +51,14 @@ def pair(django_db_setup, django_db_blocker):
         default = connections["default"].settings_dict
         name = default["NAME"]
         primary.sql(f'CREATE DATABASE "{name}"')
-        dump = subprocess.run(
-            [str(bin_folder() / "pg_dump"), "--no-owner", "-h", default["HOST"], "-p", str(default["PORT"] or 5432),
-             "-U", default["USER"], name],
-            capture_output=True, check=True,
-        )  # fmt: skip
+        given = {
+            "host": default["HOST"],
+            "port": default["PORT"],
+            "user": default["USER"],
+            "password": default["PASSWORD"],
+        }
+        source = make_conninfo(dbname=name, **{key: str(value) for key, value in given.items() if value})
+        dump = subprocess.run([str(bin_folder() / "pg_dump"), "--no-owner", source], capture_output=True, check=True)
         subprocess.run(
             [str(bin_folder() / "psql"), "-q", "-v", "ON_ERROR_STOP=1", primary.url(name)],
             input=dump.stdout,
@@ -62,8 +66,8 @@ def pair(django_db_setup, django_db_blocker):
             check=True,
         )
         connections.close_all()
-        was = {"HOST": default["HOST"], "PORT": default["PORT"]}
-        default.update(HOST="127.0.0.1", PORT=str(primary.port))
+        was = {key: default[key] for key in ("HOST", "PORT", "USER", "PASSWORD")}
+        default.update(HOST="127.0.0.1", PORT=str(primary.port), USER="postgres", PASSWORD="")
         django_settings.DATABASES[REPLICA] = {**default, "PORT": str(standby.port), "TEST": {"MIRROR": "default"}}
         routed = override_settings(DATABASE_ROUTERS=["apps.core.replica.ReplicaRouter"])
         routed.enable()
