@@ -9,7 +9,8 @@ token and the value under it are read in one round trip (apps.core.cache.get_und
 
 Only what a merchant does not act on belongs here: balances, order states, stock and anything else a write of the
 merchant's own changes are read fresh (docs/performance.md). A write that bypasses the model signals (a queryset
-`update()`) must call `renew()` itself.
+`update()`) must call `renew()` itself. A value is computed from the primary, never from a read replica
+(apps.core.replica.primary_reads).
 """
 
 import secrets
@@ -22,6 +23,7 @@ from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 
 from .cache import TOKEN, get_under
+from .replica import primary_reads
 
 
 class Generation:
@@ -47,6 +49,7 @@ class Generation:
             if token is None:  # the first read of all, or the cache was emptied
                 cache.add(self._token_key, secrets.randbits(63), None)
                 token = cache.get(self._token_key)
-            value = compute()
+            with primary_reads():  # not a replica's rows a moment behind the write that started this generation
+                value = compute()
             cache.set(stored_under.replace(TOKEN, str(token)), value, self.timeout)
         return value

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.models import Expression, F, Field, Model, QuerySet, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import translation
@@ -78,6 +78,7 @@ class _Compiled:
     slots: tuple[tuple[int, str, Field | None], ...]  # each Param's place among the params, name and field
     names: tuple[str, ...]
     convert: Callable[[Iterable], Iterable] | None  # applies the converters of the select list to the rows
+    model: type[Model]  # what the database router is asked about
 
 
 class Prepared:
@@ -88,15 +89,18 @@ class Prepared:
         self._compiled = lru_cache(maxsize=SHAPES)(self._compile)
 
     def _compile(self, alias: str, vendor: str, language: str | None, shape: tuple) -> _Compiled:
-        sql, params, names, convert = compiled_values(self._build(*shape), alias)
+        queryset = self._build(*shape)
+        sql, params, names, convert = compiled_values(queryset, alias)
         slots = tuple(
             (index, param.name, param.value_field) for index, param in enumerate(params) if isinstance(param, Param)
         )
-        return _Compiled(sql, params, slots, names, convert)
+        return _Compiled(sql, params, slots, names, convert, queryset.model)
 
     def rows(self, *shape: object, **values: object) -> list[dict[str, Any]]:
-        connection = connections[DEFAULT_DB_ALIAS]
-        compiled = self._compiled(connection.alias, connection.vendor, translation.get_language(), shape)
+        default = connections[DEFAULT_DB_ALIAS]
+        compiled = self._compiled(default.alias, default.vendor, translation.get_language(), shape)
+        # The routers may send the read to a replica (apps.core.replica): the same SQL on the same vendor.
+        connection = connections[router.db_for_read(compiled.model)]
         params: Any = list(compiled.params)
         for index, name, field in compiled.slots:
             value = values[name]

@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
+from apps.core.replica import not_read_back, replica_reads
 from apps.core.throttles import IpRateThrottle, WindowMixin, client_ip
 from apps.orders import services as order_services
 from apps.orders.constants import OrderStatus
@@ -58,6 +59,7 @@ VISITOR_COOKIE = "sf_visitor"
 VISITOR_COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 
 
+@replica_reads
 @require_safe
 @with_language
 @for_open_shop
@@ -92,6 +94,7 @@ def shop_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     return render(request, "storefront/shop.html", context)
 
 
+@replica_reads
 @require_safe
 @with_language
 @for_open_shop
@@ -163,6 +166,7 @@ class VisitThrottle(WindowMixin, IpRateThrottle):
     scope = "visit"
 
 
+@not_read_back
 @require_POST
 def visit(request: HttpRequest, slug: str) -> HttpResponse:
     """The beacon a shop or product page's script sends once it runs in a browser (crawlers that run no script are
@@ -280,6 +284,7 @@ def _cart_page(request: HttpRequest, shop: Shop, form: CheckoutForm, status: int
 
 
 @never_cache
+@replica_reads
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_language
 @for_open_shop
@@ -371,6 +376,7 @@ def _order_gone(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
+@replica_reads
 @require_safe
 @with_language
 def order_page(request: HttpRequest, token: str) -> HttpResponse:

@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.middleware.ContentSecurityPolicyMiddleware",  # django-csp's, with a fixed policy for the API
     "apps.core.middleware.SessionMiddleware",
+    "apps.core.replica.ReadYourWritesMiddleware",  # a buyer's form: that browser reads from the primary a while
     "apps.core.middleware.ApiEnvelopeMiddleware",
     "apps.core.middleware.LangHeaderMiddleware",
     "apps.core.middleware.LocaleMiddleware",
@@ -117,7 +118,28 @@ def database_for_a_server(database: dict[str, Any]) -> dict[str, Any]:
     return {**database, "OPTIONS": {**options, **database.get("OPTIONS", {})}}
 
 
-DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"))}
+# A PostgreSQL streaming replica the storefront's pages may read from (apps.core.replica); none by default.
+DATABASE_REPLICA_URL = env("DATABASE_REPLICA_URL", default="")
+DATABASE_REPLICA_MAX_LAG = env.float("DATABASE_REPLICA_MAX_LAG", default=2.0)  # seconds behind: then the primary
+DATABASE_REPLICA_CHECK_SECONDS = 1.0  # how old the lag each process acts on may be
+DATABASE_REPLICA_CONNECT_TIMEOUT = env.int("DATABASE_REPLICA_CONNECT_TIMEOUT", default=2)  # libpq's least is 2
+
+
+def with_replica(default: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """DATABASES: `default` (the primary), and `replica` when DATABASE_REPLICA_URL names one: the primary's server
+    options and connection age, a short connect timeout (an unreachable replica is left for the primary), and in
+    tests the primary's test database (Django's MIRROR)."""
+    if not DATABASE_REPLICA_URL:
+        return {"default": default}
+    replica = database_for_a_server(env.db_url_config(DATABASE_REPLICA_URL))
+    replica["OPTIONS"] = {"connect_timeout": DATABASE_REPLICA_CONNECT_TIMEOUT, **replica.get("OPTIONS", {})}
+    replica["CONN_MAX_AGE"] = default.get("CONN_MAX_AGE", 0)
+    replica["TEST"] = {"MIRROR": "default"}
+    return {"default": default, "replica": replica}
+
+
+DATABASE_ROUTERS = ["apps.core.replica.ReplicaRouter"] if DATABASE_REPLICA_URL else []
+DATABASES = with_replica(database_for_a_server(env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")))
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -3,14 +3,23 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import NUM_PROXIES, cache_from, database_for_a_server, env, logging_config, vapid_key_checked
+from .base import (
+    NUM_PROXIES,
+    cache_from,
+    database_for_a_server,
+    env,
+    logging_config,
+    vapid_key_checked,
+    with_replica,
+)
 
 DEBUG = False
 LOGGING = logging_config(env("LOG_FORMAT", default="json"))
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
-DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL"))}
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
+DATABASES = with_replica(
+    {**database_for_a_server(env.db("DATABASE_URL")), "CONN_MAX_AGE": env.int("DB_CONN_MAX_AGE", default=60)}
+)
 CACHES = {"default": cache_from("REDIS_URL")}
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL"))
 THIRD_PARTY_SECRET = env("THIRD_PARTY_SECRET")

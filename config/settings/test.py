@@ -6,6 +6,7 @@ from .base import BASE_DIR, database_for_a_server, env
 SECRET_KEY = "test-only-not-secret"
 ALLOWED_HOSTS = ["*"]
 DATABASES = {"default": database_for_a_server(env.db("DATABASE_URL", default="sqlite:///:memory:"))}
+DATABASE_ROUTERS = []  # no replica (tests/core/test_replica.py starts one of its own)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", "apps.accounts.hashers.Argon2Hasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True

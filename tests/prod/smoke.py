@@ -53,13 +53,12 @@ import redis
 import requests
 
 from apps.orders.constants import OrderStatus
-from tests import helpers
+from tests import helpers, pg_cluster
 from tests.helpers import RunFailedError, check
 from tests.prod.nginx import Nginx
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 PY = sys.executable
-PG = os.environ.get("PROD_SMOKE_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("PROD_SMOKE_REDIS", "redis://127.0.0.1:6379")
 BROKERS = {
     "redis": f"{REDIS}/14",
@@ -296,9 +295,28 @@ def setup_world(rpc: str) -> World:
     )
 
 
+@dataclass
+class Servers:
+    """The smoke's PostgreSQL (tests/pg_cluster.py): a primary of its own, since the machine's server allows no
+    replication, and a streaming replica made by pg_basebackup, which the web processes' pages read from."""
+
+    primary: pg_cluster.Cluster
+    replica: pg_cluster.Cluster
+
+    def shop_scans_on_replica(self) -> int:
+        rows = self.replica.sql(
+            "SELECT COALESCE(seq_scan, 0) + COALESCE(idx_scan, 0) FROM pg_stat_user_tables WHERE relname = 'shop_shop'",
+            database=DATABASE,
+        )
+        return rows[0][0] if rows else 0
+
+
 class Smoke:
-    def __init__(self, broker: str, fleet: Fleet, world: World, rpc: str, report: list[str]) -> None:
+    def __init__(
+        self, broker: str, fleet: Fleet, world: World, rpc: str, report: list[str], servers: "Servers"
+    ) -> None:
         self.broker, self.fleet, self.world, self.rpc, self.report = broker, fleet, world, rpc, report
+        self.servers = servers
         self.ports = {"web-1": free_port(), "web-2": free_port()}
         self.web = {name: f"http://127.0.0.1:{port}" for name, port in self.ports.items()}
         self.merchant = Merchant(self.web["web-1"])
@@ -365,6 +383,22 @@ class Smoke:
             wait_for(f"{name} ready", lambda base=base: _ready(base))
         wait_for("two workers", lambda: self._workers_ready({"worker-1", "worker-2"}))
         self.say("2 web processes, 2 workers and 1 beat started; /readyz answers 200 on both web processes")
+
+    # --- the read replica (apps.core.replica) ---
+    def storefront_reads_through_the_replica(self) -> None:
+        """A shop page read through the replica: the replica's count of scans of the shop table moves; then the
+        merchant API's reads of the same shop leave it unchanged."""
+        from apps.shop.models import Shop
+
+        replica = self.servers.replica
+        wait_for("the replica to catch up", lambda: pg_cluster.caught_up(self.servers.primary, replica))
+        url = f"{self.web['web-1']}{Shop.objects.get(pk=self.world.shop_id).get_absolute_url()}?lang=en"
+        before = self.servers.shop_scans_on_replica()
+        for _ in range(3):
+            page = requests.get(url, timeout=30)
+            check(page.status_code == 200, f"the shop page answered {page.status_code}")
+        after = wait_for("the replica's statistics", lambda: self.servers.shop_scans_on_replica() - before or None)
+        self.say(f"3 shop pages through web-1 read the shop from the replica (its scans of shop_shop: +{after})")
 
     def _workers_ready(self, names: set[str]) -> bool:
         return all(any("ready" in line.get("message", "") for line in self.fleet.log_lines(n)) for n in names)
@@ -639,6 +673,7 @@ class Smoke:
         started = time.monotonic()
         self.start()
         self.behind_nginx()
+        self.storefront_reads_through_the_replica()
         self.deposit_with_a_kill_after_commit()
         self.order_to_settlement()
         self.settlement_with_a_kill_before_commit()
@@ -660,13 +695,14 @@ def _json(path: Path) -> dict | None:
     return None
 
 
-def environment(folder: Path, broker_url: str) -> dict[str, str]:
+def environment(folder: Path, broker_url: str, servers: "Servers") -> dict[str, str]:
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": "prod-smoke-" + uuid.uuid4().hex,
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "DATABASE_URL": servers.primary.url(DATABASE),
+        "DATABASE_REPLICA_URL": servers.replica.url(DATABASE),
         "REDIS_URL": f"{REDIS}/13",
         "CELERY_BROKER_URL": broker_url,
         # Redis gives a dead worker's task to another after the visibility timeout: short here, an hour by default.
@@ -710,13 +746,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="The production shape, started for real and killed mid-task.")
     parser.add_argument("--broker", action="append", choices=sorted(BROKERS))
     brokers = parser.parse_args().broker or ["redis", "rabbitmq"]
-    folder = Path(tempfile.mkdtemp(prefix="prod-smoke-"))
-    report: list[str] = []
     started = time.monotonic()
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as admin:
+    with pg_cluster.primary_and_replica() as (primary, replica):
+        servers = Servers(primary, replica)
+        return smoke(
+            brokers, servers, [f"a PostgreSQL primary and its streaming replica in {time.monotonic() - started:.0f} s"]
+        )
+
+
+def smoke(brokers: list[str], servers: "Servers", report: list[str]) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="prod-smoke-"))
+    started = time.monotonic()
+    with psycopg.connect(servers.primary.url("postgres"), autocommit=True) as admin:
         admin.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
         admin.execute(f"CREATE DATABASE {DATABASE}")
-    env = environment(folder, BROKERS[brokers[0]])
+    env = environment(folder, BROKERS[brokers[0]], servers)
     os.environ.update(env)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")
@@ -734,12 +778,12 @@ def main() -> int:
         world = setup_world(rpc)
         for broker in brokers:
             fresh_services(broker, BROKERS[broker])
-            fleet = Fleet(folder / broker, environment(folder, BROKERS[broker]))
+            fleet = Fleet(folder / broker, environment(folder, BROKERS[broker], servers))
             fleet.folder.mkdir()
             (fleet.folder / "faults").mkdir()
             fleet.env["FAULT_PAUSE_DIR"] = str(fleet.folder / "faults")
             try:
-                Smoke(broker, fleet, world, rpc, report).run()
+                Smoke(broker, fleet, world, rpc, report, servers).run()
             finally:
                 fleet.stop_all()
         for command in ("check_ledger", "check_figures"):
