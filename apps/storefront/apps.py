@@ -6,8 +6,12 @@ class StorefrontConfig(AppConfig):
     label = "storefront"
 
     def ready(self) -> None:
+        from apps.catalog.hooks import storefront_changed
         from apps.orders.hooks import buyer_refunded
 
+        from . import cache
         from .services import payment_refund_later
 
         buyer_refunded.register(payment_refund_later)
+        storefront_changed.register(cache.storefront_changed)
+        cache.connect()
