@@ -1,7 +1,7 @@
 """Visits (issue 14, product.md 11): a visitor is counted once per shop and local date, by the session request a
-page's script sends (apps.storefront.views.session), keyed by a random first-party cookie, and at most once per address and local date (issue 31); a crawler that
-runs no script is not counted; a product page's view counts in the listing's clicks. The counts are what the
-merchant's Home shows."""
+page's script sends (apps.storefront.views.session), keyed by a random first-party cookie, and at most once per
+address and local date (issue 31); a crawler that runs no script is not counted; a product page's view counts in the
+listing's clicks. The counts are what the merchant's Home shows."""
 
 import re
 from datetime import timedelta
