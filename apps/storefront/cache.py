@@ -153,7 +153,8 @@ def _of_merchant(instance: Any, **kwargs: Any) -> None:
 
 
 def _promotion_goods_saved(instance: PromotionGoods, **kwargs: Any) -> None:
-    shops_changed(Shop.objects.filter(merchant__goods__pk=instance.goods_id).values_list("pk", flat=True))
+    listing = ShopGoods.objects.filter(pk=instance.goods_id or 0).values("merchant_id")
+    shops_changed(Shop.objects.filter(merchant_id__in=listing).values_list("pk", flat=True))
 
 
 def _review_saved(instance: Review, **kwargs: Any) -> None:

@@ -23,9 +23,12 @@
       }
       var account = document.getElementById("account");
       if (account && bits.signed_in) account.textContent = account.dataset.signedIn;
-      document.querySelectorAll(".follow button").forEach(function (button) {
-        button.hidden = (button.value === "unfollow") !== bits.following;
-      });
+      var follow = document.querySelector(".follow button");
+      if (follow && bits.following) {
+        follow.value = "unfollow";
+        follow.className = "secondary";
+        follow.textContent = follow.dataset.following;
+      }
       var notes = document.getElementById("notes");
       if (notes && bits.notes.length) {
         bits.notes.forEach(function (note) {
