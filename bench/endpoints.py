@@ -28,6 +28,7 @@ class Endpoint:
     build: Builder
     baseline: bool = False  # answers {"status": "ok"} instead of the envelope
     orders: bool = False  # needs a scale with orders
+    page: bool = False  # a storefront page (bench/storefront.py): HTML, sent without the merchant's headers
 
 
 def _get(path: str) -> Builder:

@@ -39,6 +39,8 @@ class Result:
 
 
 def _answer_ok(endpoint: Endpoint, status: int, body: bytes) -> bool:
+    if endpoint.page:
+        return status == 200 and body.rstrip().endswith(b"</html>")
     try:
         data = json.loads(body)
     except ValueError:
@@ -65,7 +67,7 @@ def drive(
             lang = rng.randrange(len(APP_LANGS))
             who = rng.randrange(len(ctx.tokens))
             method, path, body = endpoint.build(ctx, rng, lang, who)
-            headers = {"token": ctx.tokens[who], "lang": APP_LANGS[lang]}
+            headers = {} if endpoint.page else {"token": ctx.tokens[who], "lang": APP_LANGS[lang]}
             payload = None
             if body is not None:
                 payload = json.dumps(body).encode()

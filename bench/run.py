@@ -4,7 +4,8 @@ Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BE
 BENCH_SCALE (full | small | orders), BENCH_WORKERS (1 per core), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
 of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
 BENCH_ONLY (run only endpoints whose name contains this text; "checkout": only the hot product of bench/checkout.py),
-BENCH_DATABASE_URL, BENCH_REDIS_URL.
+BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_STOREFRONT
+(0: not the storefront's pages; their own knobs in bench/storefront.py).
 """
 
 import os
@@ -43,6 +44,7 @@ ONLY = os.environ.get("BENCH_ONLY", "")
 CHECKOUT = not ONLY or ONLY in "checkout"  # the hot product (bench/checkout.py)
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/15")
+STOREFRONT = os.environ.get("BENCH_STOREFRONT", "1") != "0" and (not ONLY or ONLY in "storefront")  # the pages
 
 
 # Production settings start only with these set: the bench and `make lighthouse` give each a throwaway value.
@@ -142,10 +144,10 @@ def prepare() -> tuple["Context", list["Endpoint"], "Log"]:
 
     log = seed.Log()
     call_command("migrate", interactive=False, verbosity=0)
-    if CHECKOUT:  # the storefront's pages name their static files through production's manifest
-        call_command("collectstatic", interactive=False, verbosity=0)
     seed.ensure(seed.SCALES[SCALE], log)
     redis.Redis.from_url(REDIS_URL).flushdb()  # the bench's own Redis database: no throttle history
+    if STOREFRONT or CHECKOUT:
+        call_command("collectstatic", interactive=False, verbosity=0)  # the pages name the static files' manifest
     merchants = list(
         Merchant.objects.filter(phone__startswith=seed.PHONE_PREFIX).order_by("pk").values_list("pk", "phone")
     )
@@ -207,6 +209,12 @@ def main() -> int:
                 log(f"  the baseline beside it: {beside[-1]:.0f} req/s")
             time.sleep(0.5)
             load.append(_loadavg())
+        if STOREFRONT:
+            from .storefront import run as storefront
+
+            pages = storefront(ctx, baseline, host=HOST, port=PORT, pid=pid, seconds=SECONDS, warmup=WARMUP,
+                               beside=BESIDE, log=log)  # fmt: skip
+            load.append(_loadavg())
         hot = checkout.run(host=HOST, port=PORT, log=log) if CHECKOUT else ""
 
     heading = (
@@ -218,6 +226,8 @@ def main() -> int:
         f"(1 min) during the run: {min(load):.1f} to {max(load):.1f} (other processes included).\n"
     )
     text = heading + "\n" + table(results, counts, beside) + "\n"
+    if STOREFRONT:
+        text += "\nThe storefront's pages (bench/storefront.py):\n\n" + pages + "\n"
     if ratios:
         text += (
             "\nThe cost of Home and Finance for the merchant with 100,000 orders against the one with 1,000 (same "

@@ -15,6 +15,7 @@ from apps.core.errors import AppError, ErrorCode
 from apps.core.services import image_open
 from apps.levels.selectors import level_terms
 
+from .hooks import storefront_changed
 from .models import GoodsView, Product, ProductImage, PromotionGoods, ShopGoods
 from .selectors import goods_get, product_filter
 from .texts import product_missing, select_product, shop_closed
@@ -65,6 +66,8 @@ def _distribute(*, merchant: Merchant, candidates: QuerySet[Product]) -> Distrib
         )
     fitting = new_ids[:room]
     ShopGoods.objects.bulk_create([ShopGoods(merchant=locked, product_id=pk) for pk in fitting])
+    if fitting:
+        storefront_changed(merchant_ids=[locked.pk])
     return DistributeResult(added=len(fitting), skipped=len(new_ids) - len(fitting), already=len(present), limit=limit)
 
 

@@ -110,7 +110,14 @@ class SessionMiddleware(PagesOnly, sessions.SessionMiddleware):
 
 
 class LocaleMiddleware(PagesOnly, locale.LocaleMiddleware):
-    pass
+    """Django's, except for a page whose language is in its address (`language_in_address` set on the answer, as
+    the storefront's public pages do): its content does not vary with Accept-Language, so no `Vary` says it does
+    (a shared cache keeps one copy for every browser)."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if getattr(response, "language_in_address", False):
+            return response
+        return super().process_response(request, response)
 
 
 class AuthenticationMiddleware(PagesOnly, auth.AuthenticationMiddleware):

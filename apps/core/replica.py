@@ -9,8 +9,7 @@
   signed-in buyer, flash messages) is always read from the primary.
 - Read-your-writes: a buyer's form (any POST of a page: cart, checkout, follow, an order's steps, signing in) sets the
   cookie OWN_WRITES_COOKIE for `read_your_writes_seconds()`; while a browser carries it, its pages read from the
-  primary, so the order page after checkout and the cart show what the buyer just did. A write the buyer never reads
-  back (the visit beacon) is marked `not_read_back` and sets nothing.
+  primary, so the order page after checkout and the cart show what the buyer just did.
 - Shared caches are filled from the primary (`primary_reads`, apps.core.cached): a value read from a replica a moment
   behind a write would outlive the lag in the cache.
 - Fresh: the replica is used while its replay lag is at most DATABASE_REPLICA_MAX_LAG seconds (measured at most once
@@ -183,20 +182,11 @@ def primary_reads() -> Iterator[None]:
 
 
 # ---------- read-your-writes ----------
-def not_read_back(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A POST view whose write the buyer never reads back (the visit beacon): it sets no OWN_WRITES_COOKIE."""
-    view.not_read_back = True  # type: ignore[attr-defined]
-    return view
-
-
 class ReadYourWritesMiddleware(PagesOnly, MiddlewareMixin):
     """After a page's POST (or another unsafe method), the browser reads from the primary for a while."""
 
-    def process_view(self, request: HttpRequest, view: Callable[..., Any], args: Any, kwargs: Any) -> None:
-        request.not_read_back = getattr(view, "not_read_back", False)  # type: ignore[attr-defined]
-
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
-        if replica_configured() and request.method not in SAFE_METHODS and not getattr(request, "not_read_back", False):
+        if replica_configured() and request.method not in SAFE_METHODS:
             response.set_cookie(
                 OWN_WRITES_COOKIE,
                 "1",

@@ -40,3 +40,12 @@ BUYER_STATUS: dict[int, Any] = {
     OrderStatus.CANCELLED: _("Cancelled"),
     OrderStatus.REFUNDED: _("Refunded"),
 }
+
+# The public pages (shop, product, search in a shop) as shared caches keep them (apps.storefront.shared): a browser
+# revalidates after PAGE_MAX_AGE seconds, a shared cache (a CDN, the reverse proxy) after PAGE_S_MAXAGE, unless the
+# shop's change purges it first (apps.storefront.signals.shop_pages_changed). The application keeps a rendered page
+# PAGE_CACHE_SECONDS under the shop's version, and a version lives SHOP_VERSION_SECONDS at most (apps.storefront.cache).
+PAGE_MAX_AGE = 60
+PAGE_S_MAXAGE = 300
+PAGE_CACHE_SECONDS = 3600
+SHOP_VERSION_SECONDS = 24 * 3600

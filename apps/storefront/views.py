@@ -1,10 +1,10 @@
-"""The buyers' storefront (issue 14): server-rendered pages of an open shop and of its goods, the visit beacon, the
+"""The buyers' storefront (issue 14): server-rendered pages of an open shop and of its goods (public, cached:
+apps.storefront.shared), the visitor's own bits of them (`session`, which counts the visit), the
 cart and checkout, the buyer's order page, the payment provider's webhook (and the development provider's test
 page), the sitemap of open shops and robots.txt. The views translate HTTP only: they read through
 apps.storefront.selectors and write through apps.storefront.services and the shop and catalog services, the same ones
 the signed intake API calls. Every form carries Django's CSRF token; checkout is rate-limited by address."""
 
-import math
 import re
 import secrets
 from collections.abc import Callable
@@ -15,7 +15,8 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
@@ -28,10 +29,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from apps.catalog.services import goods_view_record
 from apps.core.errors import AppError
-from apps.core.replica import not_read_back, replica_reads
+from apps.core.replica import replica_reads
 from apps.core.throttles import IpRateThrottle, WindowMixin, client_ip
 from apps.orders import services as order_services
-from apps.orders.constants import OrderStatus
+from apps.orders.constants import LINE_QUANTITY_MAX, OrderStatus
 from apps.orders.models import Order
 from apps.shop.figures import visit_record
 from apps.shop.models import Shop
@@ -54,24 +55,31 @@ from .pages import (
     with_language,
 )
 from .payments.dev import signed_event
+from .shared import public_page
 
 VISITOR_COOKIE = "sf_visitor"
 VISITOR_COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 
 
+def _shop_query(request: HttpRequest) -> dict[str, Any]:
+    """What of the address a shop page shows: its category, search words and page (a value out of bounds is
+    dropped, the rest applies)."""
+    form = ShopQueryForm(request.GET)
+    form.is_valid()
+    data = form.cleaned_data
+    return {"category": data.get("category"), "q": data.get("q") or "", "page": data.get("page") or 1}
+
+
 @replica_reads
 @require_safe
-@with_language
+@public_page(query=_shop_query)
 @for_open_shop
 def shop_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
     if slug != shop.slug:
         return moved(request, shop.get_absolute_url())
-    form = ShopQueryForm(request.GET)
-    form.is_valid()  # a value out of bounds is dropped, the rest applies
-    keyword, category = form.cleaned_data.get("q") or "", form.cleaned_data.get("category")
-    page, cards = selectors.shop_goods_page(
-        shop=shop, category_id=category, keyword=keyword, page=form.cleaned_data.get("page") or 1
-    )
+    query = _shop_query(request)
+    keyword, category = query["q"], query["category"]
+    page, cards = selectors.shop_goods_page(shop=shop, category_id=category, keyword=keyword, page=query["page"])
     path = shop.get_absolute_url()
     context = {
         "shop": shop,
@@ -81,13 +89,12 @@ def shop_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
         "keyword": keyword,
         "page": page,
         "cards": cards,
-        "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
-        "cart_count": _cart_count(request, shop),
-        "following": _following(request, shop),
+        "public": True,
         **page_context(request, path, category=category, page=page.number if page.number > 1 else None),
         # A search's results are not a page of their own for search engines.
         "noindex": bool(keyword),
     }
+    context["session_url"] = _session_url(shop, lang=context["lang"])
     # The page links keep the language, category and search.
     kept = {"lang": context["lang"], "category": category, "q": keyword}
     context["query"] = urlencode({name: value for name, value in kept.items() if value})
@@ -96,7 +103,7 @@ def shop_page(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
 
 @replica_reads
 @require_safe
-@with_language
+@public_page(query=lambda request: {})
 @for_open_shop
 def goods_page(request: HttpRequest, slug: str, shop: Shop, goods_id: str) -> HttpResponse:
     path = reverse("storefront-goods", kwargs={"slug": shop.slug, "goods_id": goods_id})
@@ -108,12 +115,19 @@ def goods_page(request: HttpRequest, slug: str, shop: Shop, goods_id: str) -> Ht
     context = {
         "shop": shop,
         "goods": goods,
-        "visit_url": reverse("storefront-visit", kwargs={"slug": shop.slug}),
-        "cart_count": _cart_count(request, shop),
+        "public": True,
+        # The stock now is the cart's and the checkout's to check: the page says only whether there is some.
+        "quantity_max": LINE_QUANTITY_MAX,
         **page_context(request, path),
     }
+    context["session_url"] = _session_url(shop, lang=context["lang"], goods=goods["goods_id"])
     context["structured_data"] = _product_data(request, shop, goods, context["canonical"])
     return render(request, "storefront/goods.html", context)
+
+
+def _session_url(shop: Shop, **query: Any) -> str:
+    """The address the page's script asks for this visitor's bits (`session`)."""
+    return f"{reverse('storefront-session', kwargs={'slug': shop.slug})}?{urlencode(query)}"
 
 
 def _cart_count(request: HttpRequest, shop: Shop) -> int:
@@ -121,11 +135,6 @@ def _cart_count(request: HttpRequest, shop: Shop) -> int:
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return 0
     return sum(Cart(request.session, shop.pk).lines().values())
-
-
-def _following(request: HttpRequest, shop: Shop) -> bool:
-    buyer = buyers.signed_in(request)
-    return buyer is not None and selectors.follows(shop=shop, key=buyers.follower_key(buyer))
 
 
 def _product_data(request: HttpRequest, shop: Shop, goods: dict[str, Any], url: str) -> dict[str, Any]:
@@ -161,28 +170,21 @@ def not_found(request: HttpRequest) -> HttpResponse:
 
 
 class VisitThrottle(WindowMixin, IpRateThrottle):
-    """Visit beacons from one address (scope `visit`): every page view sends one, so one counter per window."""
+    """Visits counted from one address (scope `visit`): every page view asks for its session bits, so one counter
+    per window."""
 
     scope = "visit"
 
 
-@not_read_back
-@require_POST
-def visit(request: HttpRequest, slug: str) -> HttpResponse:
-    """The beacon a shop or product page's script sends once it runs in a browser (crawlers that run no script are
-    not counted): the visitor is counted once a day in the shop (product.md 11), and at most one visitor a day per
-    address (kept only as a keyed hash in the cache for that day); a product page's view is counted in the listing's
-    clicks. The visitor is a random first-party cookie, never an address. Answers 204; 429, counting nothing, past the
-    address's rate."""
-    throttle = VisitThrottle()
-    if not throttle_allows(throttle, request):
-        refused = HttpResponse(status=429)
-        refused["Retry-After"] = str(math.ceil(throttle.wait()))
-        return refused
-    shop, _why = open_shop(slug)
-    response = HttpResponse(status=204)
-    if shop is None:
-        return response
+def _visit_record(request: HttpRequest, shop: Shop, response: HttpResponse) -> None:
+    """Counts the visitor once a day in the shop (product.md 11), and at most one visitor a day per address (kept
+    only as a keyed hash in the cache for that day); a product page's view (`goods`) is counted in the listing's
+    clicks. The visitor is a random first-party cookie, never an address. Nothing is counted past the address's
+    rate (VisitThrottle), nor for a request another site's page made (Sec-Fetch-Site)."""
+    if request.headers.get("Sec-Fetch-Site", "same-origin") != "same-origin":
+        return
+    if not throttle_allows(VisitThrottle(), request):
+        return
     key = request.COOKIES.get(VISITOR_COOKIE, "")
     if not re.fullmatch(r"[\w-]{22}", key):
         key = secrets.token_urlsafe(16)
@@ -195,10 +197,32 @@ def visit(request: HttpRequest, slug: str) -> HttpResponse:
             secure=settings.SESSION_COOKIE_SECURE,
         )
     visit_record(merchant=shop.merchant, key=key, address=client_ip(request))
-    form = VisitForm(request.POST)
+    form = VisitForm(request.GET)
     goods_id = form.cleaned_data.get("goods") if form.is_valid() else None
     if goods_id and selectors.listing_on_sale(shop=shop, goods_id=goods_id):
         goods_view_record(goods_id=goods_id, visitor_key=key)
+
+
+@never_cache
+@require_safe
+@with_language
+def session(request: HttpRequest, slug: str) -> HttpResponse:
+    """What a shop or product page shows of this visitor, asked by the page's script once it runs in a browser
+    (crawlers that run no script are not counted): the CSRF token of the page's forms, the units in the shop's cart,
+    whether the buyer is signed in and follows the shop, and the notes after a form (in the page's language); the
+    request counts the visit (_visit_record). Private JSON, never stored; it keeps `?lang=` in the language cookie."""
+    shop, _why = open_shop(slug)
+    buyer = buyers.signed_in(request)
+    data = {
+        "csrf": get_token(request),
+        "cart": _cart_count(request, shop) if shop else 0,
+        "signed_in": buyer is not None,
+        "following": bool(shop and buyer and selectors.follows(shop=shop, key=buyers.follower_key(buyer))),
+        "notes": [{"level": note.tags, "text": str(note)} for note in messages.get_messages(request)],
+    }
+    response = JsonResponse(data)
+    if shop is not None:
+        _visit_record(request, shop, response)
     return response
 
 

@@ -1,12 +1,11 @@
-"""Browser tests of the buyers' storefront (issue 14) at 390x844 in Chromium, in three languages: a buyer opens the
-shop (promoted goods first, with their ad mark), is counted once as a visitor by the page's beacon, opens a product
+"""Browser tests of the buyers' storefront (issue 14) at 390x844 in Chromium, in three languages: a buyer opens the shop
+(promoted goods first, with their ad mark), is counted once as a visitor by the page's session request, opens a product
 (price in the language's format, stock, buyers' ratings) and searches the shop; a buyer puts a product in the cart,
 checks out, fails the development provider's test payment, pays on the second try, the merchant's app shows the order
 awaiting pickup, and once it is shipped the buyer confirms receipt and rates it, and it settles; a buyer opens an
-account (a refused weak password first), confirms it by the e-mailed link and its password, follows the shop and
-finds it on the account page. Screenshots of the shop, product, search, cart, payment, order and account pages:
-tests/e2e/artifacts/<lang>/storefront-*.png.
-"""
+account (a refused weak password first), confirms it by the e-mailed link and its password, follows the shop and finds
+it on the account page. Screenshots of the shop, product, search, cart, payment, order and account pages:
+tests/e2e/artifacts/<lang>/storefront-*.png."""
 
 import re
 from datetime import timedelta
@@ -75,6 +74,11 @@ def shop(base_url, merchant, operator):
     return merchant.shop
 
 
+def session_ready(page) -> None:
+    """Waits for the public page's script to have filled in the visitor's bits (the forms' CSRF token, the notes)."""
+    page.wait_for_selector("html[data-session=ready]", state="attached")
+
+
 def visitors(shop) -> int:
     return Visitor.objects.filter(merchant_id=shop.merchant_id).count()
 
@@ -123,6 +127,7 @@ def test_a_buyer_checks_out_pays_receives_and_rates(page, base_url, shop, operat
     orders = Order.objects.count()  # the rated order of the fixture
     listing = ShopGoods.objects.get(merchant=shop.merchant, product__title_en=TITLES[1][0])
     page.goto(f"{base_url}{shop.get_absolute_url()}g/{listing.pk}/?lang={lang}")
+    session_ready(page)
     page.fill("#quantity", "2")
     page.locator("form.buy button").click()
 
@@ -212,6 +217,7 @@ def test_a_buyer_checks_out_pays_receives_and_rates(page, base_url, shop, operat
 def test_a_buyer_opens_an_account_and_follows_the_shop(page, base_url, shop, lang):
     set_language(page, base_url, lang)
     page.goto(f"{base_url}{shop.get_absolute_url()}?lang={lang}")
+    session_ready(page)
     page.locator(".follow button").click()  # following needs an account: the sign-in page asks for one
     page.wait_for_url("**/account/sign-in/**")
     shot(page, "storefront-sign-in")
@@ -235,8 +241,10 @@ def test_a_buyer_opens_an_account_and_follows_the_shop(page, base_url, shop, lan
     page.wait_for_url("**/account/?lang=*")
     assert page.locator(".notes").inner_text() == server_text(lang, "Your email is confirmed and your account is open.")
     page.goto(f"{base_url}{shop.get_absolute_url()}?lang={lang}")
+    session_ready(page)
     page.locator(".follow button").click()
     page.wait_for_load_state()
+    session_ready(page)
     assert page.locator(".notes").inner_text() == server_text(lang, "You follow this shop.")
     assert page.locator(".follow button").inner_text() == server_text(lang, "Following")
     page.get_by_role("link", name=server_text(lang, "Account")).click()
@@ -265,6 +273,7 @@ def test_after_paying_the_buyer_is_thanked_asked_before_cancelling_and_finds_the
     page.wait_for_url("**/account/?lang=*")
 
     page.goto(f"{base_url}{merchant.shop.get_absolute_url()}g/{listing.pk}/?lang={lang}")
+    session_ready(page)
     page.locator("form.buy button").click()
     page.wait_for_url("**/cart/?lang=*")
     page.fill("#id_name", "Ann Buyer")

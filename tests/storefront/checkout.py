@@ -18,10 +18,16 @@ SHIPPING = {
 
 
 def csrf(client: Client, url: str) -> str:
-    """The CSRF token of the form on the page at `url` (the page sets the cookie it pairs with)."""
+    """The CSRF token of the form on the page at `url` (the page sets the cookie it pairs with); on a public page
+    (a shop's, a product's) the one its script puts in the forms, from the session request."""
     page = client.get(url)
     assert page.status_code == 200, page.status_code
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())[1]
+    html = page.content.decode()
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    if found:
+        return found[1]
+    session = client.get(re.search(r'data-session="([^"]+)"', html)[1].replace("&amp;", "&"))
+    return session.json()["csrf"]
 
 
 def checkout_fields(client: Client, goods) -> dict[str, str]:

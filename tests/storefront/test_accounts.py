@@ -350,6 +350,7 @@ def test_operators_are_not_buyers(client, operator, goods_of_shop):
     assert answer.status_code == 400
     client.force_login(operator)  # an operator's admin session
     assert "Sign in" in client.get(goods_of_shop.merchant.shop.get_absolute_url(), {"lang": "en"}).content.decode()
+    assert not client.get(f"{goods_of_shop.merchant.shop.get_absolute_url()}session").json()["signed_in"]
     assert client.get("/account/")["Location"].startswith("/account/sign-in/")
 
 
@@ -369,7 +370,10 @@ def test_following_a_shop_needs_an_account_and_counts_once(buyer, goods_of_shop,
     for _twice in range(2):
         post(buyer, follow, action="follow")
     page = buyer.get(shop.get_absolute_url(), {"lang": "en"}).content.decode()
-    assert "1 follower" in page and "Following" in page and "You follow this shop." in page
+    assert "1 follower" in page and "Following" in page  # the page's script shows "Following" to the follower:
+    bits = buyer.get(f"{shop.get_absolute_url()}session", {"lang": "en"}).json()
+    assert bits["following"] and bits["signed_in"]
+    assert "You follow this shop." in [note["text"] for note in bits["notes"]]
     assert list(Follower.objects.values_list("buyer", flat=True)) == [f"account:{user.pk}"]
     assert shop.name in buyer.get("/account/", {"lang": "en"}).content.decode()
     post(buyer, follow, action="unfollow")

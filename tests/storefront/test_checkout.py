@@ -66,7 +66,9 @@ def test_the_cart_keeps_the_goods_of_this_browser_and_adds_up_the_total(buyer, c
     add_to_cart(buyer, goods)  # the same goods again: one line, 3 units
     page = text(buyer.get(cart_url(goods), {"lang": "en"}))
     assert 'value="3"' in page and "$40.50" in page  # 3 x 12.50 + 3.00
-    assert 'class="count">4<' in text(buyer.get(merchant.shop.get_absolute_url()))  # the cart link's count
+    assert 'class="count">4<' in page  # the cart link's count; on a shop's page, the session request's:
+    assert buyer.get(f"{merchant.shop.get_absolute_url()}session").json()["cart"] == 4
+    assert client.get(f"{merchant.shop.get_absolute_url()}session").json()["cart"] == 0
     assert "Your cart is empty." in text(client.get(cart_url(goods), {"lang": "en"}))  # another browser: its own
 
 

@@ -267,7 +267,8 @@ def test_the_page_speaks_the_chosen_language_and_keeps_it(merchant):
     response = browser.get(shop_url(merchant), {"lang": "zh-CN"})
     html = response.content.decode()
     assert '<html lang="zh-hans">' in html and "在店铺内搜索" in html and "US$6.50" in html
-    assert response.cookies["django_language"].value == "zh-hans"
+    assert not response.cookies  # a public page: the page's script keeps the language (its session request)
+    assert browser.get(f"{shop_url(merchant)}session?lang=zh-CN").cookies["django_language"].value == "zh-hans"
     # The next page without ?lang keeps it (the cookie), and every language has its address.
     html = browser.get(shop_url(merchant)).content.decode()
     assert "在店铺内搜索" in html
@@ -298,10 +299,10 @@ def test_a_full_shop_page_first_load_is_under_the_budget(buyer, merchant):
     for n in range(25):
         ShopGoodsFactory(merchant=merchant, product=ProductFactory(title_en=f"A long product title number {n} " * 3))
     html = buyer.get(shop_url(merchant)).content
-    assets = [Path(finders.find(name)).read_bytes() for name in ("storefront/store.css", "storefront/visit.js")]
+    assets = [Path(finders.find(name)).read_bytes() for name in ("storefront/store.css", "storefront/page.js")]
     size = sum(len(gzip.compress(part)) for part in (html, *assets))
     assert size < FIRST_LOAD_BUDGET
-    assert b'src="/static/storefront/visit.js" defer' in html
+    assert b'src="/static/storefront/page.js" data-session="' in html
 
 
 def test_a_promotion_that_ended_no_longer_marks_the_goods(buyer, merchant):

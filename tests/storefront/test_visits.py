@@ -1,7 +1,7 @@
-"""Visits (issue 14, product.md 11): a visitor is counted once per shop and local date, by the beacon a page's script
-sends, keyed by a random first-party cookie, and at most once per address and local date (issue 31); a crawler that
-runs no script is not counted; a product page's view counts in the listing's clicks. The counts are what the
-merchant's Home shows."""
+"""Visits (issue 14, product.md 11): a visitor is counted once per shop and local date, by the session request a
+page's script sends (apps.storefront.views.session), keyed by a random first-party cookie, and at most once per
+address and local date (issue 31); a crawler that runs no script is not counted; a product page's view counts in the
+listing's clicks. The counts are what the merchant's Home shows."""
 
 import re
 from datetime import timedelta
@@ -28,17 +28,14 @@ def browser_at(address: str) -> Client:
     return Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
 
-def open_page(browser: Client, url: str) -> dict:
-    """Loads a storefront page as a browser would and returns what its beacon script would send."""
+def open_page(browser: Client, url: str) -> str:
+    """Loads a storefront page as a browser would and returns the address its script asks (the session request)."""
     html = browser.get(url).content.decode()
-    form = re.search(r'<form id="visit" hidden method="post" action="([^"]+)">(.*?)</form>', html, re.S)
-    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form[2]))
-    return {"action": form[1], "fields": fields}
+    return re.search(r'src="/static/storefront/page.js" data-session="([^"]+)"', html)[1].replace("&amp;", "&")
 
 
 def run_beacon(browser: Client, url: str):
-    beacon = open_page(browser, url)
-    return browser.post(beacon["action"], beacon["fields"])
+    return browser.get(open_page(browser, url))
 
 
 def home_visitors(merchant) -> dict:
@@ -53,7 +50,7 @@ def test_a_visitor_counts_once_a_day_whatever_the_pages(buyer, merchant):
     shop = merchant.shop.get_absolute_url()
 
     first = run_beacon(buyer, shop)
-    assert first.status_code == 204
+    assert first.status_code == 200
     key = first.cookies["sf_visitor"]
     assert key["httponly"] and key["samesite"] == "Lax" and len(key.value) == 22
     run_beacon(buyer, shop)
@@ -81,32 +78,32 @@ def test_a_product_page_view_counts_in_its_clicks(buyer, merchant, other_merchan
     goods = ShopGoodsFactory(merchant=merchant)
     foreign = ShopGoodsFactory(merchant=other_merchant)
     page = f"{merchant.shop.get_absolute_url()}g/{goods.pk}/"
-    beacon = open_page(buyer, page)
-    assert beacon["fields"]["goods"] == str(goods.pk)
+    session = open_page(buyer, page)
+    assert f"goods={goods.pk}" in session
 
-    buyer.post(beacon["action"], beacon["fields"])
-    buyer.post(beacon["action"], beacon["fields"])
-    # Another shop's goods named in this shop's beacon is not counted anywhere.
-    buyer.post(beacon["action"], {**beacon["fields"], "goods": foreign.pk})
-    buyer.post(beacon["action"], {**beacon["fields"], "goods": "9" * 40})
+    buyer.get(session)
+    buyer.get(session)
+    # Another shop's goods named in this shop's session request is not counted anywhere.
+    buyer.get(session.replace(f"goods={goods.pk}", f"goods={foreign.pk}"))
+    buyer.get(session.replace(f"goods={goods.pk}", f"goods={'9' * 40}"))
 
     assert ShopGoods.objects.get(pk=goods.pk).clicks == 2
     assert ShopGoods.objects.get(pk=foreign.pk).clicks == 0
     assert GoodsView.objects.filter(goods=goods).count() == 2
 
 
-def test_the_beacon_needs_the_page_csrf_token(buyer, merchant):
-    beacon = open_page(buyer, merchant.shop.get_absolute_url())
-    forged = Client(enforce_csrf_checks=True).post(beacon["action"], {})
-    assert forged.status_code == 403
+def test_a_request_another_site_makes_counts_nothing(buyer, merchant):
+    session = open_page(buyer, merchant.shop.get_absolute_url())
+    forged = Client().get(session, headers={"Sec-Fetch-Site": "cross-site"})
+    assert forged.status_code == 200 and "sf_visitor" not in forged.cookies
     assert not Visitor.objects.exists()
 
 
 def test_a_shop_that_is_not_open_counts_no_visits(buyer, merchant):
-    beacon = open_page(buyer, merchant.shop.get_absolute_url())
+    session = open_page(buyer, merchant.shop.get_absolute_url())
     merchant.status = MerchantStatus.CLOSED
     merchant.save(update_fields=["status"])
-    assert buyer.post(beacon["action"], beacon["fields"]).status_code == 204
+    assert buyer.get(session).status_code == 200
     assert not Visitor.objects.exists()
 
 
@@ -125,12 +122,12 @@ def test_home_shows_the_storefront_visitors(buyer, merchant):
 
 
 def test_beacons_without_the_visitor_cookie_or_with_made_up_ones_count_one_visitor_an_address_a_day(merchant):
-    beacon = open_page(Client(), merchant.shop.get_absolute_url())
+    session = open_page(Client(), merchant.shop.get_absolute_url())
     for n in range(20):
-        script = Client()  # no cookie: each beacon is given a new one
+        script = Client()  # no cookie: each request is given a new one
         if n % 2:
             script.cookies["sf_visitor"] = f"made-up-visitor-{n:06}"  # 22 characters, like the real ones
-        assert script.post(beacon["action"], beacon["fields"]).status_code == 204
+        assert script.get(session).status_code == 200
 
     assert Visitor.objects.filter(merchant=merchant).count() == 1
     assert DailyFigures.objects.get(merchant=merchant).visitors == 1
@@ -160,14 +157,15 @@ def test_a_visitor_counted_elsewhere_leaves_the_new_address_to_someone_else(buye
     assert Visitor.objects.filter(merchant=merchant).count() == 2
 
 
-def test_the_beacon_is_throttled_per_address(merchant, monkeypatch):
+def test_visits_are_counted_at_most_at_the_address_rate(merchant, monkeypatch):
     monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "visit", "3/min")
-    monkeypatch.setattr(SimpleRateThrottle, "timer", lambda self: 60.0 * 1000 + 5)  # 55 seconds before a minute ends
     goods = ShopGoodsFactory(merchant=merchant)
-    beacon = open_page(Client(), f"{merchant.shop.get_absolute_url()}g/{goods.pk}/")
-    answers = [Client().post(beacon["action"], beacon["fields"]) for _ in range(4)]
-    assert [answer.status_code for answer in answers] == [204, 204, 204, 429]
-    assert answers[-1]["Retry-After"] == "55"
-    assert ShopGoods.objects.get(pk=goods.pk).clicks == 3  # the refused beacon counted nothing
+    session = open_page(Client(), f"{merchant.shop.get_absolute_url()}g/{goods.pk}/")
+    answers = [Client().get(session) for _ in range(4)]
+    # The page still gets its bits; the visit past the rate counted nothing.
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 200]
+    assert "sf_visitor" not in answers[-1].cookies
+    assert ShopGoods.objects.get(pk=goods.pk).clicks == 3
     # Another address has its own allowance.
-    assert Client(REMOTE_ADDR=ANOTHER_ADDRESS).post(beacon["action"], beacon["fields"]).status_code == 204
+    Client(REMOTE_ADDR=ANOTHER_ADDRESS).get(session)
+    assert ShopGoods.objects.get(pk=goods.pk).clicks == 4

@@ -1,9 +1,10 @@
 """What the order services share: an order's row lock, its stock coming back, the escrow account, and the
 cancellation of an order not picked up (by the buyer, or when its window ran out)."""
 
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
+from apps.catalog.hooks import storefront_changed
 from apps.catalog.models import Product
 from apps.core.errors import AppError, ErrorCode
 from apps.core.transitions import transition
@@ -45,6 +46,13 @@ def stock_move(units: dict[int, int], sign: int) -> None:
     """Takes `units` out of the products' stock (sign -1) or gives them back (+1), in product id order."""
     for product_id, quantity in sorted(units.items()):
         Product.objects.filter(pk=product_id).update(stock=F("stock") + sign * quantity)
+    # A product emptied, or an empty one refilled: the shops listing it show it out of stock, or in stock again.
+    turned = Q(pk__in=[])
+    for product_id, quantity in units.items():
+        turned |= Q(pk=product_id, stock=0 if sign < 0 else quantity)
+    crossed = list(Product.objects.filter(turned).values_list("pk", flat=True))
+    if crossed:
+        storefront_changed(product_ids=crossed)
 
 
 def order_units(order: Order) -> dict[int, int]:
