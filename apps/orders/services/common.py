@@ -62,7 +62,7 @@ def escrow():
 
 def cancel_locked(order: Order, *, message: str) -> Order:
     """Cancels a locked order that was not picked up (`message`: why, a msgid: transition): stock comes back; a paid
-    one's buyer is refunded from escrow."""
+    one's buyer is refunded from escrow. The caller counts the move last (counts.order_counted)."""
     was_paid = order.status == OrderStatus.AWAITING_PICKUP
     transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": timezone.now()})
     restore_stock(order)

@@ -29,6 +29,7 @@ from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
+from ..counts import order_counted
 from ..constants import (
     LINE_QUANTITY_MAX,
     ORDER_LINES_MAX,
@@ -170,6 +171,7 @@ def order_create(
         row.order = order
     OrderLine.objects.bulk_create(rows)
     figures.order_placed(order)
+    order_counted(order, was=None)
     return order
 
 
@@ -268,6 +270,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         target=(NoticeTarget.ORDER, order.pk),
         push=PushKind.ORDER_WAITING,
     )
+    order_counted(order, was=OrderStatus.AWAITING_PAYMENT)
     return order
 
 
@@ -285,7 +288,10 @@ def order_cancel(*, order_id: int) -> Order:
             params={"number": order.number},
             target=(NoticeTarget.ORDER, order.pk),
         )
-    return cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
+    was = order.status
+    cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
+    order_counted(order, was=was)
+    return order
 
 
 @transaction.atomic
@@ -310,6 +316,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
         memo=order.number,
     )
     figures.order_received(order)
+    order_counted(order, was=OrderStatus.SHIPPED)
     return order
 
 
