@@ -157,9 +157,7 @@ def _tabs(orders: QuerySet[Order]) -> Any:
 
 
 # The tabs of all the shop's orders: its counters (apps.orders.counts), at most eight rows.
-_TABS = Prepared(
-    lambda: OrderCount.objects.filter(merchant_id=Param("merchant")).values("status", "orders", "cost")
-)
+_TABS = Prepared(lambda: OrderCount.objects.filter(merchant_id=Param("merchant")).values("status", "orders", "cost"))
 
 # [from, until): the orders placed in a period (reports.placed_between), None: all of them.
 Placed = tuple[datetime, datetime] | None

@@ -17,8 +17,8 @@ from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
-from ..counts import order_counted
 from ..constants import IN_ESCROW, CreditEventKind, OrderStatus, RefundStatus, TrackingStep
+from ..counts import order_counted
 from ..hooks import buyer_refunded
 from ..models import Order, Refund, TrackingEvent
 from ..selectors import order_terms

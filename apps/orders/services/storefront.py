@@ -29,7 +29,6 @@ from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
-from ..counts import order_counted
 from ..constants import (
     LINE_QUANTITY_MAX,
     ORDER_LINES_MAX,
@@ -39,6 +38,7 @@ from ..constants import (
     OrderSource,
     OrderStatus,
 )
+from ..counts import order_counted
 from ..models import Order, OrderLine, Refund, Review, StorefrontKey
 from ..selectors import (
     order_in_stock,

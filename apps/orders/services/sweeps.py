@@ -16,8 +16,8 @@ from apps.wallet.ledger import account_get, ledger_post
 from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
-from ..counts import order_counted
 from ..constants import PICKUP_REMINDER_LEAD, CreditEventKind, OrderStatus, RefundStatus
+from ..counts import order_counted
 from ..hooks import buyer_refunded, referral_on_settlement
 from ..models import Order, Refund
 from ..selectors import payment_window, ship_window
