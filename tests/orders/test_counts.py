@@ -183,9 +183,7 @@ def _apply(step: Step, merchant, operator, orders: list[int]) -> None:
         pass
 
 
-steps = st.lists(
-    st.builds(Step, action=st.sampled_from(ACTIONS), order=st.integers(0, 12)), min_size=1, max_size=25
-)
+steps = st.lists(st.builds(Step, action=st.sampled_from(ACTIONS), order=st.integers(0, 12)), min_size=1, max_size=25)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -225,13 +223,12 @@ def test_many_steps_of_one_shop_at_once_neither_deadlock_nor_miscount(operator):
             services.order_confirm_receipt(order_id=order.pk)
         return order.pk
 
-    S = OrderStatus
-    unpaid = [order_in(S.AWAITING_PAYMENT) for _ in range(6)]
-    waiting = [order_in(S.AWAITING_PICKUP) for _ in range(9)]
-    picked = [order_in(S.AWAITING_SHIPMENT) for _ in range(6)]
-    shipped = [order_in(S.SHIPPED) for _ in range(4)]
-    received = [order_in(S.RECEIVED) for _ in range(3)]
-    elsewhere = [order_in(S.AWAITING_PICKUP, other) for _ in range(2)]
+    unpaid = [order_in(OrderStatus.AWAITING_PAYMENT) for _ in range(6)]
+    waiting = [order_in(OrderStatus.AWAITING_PICKUP) for _ in range(9)]
+    picked = [order_in(OrderStatus.AWAITING_SHIPMENT) for _ in range(6)]
+    shipped = [order_in(OrderStatus.SHIPPED) for _ in range(4)]
+    received = [order_in(OrderStatus.RECEIVED) for _ in range(3)]
+    elsewhere = [order_in(OrderStatus.AWAITING_PICKUP, other) for _ in range(2)]
     refunds = [
         services.refund_request(order_id=pk, reason="broken", goods_status=GoodsStatus.RECEIVED).pk
         for pk in (shipped[3], received[2])
@@ -269,6 +266,8 @@ def test_many_steps_of_one_shop_at_once_neither_deadlock_nor_miscount(operator):
     assert failures == []
     for shop in (merchant, other):
         assert counted(shop) == grouped(shop)
-    assert grouped(merchant)[S.AWAITING_SHIPMENT][0] == 6 - 3 - 1 + 3 + 4  # shipped, expired; picked 3 + batch 4
+    assert (
+        grouped(merchant)[OrderStatus.AWAITING_SHIPMENT][0] == 6 - 3 - 1 + 3 + 4
+    )  # shipped, expired; picked 3 + batch 4
     call_command("check_figures", verbosity=0)
     call_command("check_ledger", verbosity=0)
