@@ -263,7 +263,7 @@ def test_many_steps_of_one_shop_at_once_neither_deadlock_nor_miscount(operator):
     results = concurrently(len(steps), lambda i: steps[i]())
     failures = [result for result in results if isinstance(result, Exception)]
     # The two batches share waiting[6]: one picks it, the other finds it picked (a result, not a failure).
-    assert failures == []
+    assert failures == [], "\n\n".join(map(str, failures))
     for shop in (merchant, other):
         assert counted(shop) == grouped(shop)
     assert (

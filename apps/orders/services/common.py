@@ -66,7 +66,6 @@ def cancel_locked(order: Order, *, message: str) -> Order:
     was_paid = order.status == OrderStatus.AWAITING_PICKUP
     transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": timezone.now()})
     restore_stock(order)
-    figures.order_cancelled(order, was_paid=was_paid)
     if was_paid:
         ledger_post(
             reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk),
@@ -75,4 +74,5 @@ def cancel_locked(order: Order, *, message: str) -> Order:
             memo=order.number,
         )
         buyer_refunded(order=order, reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk))
+    figures.order_cancelled(order, was_paid=was_paid)  # after the ledger's accounts: the lock order
     return order
