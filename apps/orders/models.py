@@ -186,6 +186,7 @@ class OrderCount(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["merchant", "status"], name="orders_count_once")]
+        default_permissions = ()  # no one edits or reads them in the console: no permission to hold in a role
 
     def __str__(self) -> str:
         return f"{self.merchant_id} {self.status}"

@@ -35,6 +35,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'constraints': [models.UniqueConstraint(fields=('merchant', 'status'), name='orders_count_once')],
+                'default_permissions': (),
             },
         ),
         migrations.RunPython(backfill, migrations.RunPython.noop),
