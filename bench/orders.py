@@ -1,11 +1,11 @@
 """The orders of the bench's "orders" scale, written in bulk (PostgreSQL COPY) in minutes: orders in every status over
 90 days with their line, status history and ledger entries (each entry balanced, each merchant account's running
 balance right, so check_ledger passes), a funding deposit per merchant covering its pickups, storefront visitors,
-followers, ratings and credit events; then every shop's figures rebuilt from those events (apps.orders.figures),
-as `manage.py rebuild_figures` would.
+followers, ratings and credit events; then every shop's figures and tab counts (apps.orders.counts) rebuilt from
+those events (apps.orders.figures), as `manage.py rebuild_figures` would.
 
 The first merchant has BIG orders and the second SMALL, with the same visitors and followers: the pair the bench
-compares to show that Home and Finance cost the same for 100,000 orders as for 1,000.
+compares to show that Home, Finance and the order list cost the same for 100,000 orders as for 1,000.
 """
 
 import random

@@ -181,7 +181,7 @@ def main() -> int:
     log(f"SQL queries per request counted for {len(endpoints)} endpoints")
     ratios = ratio.measure(ctx) if has_orders else []
     if ratios:
-        log("Home and Finance timed for 100,000 and 1,000 orders")
+        log("Home, Finance and the order list timed for 100,000 and 1,000 orders")
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     results = []
@@ -230,8 +230,8 @@ def main() -> int:
         text += "\nThe storefront's pages (bench/storefront.py):\n\n" + pages + "\n"
     if ratios:
         text += (
-            "\nThe cost of Home and Finance for the merchant with 100,000 orders against the one with 1,000 (same "
-            "visitors and followers), in-process, alternated, median of "
+            "\nThe cost of Home, Finance and the order list for the merchant with 100,000 orders against the one "
+            "with 1,000 (same visitors and followers), in-process, alternated, median of "
             f"{ratio.ROUNDS} requests each:\n\n" + ratio.table(ratios) + "\n"
         )
     if hot:

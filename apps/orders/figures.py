@@ -1,5 +1,6 @@
 """The order events in the shop's figures (apps.shop.figures, product.md 11), the credit score's events, and the
-figures recomputed from the events: `manage.py check_figures` compares, `manage.py rebuild_figures` rewrites.
+figures recomputed from the events: `manage.py check_figures` compares, `manage.py rebuild_figures` rewrites. The
+order list's tab counts (apps.orders.counts) are figures here too: the orders grouped by status.
 
 One basis (product.md 11), each on a local date of the merchant's time zone:
 - placed: an order placed, on its placed date; a cancellation or refund counts on that same date (what the Orders
@@ -31,7 +32,7 @@ from apps.wallet.constants import AccountKind
 from apps.wallet.models import LedgerAccount
 
 from .constants import CREDIT_POINTS, CreditEventKind, OrderStatus
-from .models import CreditEvent, Order, Review
+from .models import CreditEvent, Order, OrderCount, Review
 
 # --- the order events (apps.orders.services calls these in the event's transaction) ---------------------------------
 
@@ -135,6 +136,7 @@ def credit_recovery_due() -> list[int]:
 
 DAY_FIELDS = figure_names(DailyFigures)
 TOTAL_FIELDS = figure_names(ShopFigures)
+TAB_FIELDS = ("orders", "cost")
 
 
 @dataclass
@@ -148,6 +150,8 @@ class Figures:
     totals: dict[str, Any] = field(
         default_factory=lambda: {**dict.fromkeys(TOTAL_FIELDS, 0), "credit_score": CREDIT_START}
     )
+    # The tab counts: {status: {"orders": n, "cost": C}} (OrderCount).
+    tabs: dict[int, dict[str, Any]] = field(default_factory=lambda: defaultdict(lambda: {"orders": 0, "cost": 0}))
 
 
 def _zones(merchant_ids: list[int] | None) -> dict[str, list[int]]:
@@ -158,13 +162,13 @@ def _zones(merchant_ids: list[int] | None) -> dict[str, list[int]]:
     return groups
 
 
-def figures_expected(merchant_ids: list[int] | None = None) -> dict[int, Figures]:
+def figures_expected(merchant_ids: list[int] | None = None, *, tabs: bool = True) -> dict[int, Figures]:
     """Every shop's figures recomputed from its orders, visitors, followers, ratings and credit events: a few
     grouped queries per time zone in use, whatever the number of orders."""
     result: dict[int, Figures] = defaultdict(Figures)
     for name, ids in _zones(merchant_ids).items():
         orders = Order.objects.filter(merchant_id__in=ids)
-        _from_orders(orders, ZoneInfo(name), result)
+        _from_orders(orders, ZoneInfo(name), result, tabs=tabs)
         _from_the_storefront(ids, result)
         for merchant_id, points in (
             CreditEvent.objects.filter(merchant_id__in=ids).order_by("id").values_list("merchant_id", "points")
@@ -179,7 +183,7 @@ SOLD = Q(paid_at__isnull=False) & ~Q(status__in=[OrderStatus.CANCELLED, OrderSta
 SETTLED = Q(settled_at__isnull=False)
 
 
-def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figures]) -> None:
+def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figures], *, tabs: bool) -> None:
     placed = (
         orders.values("merchant_id", day=TruncDate("created_at", tzinfo=zone))
         .annotate(
@@ -236,6 +240,11 @@ def _from_orders(orders: QuerySet[Order], zone: ZoneInfo, result: dict[int, Figu
     for shop in totals:
         values = {key: value or 0 for key, value in shop.items() if key != "merchant_id"}
         result[shop["merchant_id"]].totals.update(values)
+    if not tabs:
+        return
+    by_status = orders.values("merchant_id", "status").annotate(n=Count("id"), cost=Sum("total_cost")).order_by()
+    for tab in by_status:
+        result[tab["merchant_id"]].tabs[tab["status"]] = {"orders": tab["n"], "cost": tab["cost"]}
 
 
 def _from_the_storefront(ids: list[int], result: dict[int, Figures]) -> None:
@@ -270,6 +279,8 @@ def _stored(merchant_ids: list[int]) -> dict[int, Figures]:
         result[hour.merchant_id].hours[(hour.date, hour.hour)] = {"orders": hour.orders, "sales": hour.sales}
     for totals in ShopFigures.objects.filter(merchant_id__in=merchant_ids):
         result[totals.merchant_id].totals = {name: getattr(totals, name) for name in TOTAL_FIELDS}
+    for tab in OrderCount.objects.filter(merchant_id__in=merchant_ids).values("merchant_id", "status", *TAB_FIELDS):
+        result[tab["merchant_id"]].tabs[tab["status"]] = {name: tab[name] for name in TAB_FIELDS}
     return result
 
 
@@ -287,7 +298,7 @@ def figures_differences(merchant_ids: list[int] | None = None) -> list[str]:
     problems = []
     for merchant_id in ids:
         want, have = expected[merchant_id], stored[merchant_id]
-        for part in ("days", "hours"):
+        for part in ("days", "hours", "tabs"):
             a, b = _nonzero(getattr(want, part)), _nonzero(getattr(have, part))
             for key in sorted(set(a) | set(b), key=str):
                 if a.get(key) != b.get(key):
@@ -305,16 +316,26 @@ def figures_differences(merchant_ids: list[int] | None = None) -> list[str]:
 
 
 @transaction.atomic
-def figures_rebuild(merchant_ids: list[int] | None = None) -> int:
+def figures_rebuild(merchant_ids: list[int] | None = None, *, tabs: bool = True) -> int:
     """Rewrites the figures of these shops (all by default) from the events; the number of shops. Each shop's
-    totals row is locked first, so an event waits and then adds itself to the rewritten rows."""
+    totals row is locked first, then its tab counts (in the lock order: the counters last), so an event waits and
+    then adds itself to the rewritten rows. `tabs=False` leaves the tab counts out: for migration orders 0007, which
+    runs before their table exists."""
     ids = list(Merchant.objects.values_list("pk", flat=True)) if merchant_ids is None else merchant_ids
     have = set(ShopFigures.objects.filter(merchant_id__in=ids).values_list("pk", flat=True))
     ShopFigures.objects.bulk_create(
         [ShopFigures(merchant_id=pk) for pk in ids if pk not in have], ignore_conflicts=True
     )
     list(ShopFigures.objects.select_for_update(no_key=True).filter(merchant_id__in=ids).values_list("pk", flat=True))
-    expected = figures_expected(ids)
+    if tabs:
+        OrderCount.objects.bulk_create(
+            [OrderCount(merchant_id=pk, status=status) for pk in ids for status in OrderStatus.values],
+            ignore_conflicts=True,
+            batch_size=2000,
+        )
+        counted = OrderCount.objects.select_for_update(no_key=True).filter(merchant_id__in=ids)
+        list(counted.order_by("merchant_id", "status").values_list("pk", flat=True))
+    expected = figures_expected(ids, tabs=tabs)
     DailyFigures.objects.filter(merchant_id__in=ids).delete()
     HourlySales.objects.filter(merchant_id__in=ids).delete()
     days, hours, totals = [], [], []
@@ -329,7 +350,18 @@ def figures_rebuild(merchant_ids: list[int] | None = None) -> int:
     DailyFigures.objects.bulk_create(days, batch_size=2000)
     HourlySales.objects.bulk_create(hours, batch_size=2000)
     ShopFigures.objects.bulk_update(totals, list(TOTAL_FIELDS), batch_size=2000)
+    if tabs:
+        _tabs_rewrite(ids, expected)
     return len(ids)
+
+
+def _tabs_rewrite(ids: list[int], expected: dict[int, Figures]) -> None:
+    """The shops' OrderCount rows (every status's, created by figures_rebuild and locked) set to the orders'."""
+    rows = list(OrderCount.objects.filter(merchant_id__in=ids))
+    for row in rows:
+        want = expected[row.merchant_id].tabs.get(row.status, {"orders": 0, "cost": ZERO})
+        row.orders, row.cost = want["orders"], want["cost"]
+    OrderCount.objects.bulk_update(rows, list(TAB_FIELDS), batch_size=2000)
 
 
 def figures_rebuild_one(*, merchant_id: int) -> None:

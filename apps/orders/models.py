@@ -173,6 +173,25 @@ class Order(TimeStampedModel):
         return self.number
 
 
+class OrderCount(models.Model):
+    """How many of a shop's orders are in one status, and their total cost C: what the order list's tabs and Home's
+    badge read, at most eight rows whatever the number of orders. Written only by apps.orders.counts, as the last
+    write of each order step (the lock order of apps.wallet.operations); `manage.py check_figures` compares the rows
+    with the orders grouped by status, `manage.py rebuild_figures` rewrites them. No form edits them."""
+
+    merchant = models.ForeignKey("accounts.Merchant", on_delete=models.CASCADE, related_name="+")
+    status = models.SmallIntegerField()
+    orders = models.PositiveIntegerField(default=0)
+    cost = MoneyField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["merchant", "status"], name="orders_count_once")]
+        default_permissions = ()  # no one edits or reads them in the console: no permission to hold in a role
+
+    def __str__(self) -> str:
+        return f"{self.merchant_id} {self.status}"
+
+
 class OrderLine(models.Model):
     """One product of an order as it was when the buyer ordered it (title, image, prices at the merchant's level)."""
 

@@ -29,7 +29,7 @@ from .answers import (
     TrackingEventSerializer,
 )
 from .constants import PICKUP_REMINDER_LEAD, OrderStatus, RefundStatus
-from .models import Order, OrderLine, OrderTerms, Refund, Review, TrackingEvent
+from .models import Order, OrderCount, OrderLine, OrderTerms, Refund, Review, TrackingEvent
 
 # How many orders one beat run moves per kind; the next run (a minute later) takes the rest.
 DUE_BATCH = 500
@@ -153,10 +153,11 @@ _PAGE = Prepared(_page)
 
 
 def _tabs(orders: QuerySet[Order]) -> Any:
-    return orders.order_by().values("status").annotate(n=Count("id"), cost=Sum("total_cost"))
+    return orders.order_by().values("status").annotate(orders=Count("id"), cost=Sum("total_cost"))
 
 
-_TABS = Prepared(lambda: _tabs(Order.objects.filter(merchant_id=Param("merchant"))))
+# The tabs of all the shop's orders: its counters (apps.orders.counts), at most eight rows.
+_TABS = Prepared(lambda: OrderCount.objects.filter(merchant_id=Param("merchant")).values("status", "orders", "cost"))
 
 # [from, until): the orders placed in a period (reports.placed_between), None: all of them.
 Placed = tuple[datetime, datetime] | None
@@ -186,31 +187,29 @@ def order_page(
 
 
 _AWAITING = Prepared(
-    lambda: (
-        Order.objects.filter(merchant_id=Param("merchant"), status=OrderStatus.AWAITING_PICKUP)
-        .values("merchant_id")
-        .annotate(n=Count("id"))
-        .values("n")
+    lambda: OrderCount.objects.filter(merchant_id=Param("merchant"), status=OrderStatus.AWAITING_PICKUP).values(
+        "orders"
     )
 )
 
 
 def awaiting_pickup_count(*, merchant: Merchant) -> int:
-    """Home's badge: the orders awaiting pickup."""
+    """Home's badge: the orders awaiting pickup (their counter, apps.orders.counts)."""
     row = _AWAITING.row(merchant=merchant.pk)
-    return row["n"] if row is not None else 0
+    return row["orders"] if row is not None else 0
 
 
 def order_tab_figures(*, merchant: Merchant, placed: Placed = None) -> tuple[dict[int, int], Decimal]:
     """({status: number of the merchant's orders in it} for every status, the total cost of the orders awaiting
-    pickup: what "pick up all" can cost at most), of the orders placed in `placed` (None: all), in one query."""
+    pickup: what "pick up all" can cost at most), of the orders placed in `placed` (None: all), in one query: of all
+    the orders, their counters (at most eight rows, apps.orders.counts); of a period, the period's orders grouped."""
     if placed:
         orders = Order.objects.filter(merchant=merchant, created_at__gte=placed[0], created_at__lt=placed[1])
         rows = list(_tabs(orders))
     else:
         rows = _TABS.rows(merchant=merchant.pk)
     by_status = {row["status"]: row for row in rows}
-    counts = {status: by_status[status]["n"] if status in by_status else 0 for status in OrderStatus.values}
+    counts = {status: by_status[status]["orders"] if status in by_status else 0 for status in OrderStatus.values}
     awaiting = by_status.get(OrderStatus.AWAITING_PICKUP)
     return counts, quantize(awaiting["cost"]) if awaiting else ZERO
 

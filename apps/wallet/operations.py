@@ -28,7 +28,9 @@ apps.orders.services, the beat's expiries and settlements, refunds, payments):
 - rows are locked in this order, a step skipping those it does not change: the merchant row, then orders (in
   primary-key order), then the catalogue products whose stock they hold or take back (in primary-key order), then a
   refund or the operation's other business rows, then the ledger accounts of each entry
-  (in primary-key order, ledger_post), then the shop's figures;
+  (in primary-key order, ledger_post), then the shop's figures, and last of all the shop's order counters (the order
+  list's tab counts, apps.orders.counts: in status-code order, the step's last write, so a step never waits for a
+  row while holding one of them);
 - every lock on them is FOR NO KEY UPDATE (`select_for_update(no_key=True)`), never FOR UPDATE. No write changes a
   primary key, and FOR UPDATE would add only one thing: blocking the FOR KEY SHARE that PostgreSQL's foreign-key
   check takes on the row a new row references, at commit (Django's constraints are deferred). The order steps that do

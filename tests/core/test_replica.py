@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
+import time_machine
 from django.conf import settings as django_settings
 from django.db import connections
 from django.test import Client, override_settings
@@ -19,6 +20,7 @@ from psycopg.conninfo import make_conninfo
 from apps.core import replica
 from apps.core.replica import OWN_WRITES_COOKIE, REPLICA
 from apps.shop.models import Shop
+from apps.storefront.cache import shops_changed
 from apps.storefront.models import BuyerOrder
 from tests.factories import LevelFactory, MerchantFactory, ProductFactory, ShopGoodsFactory
 from tests.pg_cluster import Cluster, bin_folder, caught_up, primary_and_replica, streaming, wait_until
@@ -110,6 +112,14 @@ def pages(captured: CaptureQueriesContext) -> list[str]:
     return [query["sql"] for query in captured.captured_queries if "_wal_" not in query["sql"]]
 
 
+def rendered_later(goods) -> time_machine.travel:
+    """The shop's pages dropped from the page cache (a new version), and a clock past the time a page rendered for
+    the cache just after a change reads the primary (apps.storefront.cache): the next page is rendered afresh, and
+    may read the replica."""
+    shops_changed({goods.merchant.shop.pk})
+    return time_machine.travel(time.time() + replica.read_your_writes_seconds() + 1, tick=True)
+
+
 def shop_url(goods) -> str:
     return goods.merchant.shop.get_absolute_url()
 
@@ -121,7 +131,8 @@ def goods_url(goods) -> str:
 def test_anonymous_storefront_pages_read_from_the_replica_and_the_api_never(pair, goods, api):
     for url, query in ((shop_url(goods), {}), (goods_url(goods), {}), (shop_url(goods), {"q": "lamp"})):
         read(Client(), url, **query)  # the catalogue's cache filled, from the primary (apps.core.cached)
-        response, on_replica, on_primary = read(Client(), url, **query)
+        with rendered_later(goods):
+            response, on_replica, on_primary = read(Client(), url, **query)
         assert response.status_code == 200
         assert "Desk lamp" in response.content.decode()
         assert on_replica > 0
@@ -145,19 +156,25 @@ def test_a_lagging_replica_is_left_for_the_primary(pair, goods, settings):
     pair.pause()
     try:
         welcome(goods, "Welcome back!")
-        # Behind, within its bound: the page is the replica's, which has not replayed the new message.
+        # Right after the change, the page kept in the cache is rendered from the primary: the new message.
         response, on_replica, _ = read(Client(), shop_url(goods))
+        assert "Welcome back!" in response.content.decode() and on_replica == 0
+        # Rendered later, the page reads the replica while it is behind within its bound: the older message.
+        with rendered_later(goods):
+            response, on_replica, _ = read(Client(), shop_url(goods))
         assert "Hello, buyers!" in response.content.decode() and on_replica > 0
 
         settings.DATABASE_REPLICA_MAX_LAG = 0.5
         time.sleep(max(0.6, settings.DATABASE_REPLICA_CHECK_SECONDS))  # the last replayed commit ages past the bound
-        response, on_replica, _ = read(Client(), shop_url(goods))
+        with rendered_later(goods):
+            response, on_replica, _ = read(Client(), shop_url(goods))
         assert response.status_code == 200
         assert "Welcome back!" in response.content.decode() and on_replica == 0
     finally:
         pair.resume()
     replica.health.forget()
-    response, on_replica, _ = read(Client(), shop_url(goods))
+    with rendered_later(goods):
+        response, on_replica, _ = read(Client(), shop_url(goods))
     assert "Welcome back!" in response.content.decode() and on_replica > 0
 
 
@@ -191,12 +208,14 @@ def test_a_buyer_reads_own_cart_and_order_back_from_the_primary(pair, goods, set
 
 def test_a_replica_down_leaves_the_pages_on_the_primary(pair, goods, settings):
     settings.DATABASE_REPLICA_CHECK_SECONDS = 60  # measured fresh once, then not again for a minute...
-    response, on_replica, _ = read(Client(), shop_url(goods))
+    with rendered_later(goods):
+        response, on_replica, _ = read(Client(), shop_url(goods))
     assert on_replica > 0
     pair.replica.stop()
     try:
         # ...so the next page starts on the replica, which is gone: it runs again on the primary.
-        response = Client().get(shop_url(goods), {"lang": "en"})
+        with rendered_later(goods):
+            response = Client().get(shop_url(goods), {"lang": "en"})
         assert response.status_code == 200 and "Desk lamp" in response.content.decode()
         for url, query in ((shop_url(goods), {}), (goods_url(goods), {}), (shop_url(goods), {"q": "lamp"})):
             response = Client().get(url, {"lang": "en", **query})
@@ -207,5 +226,6 @@ def test_a_replica_down_leaves_the_pages_on_the_primary(pair, goods, settings):
         wait_until("the replica to stream again", lambda: streaming(pair.primary))
         pair.caught_up()
     replica.health.forget()
-    response, on_replica, _ = read(Client(), shop_url(goods))
+    with rendered_later(goods):
+        response, on_replica, _ = read(Client(), shop_url(goods))
     assert response.status_code == 200 and on_replica > 0

@@ -10,7 +10,7 @@ def rebuild(apps, schema_editor):
         return
     from apps.orders.figures import figures_rebuild
 
-    figures_rebuild()
+    figures_rebuild(tabs=False)  # the tab counts' table comes in 0011, which fills it
 
 
 class Migration(migrations.Migration):

@@ -13,7 +13,8 @@ entry (5.3) with a unique reference. One module per audience, all re-exported he
 
 Locks follow the lock order of apps.wallet.operations: a step that changes an order locks the order row first (the
 merchant row before it for pickups, which are money operations), then any refund row, then the ledger accounts, then
-the shop's figures; so of two steps on one order one waits for the other and then finds the order moved on. Every
+the shop's figures, and last the shop's order counters (counts.order_counted, the step's last write: apps.orders.
+counts); so of two steps on one order one waits for the other and then finds the order moved on. Every
 lock is FOR NO KEY UPDATE, so a step's rows that reference the merchant (notices, figures, credit events) do not wait
 at commit for a pickup holding the merchant row.
 """

@@ -70,11 +70,10 @@ def escrow():
 
 def cancel_locked(order: Order, *, message: str) -> Order:
     """Cancels a locked order that was not picked up (`message`: why, a msgid: transition): stock comes back; a paid
-    one's buyer is refunded from escrow."""
+    one's buyer is refunded from escrow. The caller counts the move last (counts.order_counted)."""
     was_paid = order.status == OrderStatus.AWAITING_PICKUP
     transition(order, OrderStatus.CANCELLED, message=message, changes={"closed_at": timezone.now()})
     restore_stock(order)
-    figures.order_cancelled(order, was_paid=was_paid)
     if was_paid:
         ledger_post(
             reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk),
@@ -83,4 +82,5 @@ def cancel_locked(order: Order, *, message: str) -> Order:
             memo=order.number,
         )
         buyer_refunded(order=order, reference=ledger_ref(RefKind.ORDER_CANCEL, order.pk))
+    figures.order_cancelled(order, was_paid=was_paid)  # after the ledger's accounts: the lock order
     return order

@@ -23,6 +23,7 @@ from apps.wallet.references import RefKind, ledger_ref
 from apps.wallet.selectors import available_balance
 
 from ..constants import PICK_BATCH_MAX, OrderStatus, PickResult
+from ..counts import counts_move, order_counted
 from ..models import Order, PickBatch
 from ..selectors import PICKUP_QUEUE, order_missing, ship_window
 from .common import order_locked
@@ -78,6 +79,12 @@ def _pick(merchant: Merchant, order_id: int, available: Decimal) -> tuple[Order,
     )
 
 
+def _post(posting: Posting | None) -> None:
+    """Posts a pickup's entry in the step itself (not by money_operation after it), so the counts come after it."""
+    if posting is not None:
+        ledger_post(reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo)
+
+
 def order_pick(
     *, merchant: Merchant, order_id: int, pay_password: str, idempotency: IdempotencyKey | None = None
 ) -> Order:
@@ -86,9 +93,12 @@ def order_pick(
         raise AppError(order_missing(), ErrorCode.NOT_FOUND)
     _pickup_allowed(merchant)
 
-    def pick(locked: Merchant) -> tuple[Order, Posting | None]:
+    def pick(locked: Merchant) -> tuple[Order, None]:
         _pickup_allowed(locked)
-        return _pick(locked, order_id, available_balance(merchant=locked))
+        order, posting = _pick(locked, order_id, available_balance(merchant=locked))
+        _post(posting)
+        order_counted(order, was=OrderStatus.AWAITING_PICKUP)  # last: after the ledger's accounts (counts)
+        return order, None
 
     return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=pick)
 
@@ -126,10 +136,7 @@ def order_pick_batch(
             try:
                 with transaction.atomic():
                     order, posting = _pick(locked, order_id, available)
-                    if posting is not None:
-                        ledger_post(
-                            reference=posting.reference, kind=posting.kind, lines=posting.lines, memo=posting.memo
-                        )
+                    _post(posting)
                 cost = order.total_cost
                 available -= cost
             except AppError as exc:
@@ -151,7 +158,11 @@ def order_pick_batch(
             if row["result"] == PickResult.INSUFFICIENT:
                 short += order_cost
         shortfall = max(ZERO, short - available)
-        return PickBatch.objects.create(merchant=locked, results=results, shortfall=shortfall), None
+        batch = PickBatch.objects.create(merchant=locked, results=results, shortfall=shortfall)
+        picked = [orders[row["id"]][1] for row in results if row["result"] == PickResult.PICKED]
+        moves = [(OrderStatus.AWAITING_PICKUP, OrderStatus.AWAITING_SHIPMENT, cost) for cost in picked]
+        counts_move(merchant_id=locked.pk, moves=moves)  # last, once for the batch (counts)
+        return batch, None
 
     return money_operation(merchant=merchant, pay_password=pay_password, idempotency=idempotency, run=pick_all)
 

@@ -18,6 +18,7 @@ from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
 from ..constants import IN_ESCROW, CreditEventKind, OrderStatus, RefundStatus, TrackingStep
+from ..counts import order_counted
 from ..hooks import buyer_refunded
 from ..models import Order, Refund, TrackingEvent
 from ..selectors import order_terms
@@ -53,6 +54,7 @@ def order_ship(*, order_id: int, carrier: str, tracking_number: str, operator: O
         params={"number": order.number, "carrier": carrier, "tracking": tracking_number},
         target=(NoticeTarget.ORDER, order.pk),
     )
+    order_counted(order, was=OrderStatus.AWAITING_SHIPMENT)
     return order
 
 
@@ -170,6 +172,7 @@ def refund_approve(*, refund_id: int, operator: Operator, note: str = "", mercha
         params={"number": order.number, "cost": money_text(order.total_cost)},
         target=(NoticeTarget.REFUND, refund.pk),
     )
+    order_counted(order, was=was)
     return refund
 
 

@@ -38,6 +38,7 @@ from ..constants import (
     OrderSource,
     OrderStatus,
 )
+from ..counts import order_counted
 from ..models import Order, OrderLine, Refund, Review, StorefrontKey
 from ..selectors import (
     order_in_stock,
@@ -172,6 +173,7 @@ def order_create(
         row.order = order
     OrderLine.objects.bulk_create(rows)
     figures.order_placed(order)
+    order_counted(order, was=None)
     return order
 
 
@@ -270,6 +272,7 @@ def order_pay(*, order_id: int, payment_reference: str) -> Order:
         target=(NoticeTarget.ORDER, order.pk),
         push=PushKind.ORDER_WAITING,
     )
+    order_counted(order, was=OrderStatus.AWAITING_PAYMENT)
     return order
 
 
@@ -287,7 +290,10 @@ def order_cancel(*, order_id: int) -> Order:
             params={"number": order.number},
             target=(NoticeTarget.ORDER, order.pk),
         )
-    return cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
+    was = order.status
+    cancel_locked(order, message=gettext_noop("Cancelled by the buyer"))
+    order_counted(order, was=was)
+    return order
 
 
 @transaction.atomic
@@ -312,6 +318,7 @@ def order_confirm_receipt(*, order_id: int, automatic: bool = False) -> Order:
         memo=order.number,
     )
     figures.order_received(order)
+    order_counted(order, was=OrderStatus.SHIPPED)
     return order
 
 

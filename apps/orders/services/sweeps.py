@@ -17,6 +17,7 @@ from apps.wallet.references import RefKind, ledger_ref
 
 from .. import figures
 from ..constants import PICKUP_REMINDER_LEAD, CreditEventKind, OrderStatus, RefundStatus
+from ..counts import order_counted
 from ..hooks import buyer_refunded, referral_on_settlement
 from ..models import Order, Refund
 from ..selectors import payment_window, ship_window
@@ -31,6 +32,7 @@ def order_expire_unpaid(*, order_id: int) -> bool:
     if order.status != OrderStatus.AWAITING_PAYMENT or timezone.now() < order.created_at + payment_window():
         return False
     cancel_locked(order, message=gettext_noop("Not paid in time"))
+    order_counted(order, was=OrderStatus.AWAITING_PAYMENT)
     return True
 
 
@@ -52,6 +54,7 @@ def order_expire_unpicked(*, order_id: int) -> bool:
         params={"number": order.number},
         target=(NoticeTarget.ORDER, order.pk),
     )
+    order_counted(order, was=OrderStatus.AWAITING_PICKUP)
     return True
 
 
@@ -131,6 +134,7 @@ def order_expire_unshipped(*, order_id: int) -> bool:
         },
         target=(NoticeTarget.ORDER, order.pk),
     )
+    order_counted(order, was=OrderStatus.AWAITING_SHIPMENT)
     return True
 
 
@@ -175,5 +179,6 @@ def order_settle(*, order_id: int) -> bool:
         params={"number": order.number, "amount": money_text(order.total_payment)},
         target=(NoticeTarget.ORDER, order.pk),
     )
+    order_counted(order, was=OrderStatus.RECEIVED)
     pause_point("order_settle")  # everything written, nothing committed: a worker killed here settles nothing
     return True
