@@ -3,7 +3,8 @@
 Settings (environment): BENCH_SECONDS (10) and BENCH_WARMUP (2) per endpoint, BENCH_CLIENTS (16),
 BENCH_SCALE (full | small | orders), BENCH_WORKERS (1 per core), BENCH_THREADS (1) and BENCH_WORKER_CLASS (sync)
 of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
-BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+BENCH_ONLY (run only endpoints whose name contains this text), BENCH_DATABASE_URL, BENCH_REDIS_URL; at the orders scale
+the sweeps (bench/sweeps.py: BENCH_SWEEPS=0 skips them).
 """
 
 import os
@@ -217,6 +218,10 @@ def main() -> int:
             "visitors and followers), in-process, alternated, median of "
             f"{ratio.ROUNDS} requests each:\n\n" + ratio.table(ratios) + "\n"
         )
+    if SCALE == "orders":
+        from .sweeps import section
+
+        text += section(log)
     (RESULTS / "latest.md").write_text(text, encoding="utf-8")
     print("\n" + text)
     return 1 if any(r.errors for r in results) else 0

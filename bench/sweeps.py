@@ -1,0 +1,330 @@
+"""The background work at the orders scale (`BENCH_SCALE=orders`, called by bench/run.py): a day's due orders moved by
+the real beat task, and a broadcast to every merchant by the real send task.
+
+Where: a copy of the bench database (`CREATE DATABASE <name>_sweeps TEMPLATE <name>`, PostgreSQL's file copy), made
+after the endpoints ran and dropped at the end, so the seeded data set stays as it was for the next run.
+
+What is due, in the copy: nothing but a day's share. Everything the data set already has past its date (settlement,
+receipt, pickup, shipment) is moved 30 days on; then, one kind at a time, that kind's day is made due a minute ago:
+- settle: a day's orders that reach settlement (the orders of one of the data set's 90 days, less the cancelled and
+  refunded share), chosen at random among the received orders;
+- receive: as many shipped orders (each settled order was received once);
+- unpicked: BENCH_SWEEP_EXPIRED (10 %) of a day's orders not picked up in time (a bad day), among those awaiting
+  pickup;
+- unpaid: as many orders placed and never paid (awaiting pickup ones made unpaid, placed two hours ago).
+
+How: in-process, one process = one worker. `apps.orders.tasks.orders_move_due` (the beat task's own body, as a
+Celery worker runs it) is called until it moves nothing; the broker's part is one message a run, nothing next to the
+orders' work, and a worker process of its own would only add start-up time to the figures. A task run that moves
+nothing more ends the kind. Then `apps.support.tasks.broadcast_send` delivers one broadcast to every merchant.
+
+Checks after each kind: every chosen order is in the status it moves to, exactly one settlement entry per settled
+order, and every journal entry written during the run balanced; the broadcast gave each merchant one message.
+
+`python -m bench.sweeps` seeds when needed (bench.run.prepare) and runs only this part.
+
+Knobs: BENCH_SWEEPS (1; 0 skips it; so does a BENCH_ONLY that "sweeps" does not contain), BENCH_SWEEP_EXPIRED
+(0.10), BENCH_SWEEP_KEEP (0; 1 keeps the copy for EXPLAIN).
+"""
+
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Max, Sum
+from django.db.models.functions import Coalesce
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+ENABLED = os.environ.get("BENCH_SWEEPS", "1") != "0" and os.environ.get("BENCH_ONLY", "") in "sweeps"
+EXPIRED = float(os.environ.get("BENCH_SWEEP_EXPIRED", "0.10"))
+KEEP = os.environ.get("BENCH_SWEEP_KEEP", "0") == "1"
+DAYS = 90  # the data set's span (bench.orders.DAYS)
+# "Keeps up": one worker clears a whole day's due orders (all kinds) well within one beat interval's worth of minutes
+# a day - in at most 5 minutes, 1/288 of the day they come due over - and settles at least 50 orders a second; a
+# broadcast reaches 10,000 merchants in at most 10 s.
+TARGET_DAY_SECONDS = 300.0
+TARGET_SETTLE_RATE = 50.0
+TARGET_BROADCAST_SECONDS = 10.0
+
+
+@dataclass
+class Kind:
+    name: str  # orders_move_due's key
+    label: str
+    status: int  # the orders chosen among
+    moved_to: int
+    due: Callable[[list[int]], object]  # makes the chosen orders due
+    count: Callable[[int], int]  # how many, of a day's
+    check: Callable[[list[int]], list[str]] = lambda ids: []  # what is wrong once they moved
+
+
+@dataclass
+class Outcome:
+    label: str
+    due: int
+    moved: int = 0
+    seconds: float = 0.0
+    runs: int = 0
+    queries: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.moved / self.seconds if self.seconds else 0.0
+
+
+def _copy_name() -> str:
+    return f"{settings.DATABASES['default']['NAME']}_sweeps"
+
+
+def _admin_url() -> str:
+    url = os.environ["DATABASE_URL"]
+    return url.rsplit("/", 1)[0] + "/postgres"
+
+
+def _use(name: str) -> None:
+    """Points Django's default connection at database `name` (closed now, opened again on the next query)."""
+    connection.close()
+    settings.DATABASES["default"]["NAME"] = name
+    connection.settings_dict["NAME"] = name
+
+
+def _copy(source: str, target: str) -> float:
+    import psycopg
+
+    started = time.perf_counter()
+    connection.close()
+    with psycopg.connect(_admin_url(), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{target}"')
+        admin.execute(f'CREATE DATABASE "{target}" TEMPLATE "{source}" STRATEGY FILE_COPY')
+    return time.perf_counter() - started
+
+
+def _drop(name: str) -> None:
+    import psycopg
+
+    connection.close()
+    with psycopg.connect(_admin_url(), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+
+
+def _nothing_due() -> None:
+    """Moves every date already past (of the data set's last days) 30 days on: only what a kind makes due is due."""
+    from apps.orders.constants import OrderStatus
+    from apps.orders.models import Order
+
+    now, later = timezone.now(), timezone.now() + timedelta(days=30)
+    Order.objects.filter(status=OrderStatus.RECEIVED, settle_at__lte=now).update(settle_at=later)
+    Order.objects.filter(status=OrderStatus.SHIPPED, receive_due_at__lte=now).update(receive_due_at=later)
+    Order.objects.filter(status=OrderStatus.AWAITING_PICKUP, pickup_deadline__lte=now).update(pickup_deadline=later)
+    Order.objects.filter(status=OrderStatus.AWAITING_SHIPMENT, ship_deadline__lte=now).update(ship_deadline=later)
+    Order.objects.filter(status=OrderStatus.AWAITING_PAYMENT).update(created_at=now)
+
+
+def _kinds() -> list[Kind]:
+    from apps.orders.constants import OrderStatus
+    from apps.orders.models import Order
+    from apps.wallet.models import JournalEntry
+    from apps.wallet.references import RefKind, ledger_ref
+
+    def past() -> object:
+        return timezone.now() - timedelta(minutes=1)
+
+    def settled_once(ids: list[int]) -> list[str]:
+        references = [ledger_ref(RefKind.ORDER_SETTLED, pk) for pk in ids]
+        found = JournalEntry.objects.filter(reference__in=references).count()
+        return [] if found == len(ids) else [f"{found} settlement entries for {len(ids)} settled orders"]
+
+    def unpaid(ids: list[int]) -> None:
+        Order.objects.filter(pk__in=ids).update(
+            status=OrderStatus.AWAITING_PAYMENT,
+            paid_at=None,
+            pickup_deadline=None,
+            created_at=timezone.now() - timedelta(hours=2),
+        )
+
+    return [
+        Kind(
+            "settle",
+            "settlement (received -> completed)",
+            OrderStatus.RECEIVED,
+            OrderStatus.COMPLETED,
+            lambda ids: Order.objects.filter(pk__in=ids).update(settle_at=past()),
+            lambda day: day,
+            settled_once,
+        ),
+        Kind(
+            "receive",
+            "receipt date (shipped -> received)",
+            OrderStatus.SHIPPED,
+            OrderStatus.RECEIVED,
+            lambda ids: Order.objects.filter(pk__in=ids).update(receive_due_at=past()),
+            lambda day: day,
+        ),
+        Kind(
+            "unpicked",
+            "pickup expiry (awaiting pickup -> cancelled)",
+            OrderStatus.AWAITING_PICKUP,
+            OrderStatus.CANCELLED,
+            lambda ids: Order.objects.filter(pk__in=ids).update(pickup_deadline=past()),
+            lambda day: round(day * EXPIRED),
+        ),
+        Kind(
+            "unpaid",
+            "payment expiry (awaiting payment -> cancelled)",
+            OrderStatus.AWAITING_PICKUP,
+            OrderStatus.CANCELLED,
+            unpaid,
+            lambda day: round(day * EXPIRED),
+        ),
+    ]
+
+
+def _unbalanced(since: int) -> list[str]:
+    from apps.wallet.models import JournalLine
+
+    rows = (
+        JournalLine.objects.filter(entry_id__gt=since)
+        .values("entry_id")
+        .annotate(total=Sum("amount"))
+        .exclude(total=0)
+        .order_by()
+    )
+    return [f"entry {row['entry_id']} sums to {row['total']}" for row in rows[:5]]
+
+
+def _move(kind: Kind, day: int, rng: random.Random) -> Outcome:
+    from apps.orders import tasks
+    from apps.orders.models import Order
+    from apps.wallet.models import JournalEntry
+
+    candidates = list(Order.objects.filter(status=kind.status).values_list("pk", flat=True))
+    chosen = sorted(rng.sample(candidates, min(kind.count(day), len(candidates))))
+    kind.due(chosen)
+    outcome = Outcome(kind.label, len(chosen))
+    since = JournalEntry.objects.aggregate(last=Coalesce(Max("pk"), 0))["last"]
+    while True:
+        started = time.perf_counter()
+        with CaptureQueriesContext(connection) as queries:
+            moved = tasks.orders_move_due()
+        spent = time.perf_counter() - started
+        outcome.runs += 1
+        if not any(moved.values()):
+            break
+        outcome.seconds += spent
+        outcome.moved += sum(moved.values())
+        outcome.queries += len(queries)
+    done = Order.objects.filter(pk__in=chosen, status=kind.moved_to).count()
+    if done != len(chosen):
+        outcome.problems.append(f"{len(chosen) - done} of {len(chosen)} not moved")
+    outcome.problems += kind.check(chosen) + _unbalanced(since)
+    return outcome
+
+
+def _broadcast() -> Outcome:
+    from apps.accounts.models import Merchant
+    from apps.support.constants import BroadcastAudience, NoticeType
+    from apps.support.models import Broadcast, Notice
+    from apps.support.tasks import broadcast_send
+
+    merchants = Merchant.objects.count()
+    broadcast = Broadcast.objects.create(
+        audience=BroadcastAudience.ALL, type=NoticeType.SYSTEM, title="Bench", content="A bench broadcast."
+    )
+    outcome = Outcome(f"broadcast to every merchant ({merchants:,})", merchants, runs=1)
+    started = time.perf_counter()
+    with CaptureQueriesContext(connection) as queries:
+        outcome.moved = broadcast_send(broadcast.pk)
+    outcome.seconds = time.perf_counter() - started
+    outcome.queries = len(queries)
+    delivered = Notice.objects.filter(broadcast=broadcast).values("merchant_id").distinct().count()
+    if delivered != merchants or outcome.moved != merchants:
+        outcome.problems.append(f"{delivered} merchants have it, {outcome.moved} counted, of {merchants}")
+    return outcome
+
+
+def _table(outcomes: list[Outcome], broadcast: Outcome, day: int, copied: float) -> str:
+    rows = [
+        "| sweep | due | moved | seconds | per second (one worker) | SQL per order | task runs | checks |",
+        "|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for o in [*outcomes, broadcast]:
+        per_order = o.queries / o.moved if o.moved else 0
+        checks = "; ".join(o.problems) or "ok"
+        rows.append(
+            f"| {o.label} | {o.due:,} | {o.moved:,} | {o.seconds:.1f} | {o.rate:.0f} | {per_order:.1f} | {o.runs} "
+            f"| {checks} |"
+        )
+    total = sum(o.seconds for o in outcomes)
+    beat = float(settings.CELERY_BEAT_SCHEDULE["orders-move-due"]["schedule"])
+    settle = next(o for o in outcomes if o.label.startswith("settlement"))
+    runs = sum(o.runs - 1 for o in outcomes)  # the last run of each kind found nothing
+    # Beat starts one run every `beat` seconds: a run that stops before the backlog is gone leaves the rest to the next.
+    at_beat = max(total, (runs - 1) * beat + total / max(runs, 1))
+
+    def verdict(met: bool) -> str:
+        return "met" if met else "missed"
+
+    due = sum(o.due for o in outcomes)
+    return (
+        f"A day's due orders: {day:,} orders a day reach settlement (the data set's, over {DAYS} days); {due:,} due "
+        f"at once in a copy of the data set (made in {copied:.0f} s). One worker: the task's own body in-process, "
+        "run until it moves nothing.\n\n" + "\n".join(rows) + "\n\n"
+        f"- A day's due orders moved by one worker in {total:.1f} s of work, {runs} task runs; with beat starting a "
+        f"run every {beat:g} s they are all moved {at_beat:.0f} s after coming due "
+        f"(target <= {TARGET_DAY_SECONDS:g} s: {verdict(at_beat <= TARGET_DAY_SECONDS)}).\n"
+        f"- Settled per second per worker: {settle.rate:.0f} (target >= {TARGET_SETTLE_RATE:g}: "
+        f"{verdict(settle.rate >= TARGET_SETTLE_RATE)}).\n"
+        f"- Broadcast delivered in {broadcast.seconds:.1f} s (target <= {TARGET_BROADCAST_SECONDS:g} s: "
+        f"{verdict(broadcast.seconds <= TARGET_BROADCAST_SECONDS)}).\n"
+    )
+
+
+def measure(log: Callable[[str], None]) -> str:
+    """Runs the sweeps in a copy of the bench database (dropped after, unless BENCH_SWEEP_KEEP); the Markdown table."""
+    from apps.orders.constants import OrderStatus
+    from apps.orders.models import Order
+
+    source = settings.DATABASES["default"]["NAME"]
+    assert urlsplit(os.environ["DATABASE_URL"]).path.lstrip("/") == source
+    copy = _copy_name()
+    copied = _copy(source, copy)
+    log(f"sweeps: database copied to {copy} in {copied:.0f} s")
+    _use(copy)
+    try:
+        rng = random.Random(38)
+        total = Order.objects.count()
+        lost = Order.objects.filter(status__in=[OrderStatus.CANCELLED, OrderStatus.REFUNDED]).count()
+        day = round((total - lost) / DAYS)
+        _nothing_due()
+        outcomes = []
+        for kind in _kinds():
+            outcomes.append(_move(kind, day, rng))
+            o = outcomes[-1]
+            log(f"sweeps: {o.label}: {o.moved} of {o.due} in {o.seconds:.1f} s, {o.runs} runs; {o.problems or 'ok'}")
+        broadcast = _broadcast()
+        log(f"sweeps: {broadcast.label}: {broadcast.seconds:.1f} s; {broadcast.problems or 'ok'}")
+        return _table(outcomes, broadcast, day, copied)
+    finally:
+        _use(source)
+        if not KEEP:
+            _drop(copy)
+
+
+def section(log: Callable[[str], None]) -> str:
+    """The part bench/run.py appends to its results at the orders scale ('' when skipped)."""
+    return f"\nThe background work (bench/sweeps.py):\n\n{measure(log)}\n" if ENABLED else ""
+
+
+if __name__ == "__main__":
+    from .run import prepare
+
+    _ctx, _endpoints, run_log = prepare()
+    print(measure(run_log))
