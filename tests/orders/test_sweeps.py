@@ -60,3 +60,14 @@ def test_a_run_out_of_time_leaves_the_rest_to_the_next_run(merchant, operator, m
         OrderStatus.CANCELLED
     }
     assert JournalEntry.objects.filter(kind=EntryKind.ORDER_SETTLED).count() == 5
+
+
+def test_a_batch_takes_the_longest_due_first(merchant, operator, monkeypatch):
+    monkeypatch.setattr(selectors, "DUE_BATCH", 1)
+    monkeypatch.setattr(tasks, "MOVE_DUE_SECONDS", 0)
+    fund(merchant, "100")
+    first, second = received(merchant, operator), received(merchant, operator)
+    Order.objects.filter(pk=first.pk).update(settle_at=timezone.now() - timedelta(hours=1))
+    Order.objects.filter(pk=second.pk).update(settle_at=timezone.now() - timedelta(hours=2))
+    assert tasks.orders_move_due()["settle"] == 1
+    assert statuses() == {first.pk: OrderStatus.RECEIVED, second.pk: OrderStatus.COMPLETED}
