@@ -143,15 +143,16 @@ def _drop(name: str) -> None:
 
 
 def _nothing_due() -> None:
-    """Moves every date already past (of the data set's last days) 30 days on: only what a kind makes due is due."""
+    """Moves every date past or within a day (of the data set's last days) 30 days on: only what a kind makes due
+    comes due during the run."""
     from apps.orders.constants import OrderStatus
     from apps.orders.models import Order
 
-    now, later = timezone.now(), timezone.now() + timedelta(days=30)
-    Order.objects.filter(status=OrderStatus.RECEIVED, settle_at__lte=now).update(settle_at=later)
-    Order.objects.filter(status=OrderStatus.SHIPPED, receive_due_at__lte=now).update(receive_due_at=later)
-    Order.objects.filter(status=OrderStatus.AWAITING_PICKUP, pickup_deadline__lte=now).update(pickup_deadline=later)
-    Order.objects.filter(status=OrderStatus.AWAITING_SHIPMENT, ship_deadline__lte=now).update(ship_deadline=later)
+    now, soon, later = timezone.now(), timezone.now() + timedelta(days=1), timezone.now() + timedelta(days=30)
+    Order.objects.filter(status=OrderStatus.RECEIVED, settle_at__lte=soon).update(settle_at=later)
+    Order.objects.filter(status=OrderStatus.SHIPPED, receive_due_at__lte=soon).update(receive_due_at=later)
+    Order.objects.filter(status=OrderStatus.AWAITING_PICKUP, pickup_deadline__lte=soon).update(pickup_deadline=later)
+    Order.objects.filter(status=OrderStatus.AWAITING_SHIPMENT, ship_deadline__lte=soon).update(ship_deadline=later)
     Order.objects.filter(status=OrderStatus.AWAITING_PAYMENT).update(created_at=now)
 
 
