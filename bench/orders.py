@@ -361,6 +361,7 @@ def _order_row(o: dict[str, Any], merchant: int) -> Iterator[Any]:
         "paid_at": o["paid_at"],
         "pickup_deadline": o["paid_at"] + timedelta(hours=48),
         "pickup_paused_left": None,
+        "pickup_reminded_at": None,
         "picked_at": o["picked_at"],
         "ship_deadline": o["picked_at"] + timedelta(hours=72) if o["picked_at"] else None,
         "shipped_at": o["shipped_at"],

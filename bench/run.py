@@ -5,7 +5,8 @@ BENCH_SCALE (full | small | orders), BENCH_WORKERS (1 per core), BENCH_THREADS (
 of gunicorn (production's config/gunicorn.py otherwise), BENCH_PORT (8105),
 BENCH_ONLY (run only endpoints whose name contains this text; "checkout": only the hot product of bench/checkout.py),
 BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_STOREFRONT
-(0: not the storefront's pages; their own knobs in bench/storefront.py).
+(0: not the storefront's pages; their own knobs in bench/storefront.py); at the orders scale
+the sweeps (bench/sweeps.py: BENCH_SWEEPS=0 skips them).
 """
 
 import os
@@ -236,6 +237,10 @@ def main() -> int:
         )
     if hot:
         text += f"\nThe hot product (bench/checkout.py, {checkout.BUYERS} buyers at once):\n\n{hot}"
+    if SCALE == "orders":
+        from .sweeps import section
+
+        text += section(log)
     (RESULTS / "latest.md").write_text(text, encoding="utf-8")
     print("\n" + text)
     return 1 if any(r.errors for r in results) or (hot and checkout.failed(hot)) else 0
