@@ -13,10 +13,11 @@ def _key(name: str) -> int:
 
 def names_lock(*names: str) -> None:
     """Locks `names` until the current transaction ends: PostgreSQL's transaction advisory locks, taken in one order
-    (so two holders of the same names wait rather than deadlock). Nothing to do on SQLite, whose IMMEDIATE
-    transactions (settings.DATABASES) already run one writer at a time."""
-    if connection.vendor != "postgresql":
+    (so two holders of the same names wait rather than deadlock), in one statement (its select list is evaluated
+    left to right). Nothing to do on SQLite, whose IMMEDIATE transactions (settings.DATABASES) already run one writer
+    at a time."""
+    keys = sorted({_key(name) for name in names if name})
+    if connection.vendor != "postgresql" or not keys:
         return
     with connection.cursor() as cursor:
-        for key in sorted({_key(name) for name in names if name}):
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+        cursor.execute("SELECT " + ", ".join(["pg_advisory_xact_lock(%s)"] * len(keys)), keys)

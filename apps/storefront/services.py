@@ -97,25 +97,27 @@ def checkout(
     return buyer_order
 
 
-def payment_start(*, buyer_order: BuyerOrder, return_url: str) -> Payment:
+def payment_start(*, buyer_order: BuyerOrder, return_url: str, placed: bool = False) -> Payment:
     """The payment the buyer goes on to: the open one started in the last minutes, or a new one with the provider
-    (called outside any transaction: it may take seconds). Raises AppError when the order is not awaiting payment or
-    the provider cannot be reached."""
+    (called outside any transaction: it may take seconds). `placed`: `buyer_order` was returned by checkout in this
+    request (its order holds its units and awaits payment, and no payment of it exists yet), so nothing is read
+    again. Raises AppError when the order is not awaiting payment or the provider cannot be reached."""
     order = buyer_order.order
-    order.refresh_from_db(fields=["status", "stock_reserved"])
-    if order.status != OrderStatus.AWAITING_PAYMENT:
-        raise AppError(_("This order is no longer awaiting payment."), ErrorCode.STATE)
-    if not order.stock_reserved and not order_in_stock(order_id=order.pk):
-        raise AppError(order_sold_out(), ErrorCode.STATE)
     provider = payments.provider()
-    recent = Payment.objects.filter(
-        buyer_order=buyer_order,
-        provider=provider.name,
-        status=PaymentStatus.OPEN,
-        created_at__gt=timezone.now() - PAYMENT_REUSE,
-    ).first()
-    if recent is not None:
-        return recent
+    if not placed:
+        order.refresh_from_db(fields=["status", "stock_reserved"])
+        if order.status != OrderStatus.AWAITING_PAYMENT:
+            raise AppError(_("This order is no longer awaiting payment."), ErrorCode.STATE)
+        if not order.stock_reserved and not order_in_stock(order_id=order.pk):
+            raise AppError(order_sold_out(), ErrorCode.STATE)
+        recent = Payment.objects.filter(
+            buyer_order=buyer_order,
+            provider=provider.name,
+            status=PaymentStatus.OPEN,
+            created_at__gt=timezone.now() - PAYMENT_REUSE,
+        ).first()
+        if recent is not None:
+            return recent
     request = payments.PaymentRequest(
         reference=order.external_ref,
         description=_("%(shop)s: order %(number)s") % {"shop": order.merchant.shop.name, "number": order.number},

@@ -373,22 +373,23 @@ def checkout(request: HttpRequest, slug: str, shop: Shop) -> HttpResponse:
         form.add_error(None, str(exc.message))
         return _cart_page(request, shop, form, status=409)
     cart.clear()
-    return _placed(request, buyer_order)
+    return _placed(request, buyer_order, new=True)
 
 
-def _placed(request: HttpRequest, buyer_order: BuyerOrder) -> HttpResponse:
-    """After checkout: on to pay the order, or to its page when it is not awaiting payment any more, or holds no
-    goods (the page says they go to whoever pays first; "Pay now" is there)."""
+def _placed(request: HttpRequest, buyer_order: BuyerOrder, *, new: bool = False) -> HttpResponse:
+    """After checkout (`new`: placed by this request): on to pay the order, or to its page when it is not awaiting
+    payment any more, or holds no goods (the page says they go to whoever pays first; "Pay now" is there)."""
     order = buyer_order.order
     if order.status != OrderStatus.AWAITING_PAYMENT or not order.stock_reserved:
         return see_other(_order_url(request, buyer_order.token))
-    return _go_pay(request, buyer_order)
+    return _go_pay(request, buyer_order, placed=new)
 
 
-def _go_pay(request: HttpRequest, buyer_order: BuyerOrder) -> HttpResponse:
+def _go_pay(request: HttpRequest, buyer_order: BuyerOrder, *, placed: bool = False) -> HttpResponse:
     """On to the provider's payment page; back to the order page, saying why, when the payment cannot start."""
     try:
-        payment = services.payment_start(buyer_order=buyer_order, return_url=_order_url(request, buyer_order.token))
+        url = _order_url(request, buyer_order.token)
+        payment = services.payment_start(buyer_order=buyer_order, return_url=url, placed=placed)
     except AppError as exc:
         messages.error(request, str(exc.message))
         return see_other(_order_url(request, buyer_order.token))

@@ -6,6 +6,7 @@ that settles later); checkout.session.async_payment_failed and checkout.session.
 Any other event type is acknowledged and ignored. The webhook endpoint to register with Stripe is
 /pay/webhook/stripe (docs/storefront.md)."""
 
+import functools
 from collections.abc import Mapping
 from datetime import timedelta
 from decimal import Decimal
@@ -33,16 +34,22 @@ def minor_units(amount: Decimal, currency: str) -> int:
     return int(amount.scaleb(get_currency_precision(currency)))
 
 
+@functools.cache
+def _client(key: str, api_base: str) -> stripe.StripeClient:
+    """One client per process and settings: its HTTP session (one per thread, the library's) keeps the connection to
+    Stripe open, so a checkout does not open a new TCP and TLS connection each time. A retried request carries the
+    idempotency key the library gave the first try: one session, not two."""
+    if api_base:  # a stand-in of Stripe's API (the tests, the bench)
+        return stripe.StripeClient(key, base_addresses={"api": api_base}, max_network_retries=2)
+    return stripe.StripeClient(key, max_network_retries=2)
+
+
 class StripeProvider:
     name = "stripe"
     form_origins = ("https://checkout.stripe.com",)
 
     def _client(self) -> stripe.StripeClient:
-        # A retried request carries the idempotency key the library gave the first try: one session, not two.
-        key = settings.STRIPE_SECRET_KEY
-        if settings.STRIPE_API_BASE:  # a stand-in of Stripe's API (the tests)
-            return stripe.StripeClient(key, base_addresses={"api": settings.STRIPE_API_BASE}, max_network_retries=2)
-        return stripe.StripeClient(key, max_network_retries=2)
+        return _client(settings.STRIPE_SECRET_KEY, settings.STRIPE_API_BASE)
 
     def start(self, request: PaymentRequest) -> Started:
         minutes = max(settings.ORDER_PAYMENT_WINDOW_MINUTES, SESSION_MINUTES_MIN) + 1
