@@ -112,6 +112,11 @@ class Browser:
         return response.status, response.getheader("Location") or "", data.decode("utf-8", "replace")
 
 
+def _attribute(page: str, name: str) -> str:
+    found = re.search(rf'{name}="([^"]+)"', page)
+    return found[1].replace("&amp;", "&") if found else ""
+
+
 def _field(page: str, name: str) -> str:
     found = re.search(rf'name="{name}" value="([^"]+)"', page)
     return found[1] if found else ""
@@ -215,8 +220,10 @@ def _buyers_round(number: int, host: str, port: int, result: Round) -> tuple[Any
     browsers = [Browser(host, port, f"10.{number % 250}.{n // 250}.{n % 250 + 1}") for n in range(BUYERS)]
     forms = []
     for browser in browsers:
-        _status, _loc, page = browser.request("GET", f"{shop}g/{goods.pk}/?lang=en")  # its "Add to cart" form
-        fields = {"csrfmiddlewaretoken": _field(page, "csrfmiddlewaretoken"), "goods": goods.pk, "quantity": 1}
+        _status, _loc, page = browser.request("GET", f"{shop}g/{goods.pk}/?lang=en")  # a public page: no token...
+        session = _attribute(page, "data-session")  # ...its script asks the session request for one
+        _status, _loc, bits = browser.request("GET", session)
+        fields = {"csrfmiddlewaretoken": json.loads(bits)["csrf"], "goods": goods.pk, "quantity": 1}
         added, _loc, _page = browser.request("POST", f"{shop}cart/add?lang=en", fields)
         status, _loc, page = browser.request("GET", f"{shop}cart/?lang=en")
         if (added, status) != (303, 200) or not _field(page, "key"):
