@@ -38,6 +38,14 @@ def checkout_fields(client: Client, goods) -> dict[str, str]:
     return {"csrfmiddlewaretoken": token, "key": key[1] if key else ""}
 
 
+def shop_url(merchant) -> str:
+    return merchant.shop.get_absolute_url()
+
+
+def goods_url(goods) -> str:
+    return f"{shop_url(goods.merchant)}g/{goods.pk}/"
+
+
 def cart_url(goods) -> str:
     return f"{goods.merchant.shop.get_absolute_url()}cart/"
 

@@ -29,17 +29,9 @@ from tests.factories import (
     received_order,
 )
 
-from .checkout import add_to_cart, buy, csrf
+from .checkout import add_to_cart, buy, csrf, goods_url, shop_url
 
 pytestmark = pytest.mark.django_db
-
-
-def shop_url(merchant) -> str:
-    return merchant.shop.get_absolute_url()
-
-
-def goods_url(goods) -> str:
-    return f"{shop_url(goods.merchant)}g/{goods.pk}/"
 
 
 def page(url: str, **query: str) -> str:
