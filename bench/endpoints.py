@@ -59,7 +59,7 @@ def _report(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
 def _withdraw(ctx: Context, rng: random.Random, lang: int, who: int) -> Request:
     body = {
         "method": "bank",
-        "full_name": "Bench Merchant",
+        "full_name": f"Bench Merchant {who}",  # the seeded card's holder (bench.seed): its destination, usable
         "bank_name": "Bench Bank",
         "account": CARD,
         "amount": f"{rng.randrange(10, 30)}.00",
