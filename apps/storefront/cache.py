@@ -1,7 +1,7 @@
 """The storefront's public pages kept in Django's cache (Redis in production), and what drops them.
 
-Every shop has a version: a random integer kept in the cache (`shop_version`). A shop or product page is rendered
-once per version, language and address (scheme, host, the page's own query) and kept under that version
+Every shop has a version kept in the cache (`shop_version`: when it was made, and random bits). A shop or product
+page is rendered once per version, language and address (scheme, host, the page's own query) and kept under that version
 (`page_get_or_render`); the version is also in the page's ETag (apps.storefront.shared), so a browser's or a proxy's
 revalidation is answered 304 from the version alone. When anything a shop's pages show changes, the shop gets a new
 version (`shops_changed`): at once (the writer's own transaction reads the new pages) and again once the change
@@ -145,12 +145,6 @@ def page_get_or_render(shop_id: int, address: str, render: Callable[[], bytes | 
     if page is not None:
         cache.set(_page_key(shop_id, address).replace(TOKEN, str(version)), page, PAGE_CACHE_SECONDS)
     return int(version), page
-
-
-def cached_version(shop_id: int) -> int | None:
-    """The shop's version if the cache has one (none is made: a revalidation of a page never rendered)."""
-    version = cache.get(_version_key(shop_id))
-    return None if version is None else int(version)
 
 
 # --- the writers the model signals see --------------------------------------------------------------------------

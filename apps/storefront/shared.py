@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import urlencode
 
 from apps.core.i18n import APP_TO_DJANGO
@@ -59,12 +59,6 @@ def _etag(version: int, address: str) -> str:
     return '"' + hashlib.sha256(f"{RELEASE}:{version}:{address}".encode()).hexdigest()[:32] + '"'
 
 
-def _matches(request: HttpRequest, etag: str) -> bool:
-    """Whether If-None-Match names this ETag (the weak comparison of RFC 9110 13.1.2, as for any GET)."""
-    sent = request.headers.get("If-None-Match", "")
-    return sent.strip() == "*" or etag in (tag.strip().removeprefix("W/") for tag in sent.split(","))
-
-
 def public_page(query: Callable[[HttpRequest], dict[str, Any]]) -> Callable[..., Callable[..., HttpResponse]]:
     """A shop's public page (`view(request, slug, ...)` rendering the page in the active language); `query(request)`
     gives the query values the page depends on (the cache keeps one page per value)."""
@@ -91,18 +85,17 @@ def public_page(query: Callable[[HttpRequest], dict[str, Any]]) -> Callable[...,
             if page is None:
                 return answered[0]
             etag = _etag(version, address)
-            if request.method in ("GET", "HEAD") and _matches(request, etag):
-                response: HttpResponse = HttpResponseNotModified()
-            else:
-                response = HttpResponse(page)
+            response = HttpResponse(page)
             response["ETag"] = etag
-            response["Content-Language"] = language
             if in_address:
                 response["Cache-Control"] = PUBLIC
-                response.language_in_address = True  # type: ignore[attr-defined]  # apps.core.middleware.LocaleMiddleware
             else:
                 response["Cache-Control"] = PRIVATE
                 patch_vary_headers(response, ("Accept-Language", "Cookie"))
+            response = get_conditional_response(request, etag=etag, response=response) or response  # a 304, or it
+            response["Content-Language"] = language
+            if in_address:
+                response.language_in_address = True  # type: ignore[attr-defined]  # apps.core.middleware.LocaleMiddleware
             return response
 
         return wrapped
